@@ -1,0 +1,1 @@
+//! Deterministic repair of model-emitted JSON and schema-guided coercion.

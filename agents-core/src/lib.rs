@@ -1,0 +1,2 @@
+//! Runtime of the agents framework.
+pub mod json;

@@ -1,0 +1,1 @@
+//! Provider clients for the agents framework.

@@ -1,0 +1,4 @@
+//! # agents
+//!
+//! LLM agents whose tool calls survive the real world.
+pub use agents_core::*;
