@@ -1,2 +1,51 @@
-//! Runtime of the agents framework.
+//! # agents-core
+//!
+//! The runtime of the `agents` framework: the error taxonomy, the repair chain, the escalation
+//! tree and the agent loop. Users depend on the facade crate `agents`, which re-exports this one.
+//!
+//! The recovery order, cheapest first:
+//! 1. deterministic repair at zero model calls ([`json::repair`], [`json::coerce`]);
+//! 2. a repair agent ([`repair::fix_with`], an `Agent<String, String>`);
+//! 3. retry with backoff, only for transient failures of tools safe to repeat ([`repair::retry`]);
+//! 4. escalation up the tree of agents ([`repair::escalate`], `on_escalation`);
+//! 5. a hard stop ([`repair::throw`]).
+//!
+//! Every step emits an [`Event`], every run is bounded by a [`Budget`], and every tool call the
+//! model makes gets exactly one result.
+#![warn(missing_docs)]
+
+pub mod agent;
+pub mod budget;
+pub mod error;
+pub mod event;
 pub mod json;
+pub mod model;
+mod path;
+pub mod repair;
+mod similar;
+pub mod testing;
+pub mod tool;
+
+pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, ToolUse};
+pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
+pub use agent::skill::Skill;
+pub use agent::{Agent, AgentExt, RunContext};
+pub use budget::{Budget, BudgetDecision, BudgetExceeded, BudgetKind};
+pub use error::{
+    AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
+    ExecutionError, ExecutionFailure, FailureKind, IntoExecutionFailure, InvalidArgs, ParseError,
+    Severity, ToolError,
+};
+pub use event::Event;
+pub use model::{
+    Message, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, ToolCall, ToolSpec,
+    Usage,
+};
+pub use path::AgentPath;
+pub use similar::closest_name;
+pub use tool::Tool;
+
+/// Implementation details used by the code the macros generate. Not a public API: it may change in
+/// any release.
+#[doc(hidden)]
+pub mod __private;

@@ -1,0 +1,457 @@
+//! One round of tool calls: every call gets exactly one result, in order, whatever happens.
+
+use serde_json::Value;
+
+use super::run::{Flow, Runner, kind_of};
+use super::{Output, ToolUse};
+use crate::agent::policy::{EscalationDecision, UnhandledPolicy};
+use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
+use crate::budget::BudgetKind;
+use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, Severity, ToolError};
+use crate::event::Event;
+use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
+use crate::repair::pipeline::{CallOutcome, CallSetup, run_call};
+
+/// What one call produced: the result the model reads, and whether the run must end.
+struct Handled<Out> {
+    result: ToolResult,
+    failed: bool,
+    stop: Option<Result<Out, AgentError>>,
+}
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Runs every call of `response` in order and appends the assistant message and one result
+    /// per call to the transcript. Returns `Err(Flow::Done)` when the run must end; the
+    /// transcript is valid either way.
+    pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
+        let calls = response.tool_calls;
+        self.transcript.push(Message::Assistant {
+            content: response.text,
+            tool_calls: calls.clone(),
+        });
+        let mut stop: Option<Result<Out, AgentError>> = None;
+        let mut failed = 0usize;
+        let mut permanent = false;
+        let mut same_guard: Option<u32> = None;
+        for call in &calls {
+            let handled = match &stop {
+                Some(_) => Handled {
+                    result: not_executed(call, "the run stopped before this call"),
+                    failed: false,
+                    stop: None,
+                },
+                None => {
+                    self.handle_call(call, &mut same_guard, &mut permanent)
+                        .await
+                }
+            };
+            failed += usize::from(handled.failed);
+            if stop.is_none() {
+                stop = handled.stop;
+            }
+            self.transcript.push(Message::Tool(handled.result));
+        }
+        if let Some(result) = stop {
+            return Err(Flow::Done(result));
+        }
+        self.failed_rounds = if failed == calls.len() {
+            self.failed_rounds + 1
+        } else {
+            0
+        };
+        let guard = if permanent {
+            Some(LoopGuard::PermanentFailure)
+        } else if self.failed_rounds >= self.agent.config.max_failed_rounds {
+            Some(LoopGuard::AllCallsFailed {
+                rounds: self.failed_rounds,
+            })
+        } else {
+            same_guard.map(|times| LoopGuard::SameFailureRepeated { times })
+        };
+        match guard {
+            Some(guard) => Err(Flow::Done(Err(AgentError::RepeatedFailures {
+                guard,
+                history: self.failures.clone(),
+            }))),
+            None => Ok(()),
+        }
+    }
+
+    async fn handle_call(
+        &mut self,
+        call: &ToolCall,
+        same_guard: &mut Option<u32>,
+        permanent: &mut bool,
+    ) -> Handled<Out> {
+        let cfg = &self.agent.config;
+        // Budgets that belong to the call itself.
+        if let Err(b) = self
+            .budget
+            .check(BudgetKind::ArgumentBytes, call.arguments.len() as u64)
+        {
+            return self.stopped(call, self.budget_error(b));
+        }
+        let key = Self::identical_key(&call.name, &call.arguments);
+        let seen = {
+            let n = self.identical.entry(key).or_insert(0);
+            *n += 1;
+            *n
+        };
+        if let Err(b) = self.budget.check(BudgetKind::IdenticalCalls, seen) {
+            return self.stopped(call, self.budget_error(b));
+        }
+        if let Err(b) = self.budget.check_time() {
+            return self.stopped(call, self.budget_error(b));
+        }
+
+        if call.name == ESCALATE_TOOL && self.builtins_enabled(ESCALATE_TOOL) {
+            return self.builtin_escalate(call);
+        }
+        if call.name == THROW_TOOL && self.builtins_enabled(THROW_TOOL) {
+            let reason = builtin_args(call)
+                .get("reason")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            let reason = reason
+                .unwrap_or_else(|| "the agent stopped the run without giving a reason".to_owned());
+            let err = AgentError::Thrown {
+                by: self.path.clone(),
+                reason: reason.clone(),
+                original: None,
+            };
+            return Handled {
+                result: error_result(call, format!("Run stopped: {reason}")),
+                failed: true,
+                stop: Some(Err(err)),
+            };
+        }
+
+        let allowed: Vec<String> = self
+            .allowed_tools()
+            .iter()
+            .map(|s| s.name.clone())
+            .collect();
+        let entry = cfg
+            .tool_index
+            .get(&call.name)
+            .filter(|_| allowed.contains(&call.name))
+            .map(|&i| &cfg.tools[i]);
+        let Some(entry) = entry else {
+            return self.hallucinated(call, &allowed, same_guard);
+        };
+
+        let name = call.name.clone();
+        let handlers = match cfg.per_tool.get(&name) {
+            Some(agent_level) => entry
+                .handlers
+                .merged_over(&agent_level.merged_over(&cfg.defaults)),
+            None => entry.handlers.merged_over(&cfg.defaults),
+        };
+        let chains = crate::error::ErrorKind::HANDLED.map(|k| handlers.resolved(k, cfg.strict));
+        let setup = CallSetup {
+            tool: entry.tool.as_ref(),
+            chains,
+            classifier: &cfg.classifier,
+            agent: &self.path,
+            budget: &self.budget,
+            ctx: &self.ctx.without_repair(),
+            default_timeout: self.budget.limits().tool_timeout,
+            conversation: self.transcript.clone().into(),
+        };
+        let outcome = run_call(&setup, call).await;
+        let handled = match outcome {
+            CallOutcome::Success { output, args } => {
+                let content = match output {
+                    Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                self.tool_used(call, Some(&args), &content, false);
+                return Handled {
+                    result: ToolResult {
+                        call_id: call.id.clone(),
+                        name,
+                        content,
+                        is_error: false,
+                    },
+                    failed: false,
+                    stop: None,
+                };
+            }
+            CallOutcome::Failed(error) => self.unhandled(call, error, same_guard, permanent),
+            CallOutcome::Escalated(e) => self.escalated(call, e, same_guard),
+            CallOutcome::Stop(err) => return self.stopped(call, err),
+        };
+        self.tool_used(call, None, &handled.result.content, true);
+        handled
+    }
+
+    fn tool_used(&self, call: &ToolCall, repaired: Option<&Value>, result: &str, is_error: bool) {
+        if let Some(hook) = &self.agent.config.on_tool_use {
+            hook(&ToolUse {
+                name: &call.name,
+                sent: &call.arguments,
+                repaired,
+                result,
+                is_error,
+            });
+        }
+    }
+
+    fn stopped(&self, call: &ToolCall, err: AgentError) -> Handled<Out> {
+        Handled {
+            result: not_executed(call, &format!("{err}")),
+            failed: true,
+            stop: Some(Err(err)),
+        }
+    }
+
+    fn hallucinated(
+        &mut self,
+        call: &ToolCall,
+        allowed: &[String],
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        let suggestion =
+            crate::closest_name(&call.name, allowed.iter().map(String::as_str)).map(str::to_owned);
+        let scope = match self.skill {
+            Some(i) => format!(" for skill '{}'", self.agent.config.skills[i].name),
+            None => String::new(),
+        };
+        let mut text = format!(
+            "ERROR: Tool '{}' is unknown{scope}. Allowed tools: {}.",
+            call.name,
+            allowed.join(", ")
+        );
+        if let Some(s) = &suggestion {
+            text.push_str(&format!(" Did you mean '{s}'?"));
+        }
+        text.push_str(" Pick one of the allowed tools or return a final text answer.");
+        self.ctx.emit(Event::ToolHallucinated {
+            agent: self.path.clone(),
+            call_id: call.id.clone(),
+            requested: call.name.clone(),
+            suggestion,
+            allowed: allowed.to_vec(),
+        });
+        if let Some(n) =
+            self.record_failure(&call.id, &call.name, FailureKind::UnknownTool, text.clone())
+        {
+            same_guard.get_or_insert(n);
+        }
+        Handled {
+            result: error_result(call, text),
+            failed: true,
+            stop: None,
+        }
+    }
+
+    fn unhandled(
+        &mut self,
+        call: &ToolCall,
+        error: ToolError,
+        same_guard: &mut Option<u32>,
+        permanent: &mut bool,
+    ) -> Handled<Out> {
+        let policy = self.agent.config.unhandled;
+        let outcome = match policy {
+            UnhandledPolicy::FeedBack => "fed_back",
+            UnhandledPolicy::Propagate => "propagated",
+            UnhandledPolicy::Omit => "omitted",
+        };
+        self.ctx.emit(Event::ToolFailed {
+            agent: self.path.clone(),
+            call_id: call.id.clone(),
+            tool: call.name.clone(),
+            kind: error.kind(),
+            error: error.to_string(),
+            outcome,
+        });
+        let text = error.model_text();
+        match policy {
+            UnhandledPolicy::Propagate => Handled {
+                result: error_result(call, text),
+                failed: true,
+                stop: Some(Err(AgentError::Tool(Box::new(error)))),
+            },
+            UnhandledPolicy::FeedBack | UnhandledPolicy::Omit => {
+                if policy == UnhandledPolicy::Omit {
+                    self.omitted.insert(call.id.clone());
+                }
+                *permanent |= error.is_permanent();
+                if let Some(n) =
+                    self.record_failure(&call.id, &call.name, kind_of(&error), error.to_string())
+                {
+                    same_guard.get_or_insert(n);
+                }
+                Handled {
+                    result: error_result(call, text),
+                    failed: true,
+                    stop: None,
+                }
+            }
+        }
+    }
+
+    fn escalated(
+        &mut self,
+        call: &ToolCall,
+        mut e: EscalationError,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        if e.travelled.last() != Some(&self.path) {
+            e.travelled.push(self.path.clone());
+        }
+        self.ctx.emit(Event::Escalated {
+            agent: self.path.clone(),
+            tool: e.tool.clone(),
+            reason: e.reason.clone(),
+            severity: e.severity,
+            path: e.travelled.clone(),
+        });
+        let from_child = e.source != self.path;
+        let decision = match &self.agent.config.on_escalation {
+            Some(h) => h(&e),
+            None if from_child => EscalationDecision::Escalate {
+                severity: None,
+                context: None,
+            },
+            None => EscalationDecision::FeedBack,
+        };
+        let text = e.model_text();
+        let fed_back = |this: &mut Self, e: &EscalationError, same_guard: &mut Option<u32>| {
+            if let Some(n) = this.record_failure(
+                &call.id,
+                &call.name,
+                FailureKind::Tool(crate::ErrorKind::Escalation),
+                e.reason.clone(),
+            ) {
+                same_guard.get_or_insert(n);
+            }
+            Handled {
+                result: error_result(call, e.model_text()),
+                failed: true,
+                stop: None,
+            }
+        };
+        match decision {
+            EscalationDecision::FeedBack => fed_back(self, &e, same_guard),
+            EscalationDecision::RetryWithModel(model) => {
+                self.model = model;
+                fed_back(self, &e, same_guard)
+            }
+            EscalationDecision::Reroute(skill) => {
+                match self
+                    .agent
+                    .config
+                    .skills
+                    .iter()
+                    .position(|s| s.name == skill)
+                {
+                    Some(i) => self.skill = Some(i),
+                    None => self.ctx.emit(Event::Warning {
+                        agent: self.path.clone(),
+                        message: format!(
+                            "on_escalation rerouted to unknown skill `{skill}`; staying"
+                        ),
+                    }),
+                }
+                fed_back(self, &e, same_guard)
+            }
+            EscalationDecision::Partial(out) => Handled {
+                result: error_result(call, text),
+                failed: true,
+                stop: Some(Ok(out)),
+            },
+            EscalationDecision::Escalate { severity, context } => {
+                if let Some(s) = severity {
+                    e.severity = s;
+                }
+                if let Some(c) = context {
+                    e.reason = format!("{} ({c})", e.reason);
+                }
+                Handled {
+                    result: error_result(call, text),
+                    failed: true,
+                    stop: Some(Err(AgentError::Escalated(Box::new(e)))),
+                }
+            }
+            EscalationDecision::Stop(reason) => {
+                let err = AgentError::Thrown {
+                    by: self.path.clone(),
+                    reason,
+                    original: Some(Box::new(ToolError::Escalation(e))),
+                };
+                Handled {
+                    result: error_result(call, text),
+                    failed: true,
+                    stop: Some(Err(err)),
+                }
+            }
+        }
+    }
+
+    /// The model called the built-in `escalate`: this agent's run ends with an escalation.
+    fn builtin_escalate(&mut self, call: &ToolCall) -> Handled<Out> {
+        let args = builtin_args(call);
+        let reason = args
+            .get("reason")
+            .and_then(Value::as_str)
+            .filter(|r| !r.trim().is_empty())
+            .unwrap_or("the agent escalated without giving a reason")
+            .to_owned();
+        let given = args.get("severity").and_then(Value::as_str);
+        let (severity, recognised) = Severity::parse_lenient(given);
+        if !recognised {
+            self.ctx.emit(Event::Warning {
+                agent: self.path.clone(),
+                message: format!(
+                    "unknown severity {:?} in escalate; using HIGH",
+                    given.unwrap_or_default()
+                ),
+            });
+        }
+        let mut e = EscalationError::new(self.path.clone(), reason.clone(), severity);
+        if let Some(req) = self.ctx.repair_request() {
+            e.tool = Some(req.tool.clone());
+            e.original = Some(Box::new(req.error.clone()));
+            e.attempts = req.attempt;
+        }
+        self.ctx.emit(Event::Escalated {
+            agent: self.path.clone(),
+            tool: e.tool.clone(),
+            reason: reason.clone(),
+            severity,
+            path: e.travelled.clone(),
+        });
+        Handled {
+            result: error_result(call, format!("Escalated: {reason}")),
+            failed: true,
+            stop: Some(Err(AgentError::Escalated(Box::new(e)))),
+        }
+    }
+}
+
+/// The arguments of a built-in call, leniently read (an empty object if unreadable).
+fn builtin_args(call: &ToolCall) -> serde_json::Map<String, Value> {
+    match crate::json::repair(&call.arguments).map(|r| r.value) {
+        Ok(Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+fn error_result(call: &ToolCall, content: String) -> ToolResult {
+    ToolResult {
+        call_id: call.id.clone(),
+        name: call.name.clone(),
+        content,
+        is_error: true,
+    }
+}
+
+fn not_executed(call: &ToolCall, why: &str) -> ToolResult {
+    error_result(call, format!("Not executed: {why}."))
+}

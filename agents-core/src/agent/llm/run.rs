@@ -1,0 +1,477 @@
+//! The agent loop: ask the model, run its tool calls through the pipeline, repeat until it
+//! answers, every step bounded.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::output::{is_text, read_output};
+use super::{LlmAgent, Output};
+use crate::AgentPath;
+use crate::agent::RunContext;
+use crate::agent::policy::LlmErrorDecision;
+use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
+use crate::error::{AgentError, FailureKind, FailureRecord};
+use crate::event::Event;
+use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolSpec, Usage};
+use crate::tool::schema_for;
+
+/// Runs `agent` on `input` as a child of `parent`.
+pub(super) async fn run<In, Out>(
+    agent: &LlmAgent<In, Out>,
+    input: In,
+    parent: &RunContext,
+    skill: Option<&str>,
+) -> Result<Out, AgentError>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    let cfg = &agent.config;
+    let ctx = parent
+        .enter(
+            &cfg.name,
+            cfg.budget.clone(),
+            cfg.budget_handler.clone(),
+            &cfg.subscribers,
+        )
+        .inspect_err(|b| emit_budget(parent, b))?;
+    let path = ctx
+        .path()
+        .cloned()
+        .unwrap_or_else(|| AgentPath::root(&cfg.name));
+    let budget = ctx
+        .budget()
+        .cloned()
+        .unwrap_or_else(|| BudgetScope::unlimited(path.clone()));
+    ctx.emit(Event::RunStarted {
+        agent: path.clone(),
+    });
+    let mut runner = Runner {
+        agent,
+        ctx,
+        path,
+        budget,
+        transcript: Vec::new(),
+        omitted: HashSet::new(),
+        model: cfg.model.clone(),
+        skill: None,
+        turn: 0,
+        usage: Usage::default(),
+        failures: Vec::new(),
+        failed_rounds: 0,
+        same_failure: HashMap::new(),
+        identical: HashMap::new(),
+    };
+    let result = runner.run(input, skill).await;
+    runner.ctx.emit(Event::RunFinished {
+        agent: runner.path.clone(),
+        turns: runner.turn,
+        success: result.is_ok(),
+        usage: runner.usage,
+    });
+    result
+}
+
+pub(super) fn emit_budget(ctx: &RunContext, b: &BudgetExceeded) {
+    ctx.emit(Event::BudgetExceeded {
+        agent: b.agent.clone(),
+        kind: b.kind,
+        limit: b.limit,
+        used: b.used,
+    });
+}
+
+/// The state of one run.
+pub(super) struct Runner<'a, In, Out> {
+    pub agent: &'a LlmAgent<In, Out>,
+    pub ctx: RunContext,
+    pub path: AgentPath,
+    pub budget: Arc<BudgetScope>,
+    /// Everything said, complete and valid (every call paired with its result).
+    pub transcript: Vec<Message>,
+    /// Calls left out of what the model sees (the `Omit` policy).
+    pub omitted: HashSet<String>,
+    pub model: Arc<dyn Model>,
+    pub skill: Option<usize>,
+    pub turn: u32,
+    pub usage: Usage,
+    pub failures: Vec<FailureRecord>,
+    pub failed_rounds: u32,
+    pub same_failure: HashMap<(String, FailureKind), u32>,
+    pub identical: HashMap<(String, String), u64>,
+}
+
+/// How a step of the loop ends the run early.
+pub(super) enum Flow<Out> {
+    Done(Result<Out, AgentError>),
+}
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    pub fn budget_error(&self, b: BudgetExceeded) -> AgentError {
+        emit_budget(&self.ctx, &b);
+        AgentError::Budget(b)
+    }
+
+    async fn run(&mut self, input: In, skill: Option<&str>) -> Result<Out, AgentError> {
+        let cfg = &self.agent.config;
+        let input_text = match self.ctx.repair_request() {
+            Some(req) => req.render(),
+            None => render_input(&input),
+        };
+        self.skill = self.choose_skill(skill, &input_text).await?;
+        if let Some(f) = self
+            .skill
+            .and_then(|i| cfg.skills[i].implemented_by.clone())
+        {
+            return f(input, self.ctx.clone())
+                .await
+                .map_err(|e| e.attributed_to(&self.path));
+        }
+        self.transcript.push(Message::user(input_text));
+        let mut output_attempts = 0;
+        loop {
+            let response = match self.model_turn().await {
+                Ok(r) => r,
+                Err(Flow::Done(result)) => return result,
+            };
+            if response.tool_calls.is_empty() {
+                let text = response.text.unwrap_or_default();
+                match read_output::<Out>(&text) {
+                    Ok(out) => {
+                        self.transcript.push(Message::assistant(text));
+                        return Ok(out);
+                    }
+                    Err(message) if output_attempts < cfg.output_retries => {
+                        output_attempts += 1;
+                        self.transcript.push(Message::assistant(text));
+                        self.transcript.push(Message::user(format!(
+                            "Your answer could not be read: {message}. Answer again with only a JSON value matching this schema: {}",
+                            crate::error::compact_schema(&schema_for::<Out>())
+                        )));
+                    }
+                    Err(message) => {
+                        return Err(AgentError::Output {
+                            target: std::any::type_name::<Out>().to_owned(),
+                            message,
+                            raw: text,
+                        });
+                    }
+                }
+                continue;
+            }
+            if let Err(Flow::Done(result)) = self.round(response).await {
+                return result;
+            }
+        }
+    }
+
+    /// One model call, under the turn, time and token budgets and the `on_llm_error` policy.
+    async fn model_turn(&mut self) -> Result<ModelResponse, Flow<Out>> {
+        self.budget
+            .charge_turn()
+            .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
+        self.turn += 1;
+        let request = self.request();
+        let response = self.call_model(&request).await?;
+        self.usage += response.usage;
+        self.ctx.emit(Event::ModelResponded {
+            agent: self.path.clone(),
+            turn: self.turn,
+            tool_calls: response.tool_calls.len(),
+            usage: response.usage,
+        });
+        self.budget
+            .charge_tokens(response.usage.total())
+            .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
+        Ok(response)
+    }
+
+    async fn call_model(&self, request: &ModelRequest) -> Result<ModelResponse, Flow<Out>> {
+        let cfg = &self.agent.config;
+        let mut attempt = 1u32;
+        loop {
+            self.budget
+                .check_time()
+                .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
+            let call = self.model.complete(request);
+            let result = match self.budget.remaining_time() {
+                Some(left) => match tokio::time::timeout(left, call).await {
+                    Ok(r) => r,
+                    Err(_) => {
+                        let b = self
+                            .budget
+                            .check_time()
+                            .err()
+                            .unwrap_or_else(|| BudgetExceeded {
+                                kind: BudgetKind::Duration,
+                                limit: 0,
+                                used: 0,
+                                agent: self.path.clone(),
+                            });
+                        return Err(Flow::Done(Err(self.budget_error(b))));
+                    }
+                },
+                None => call.await,
+            };
+            let error = match result {
+                Ok(r) => return Ok(r),
+                Err(e) => e,
+            };
+            let decision = cfg
+                .llm_error
+                .as_ref()
+                .map(|h| h(&error, attempt))
+                .unwrap_or(LlmErrorDecision::Rethrow);
+            match decision {
+                LlmErrorDecision::Rethrow => return Err(Flow::Done(Err(AgentError::Model(error)))),
+                LlmErrorDecision::RespondWith(out) => return Err(Flow::Done(Ok(out))),
+                LlmErrorDecision::Retry {
+                    max_attempts,
+                    initial_backoff,
+                } => {
+                    if attempt >= max_attempts {
+                        return Err(Flow::Done(Err(AgentError::Model(error))));
+                    }
+                    let nominal = initial_backoff.saturating_mul(1u32 << (attempt - 1).min(16));
+                    let delay = error.retry_after().map_or(nominal, |ra| ra.max(nominal));
+                    attempt += 1;
+                    self.ctx.emit(Event::LlmRetry {
+                        agent: self.path.clone(),
+                        attempt,
+                        delay,
+                        error: error.to_string(),
+                    });
+                    if delay > Duration::ZERO {
+                        tokio::time::sleep(delay).await;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the built-in `escalate` / `throw_exception` tools are shown this turn.
+    pub fn builtins_enabled(&self, builtin: &str) -> bool {
+        let cfg = &self.agent.config;
+        cfg.builtins
+            || self.ctx.repair_request().is_some()
+            || self
+                .skill
+                .is_some_and(|i| cfg.skills[i].names_builtin(builtin))
+    }
+
+    /// The tools the model may call this turn (the current skill's, plus enabled built-ins).
+    pub fn allowed_tools(&self) -> Vec<&ToolSpec> {
+        let cfg = &self.agent.config;
+        cfg.tools
+            .iter()
+            .map(|t| t.tool.spec())
+            .filter(|s| self.skill.is_none_or(|i| cfg.skills[i].allows(&s.name)))
+            .chain(
+                BUILTIN_SPECS
+                    .iter()
+                    .filter(|s| self.builtins_enabled(&s.name)),
+            )
+            .collect()
+    }
+
+    fn request(&self) -> ModelRequest {
+        let cfg = &self.agent.config;
+        let mut system = cfg.prompt.clone();
+        if let Some(p) = self.skill.and_then(|i| cfg.skills[i].prompt.as_deref()) {
+            if !system.is_empty() {
+                system.push_str("\n\n");
+            }
+            system.push_str(p);
+        }
+        if !is_text::<Out>() {
+            if !system.is_empty() {
+                system.push_str("\n\n");
+            }
+            system.push_str(&format!(
+                "When you give your final answer, answer with only a JSON value matching this schema: {}",
+                crate::error::compact_schema(&schema_for::<Out>())
+            ));
+        }
+        ModelRequest {
+            system: (!system.is_empty()).then_some(system),
+            messages: self.visible_messages(),
+            tools: self.allowed_tools().into_iter().cloned().collect(),
+            sampling: cfg.sampling.clone(),
+        }
+    }
+
+    /// The transcript as the model sees it: omitted calls and their results left out.
+    fn visible_messages(&self) -> Vec<Message> {
+        if self.omitted.is_empty() {
+            return self.transcript.clone();
+        }
+        self.transcript
+            .iter()
+            .filter_map(|m| match m {
+                Message::Assistant {
+                    content,
+                    tool_calls,
+                } => {
+                    let calls: Vec<_> = tool_calls
+                        .iter()
+                        .filter(|c| !self.omitted.contains(&c.id))
+                        .cloned()
+                        .collect();
+                    (content.is_some() || !calls.is_empty()).then(|| Message::Assistant {
+                        content: content.clone(),
+                        tool_calls: calls,
+                    })
+                }
+                Message::Tool(r) if self.omitted.contains(&r.call_id) => None,
+                other => Some(other.clone()),
+            })
+            .collect()
+    }
+
+    async fn choose_skill(
+        &mut self,
+        requested: Option<&str>,
+        input: &str,
+    ) -> Result<Option<usize>, AgentError> {
+        let skills = &self.agent.config.skills;
+        if let Some(name) = requested {
+            return skills
+                .iter()
+                .position(|s| s.name == name)
+                .map(Some)
+                .ok_or_else(|| {
+                    let hint = crate::closest_name(name, skills.iter().map(|s| s.name.as_str()))
+                        .map(|c| format!(" (did you mean `{c}`?)"))
+                        .unwrap_or_default();
+                    AgentError::Config(format!(
+                        "agent `{}` has no skill `{name}`{hint}",
+                        self.agent.config.name
+                    ))
+                });
+        }
+        match skills.len() {
+            0 => Ok(None),
+            1 => Ok(Some(0)),
+            _ => {
+                let list: String = skills
+                    .iter()
+                    .map(|s| format!("- {}: {}\n", s.name, s.description))
+                    .collect();
+                let request = ModelRequest {
+                    system: Some(format!(
+                        "Choose the skill that fits the request. Skills:\n{list}Answer with the skill name only."
+                    )),
+                    messages: vec![Message::user(input)],
+                    tools: Vec::new(),
+                    sampling: self.agent.config.sampling.clone(),
+                };
+                self.budget
+                    .charge_turn()
+                    .map_err(|b| self.budget_error(b))?;
+                self.turn += 1;
+                let answer = match self.call_model(&request).await {
+                    Ok(r) => r,
+                    Err(Flow::Done(Err(e))) => return Err(e),
+                    // A fallback output from on_llm_error cannot choose a skill: use the first.
+                    Err(Flow::Done(Ok(_))) => return Ok(Some(0)),
+                };
+                self.usage += answer.usage;
+                let text = answer.text.unwrap_or_default();
+                let chosen =
+                    crate::closest_name(text.trim(), skills.iter().map(|s| s.name.as_str()))
+                        .and_then(|n| skills.iter().position(|s| s.name == n));
+                if chosen.is_none() {
+                    self.ctx.emit(Event::Warning {
+                        agent: self.path.clone(),
+                        message: format!(
+                            "the model chose no known skill ({text:?}); using `{}`",
+                            skills[0].name
+                        ),
+                    });
+                }
+                Ok(Some(chosen.unwrap_or(0)))
+            }
+        }
+    }
+
+    /// Records a failed call for the loop guards; returns the guard that fires, if any.
+    pub fn record_failure(
+        &mut self,
+        call_id: &str,
+        tool: &str,
+        kind: FailureKind,
+        detail: String,
+    ) -> Option<u32> {
+        self.failures.push(FailureRecord {
+            turn: self.turn,
+            call_id: call_id.to_owned(),
+            tool: tool.to_owned(),
+            kind,
+            detail,
+        });
+        let n = self
+            .same_failure
+            .entry((tool.to_owned(), kind))
+            .or_insert(0);
+        *n += 1;
+        (*n >= self.agent.config.max_same_failure).then_some(*n)
+    }
+
+    /// Canonical key of a call for the identical-calls guard.
+    pub fn identical_key(name: &str, args: &str) -> (String, String) {
+        let canonical = serde_json::from_str::<Value>(args)
+            .map(|v| v.to_string())
+            .unwrap_or_else(|_| args.trim().to_owned());
+        (name.to_owned(), canonical)
+    }
+}
+
+/// The built-in tools' specs.
+static BUILTIN_SPECS: std::sync::LazyLock<[ToolSpec; 2]> = std::sync::LazyLock::new(|| {
+    [
+        ToolSpec {
+            name: ESCALATE_TOOL.to_owned(),
+            description: "Give up on this task softly and hand it to the agent above you, saying why (include corrected data if you have it)."
+                .to_owned(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "reason": {"type": "string", "description": "Why you cannot finish, and what you suggest."},
+                    "severity": {"type": "string", "enum": ["LOW", "MEDIUM", "HIGH", "CRITICAL"]}
+                },
+                "required": ["reason"]
+            }),
+        },
+        ToolSpec {
+            name: THROW_TOOL.to_owned(),
+            description: "Stop the whole run at once because continuing is unsafe or pointless (bad credentials, corrupted data)."
+                .to_owned(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {"reason": {"type": "string"}},
+                "required": ["reason"]
+            }),
+        },
+    ]
+});
+
+/// The input as the first user message: a string as it is, anything else as JSON.
+fn render_input<In: serde::Serialize>(input: &In) -> String {
+    match serde_json::to_value(input) {
+        Ok(Value::String(s)) => s,
+        Ok(v) => v.to_string(),
+        Err(e) => format!("(input could not be serialised: {e})"),
+    }
+}
+
+pub(super) fn kind_of(e: &crate::error::ToolError) -> FailureKind {
+    FailureKind::Tool(e.kind())
+}

@@ -1,0 +1,87 @@
+//! Explicit policies: what happens when nothing handles a tool error, when a model call fails,
+//! and when an escalation reaches an agent.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::error::{EscalationError, Severity};
+use crate::model::{Model, ModelError};
+
+/// What happens to a tool error that no handler recovered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnhandledPolicy {
+    /// The error becomes that call's result in model-safe words (the tool, what was wrong, the
+    /// expected schema) and the loop goes on. Bounded: 3 rounds in a row in which every call failed,
+    /// or the same (tool, error kind) 3 times, or one permanent failure, end the run with
+    /// [`AgentError::RepeatedFailures`](crate::AgentError::RepeatedFailures).
+    #[default]
+    FeedBack,
+    /// Fail fast: the run ends with the original error ([`AgentError::Tool`](crate::AgentError::Tool)).
+    Propagate,
+    /// The failed call and its result are left out of what the model sees next turn; the failure
+    /// is reported as an event. The history kept for you stays complete and valid.
+    Omit,
+}
+
+/// The decision of an `on_llm_error` handler, consulted after every failed model call.
+#[derive(Debug, Clone)]
+pub enum LlmErrorDecision<Out> {
+    /// Fail with the original error (the default).
+    Rethrow,
+    /// End the run with this output instead.
+    RespondWith(Out),
+    /// Send the request again, up to `max_attempts` in all for this turn (the first call
+    /// included), waiting `initial_backoff × 2^(n-1)` before retry `n` (or the provider's
+    /// Retry-After, if longer). Exhaustion fails with the last original error.
+    Retry {
+        /// Attempts in all for this turn.
+        max_attempts: u32,
+        /// The first wait.
+        initial_backoff: Duration,
+    },
+}
+
+/// An `on_llm_error` handler: the original error and the attempt that failed (1-based, per turn).
+pub type LlmErrorHandler<Out> =
+    Arc<dyn Fn(&ModelError, u32) -> LlmErrorDecision<Out> + Send + Sync>;
+
+/// What an agent decides about an escalation that reached it (`on_escalation`).
+#[derive(Clone)]
+pub enum EscalationDecision<Out> {
+    /// Tell this agent's model (the error, in model-safe words, as the call's result) and go on.
+    FeedBack,
+    /// Go on with another model for the rest of the run (the error is fed back to it).
+    RetryWithModel(Arc<dyn Model>),
+    /// Switch to another skill for the rest of the run (the error is fed back).
+    Reroute(String),
+    /// End this agent's run successfully with a partial result.
+    Partial(Out),
+    /// Pass it up to the parent, possibly more severe and with more context.
+    Escalate {
+        /// The new severity (`None` keeps it).
+        severity: Option<Severity>,
+        /// Context to add to the reason.
+        context: Option<String>,
+    },
+    /// End the whole run (a hard stop).
+    Stop(String),
+}
+
+impl<Out> std::fmt::Debug for EscalationDecision<Out> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EscalationDecision::FeedBack => f.write_str("FeedBack"),
+            EscalationDecision::RetryWithModel(m) => write!(f, "RetryWithModel({})", m.name()),
+            EscalationDecision::Reroute(s) => write!(f, "Reroute({s})"),
+            EscalationDecision::Partial(_) => f.write_str("Partial(..)"),
+            EscalationDecision::Escalate { severity, context } => {
+                write!(f, "Escalate({severity:?}, {context:?})")
+            }
+            EscalationDecision::Stop(r) => write!(f, "Stop({r})"),
+        }
+    }
+}
+
+/// An `on_escalation` handler.
+pub type EscalationHandler<Out> =
+    Arc<dyn Fn(&EscalationError) -> EscalationDecision<Out> + Send + Sync>;

@@ -1,0 +1,18 @@
+//! The error taxonomy: tool errors as values, their classes, severities and run-level errors.
+
+mod agent_error;
+mod class;
+mod execution;
+mod kind;
+mod severity;
+mod tool_error;
+
+pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
+pub use class::{Classifier, ErrorClass};
+pub use execution::{ExecutionFailure, IntoExecutionFailure};
+pub use kind::{ErrorKind, kinds};
+pub use severity::{Severity, UnknownSeverity};
+pub(crate) use tool_error::compact_schema;
+pub use tool_error::{
+    DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
+};

@@ -1,0 +1,286 @@
+//! The tool error taxonomy: four kinds, each a value carrying what a handler needs.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
+use crate::AgentPath;
+
+/// Why argument text could not be parsed, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// What was wrong.
+    pub message: String,
+    /// Byte offset into the raw text where parsing failed, if known.
+    pub position: Option<usize>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some(p) => write!(f, "{} (at byte {p})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The argument text is not JSON, even after the deterministic repair (unless the tool is strict).
+#[derive(Debug, Clone)]
+pub struct InvalidArgs {
+    /// The tool the model called.
+    pub tool: String,
+    /// The argument text exactly as the model sent it (or as the last repair left it).
+    pub raw: String,
+    /// Why it does not parse, and where.
+    pub parse_error: ParseError,
+    /// The tool's JSON Schema for its arguments.
+    pub schema: Value,
+}
+
+/// The JSON parsed but does not fit the tool's parameter types.
+#[derive(Debug, Clone)]
+pub struct DeserializationError {
+    /// The tool the model called.
+    pub tool: String,
+    /// The parsed value that did not fit.
+    pub value: Value,
+    /// The Rust type the tool expected.
+    pub target_type: String,
+    /// JSON path to the offending field (`.` for the root), e.g. `items[0].count`.
+    pub field_path: String,
+    /// What serde said.
+    pub message: String,
+    /// The tool's JSON Schema for its arguments.
+    pub schema: Value,
+}
+
+/// The tool ran and failed.
+#[derive(Debug, Clone)]
+pub struct ExecutionError {
+    /// The tool that failed.
+    pub tool: String,
+    /// The arguments it was called with.
+    pub args: Value,
+    /// What the tool reported.
+    pub failure: ExecutionFailure,
+    /// The class after classification ([`Classifier`](crate::Classifier)).
+    pub class: ErrorClass,
+    /// How many times the tool ran with these arguments (retries included).
+    pub attempts: u32,
+}
+
+/// A repair gave up and handed the failure upwards, to whoever has the context to decide.
+#[derive(Debug, Clone)]
+pub struct EscalationError {
+    /// The agent (or the agent whose tool call) that escalated.
+    pub source: AgentPath,
+    /// The agents the escalation has passed through so far, source first.
+    pub travelled: Vec<AgentPath>,
+    /// The tool whose call failed, when the escalation came from a tool call.
+    pub tool: Option<String>,
+    /// Why they gave up, in their words (model-safe: it was written for the model or by it).
+    pub reason: String,
+    /// How serious they judged it.
+    pub severity: Severity,
+    /// The error that started it, when there was one.
+    pub original: Option<Box<ToolError>>,
+    /// How many repair attempts were made before giving up.
+    pub attempts: u32,
+    /// Partial results gathered before the failure, if any.
+    pub partial: Option<Value>,
+    /// What the escalating party suggests the receiver try.
+    pub suggestion: Option<String>,
+}
+
+impl EscalationError {
+    /// A new escalation from `source`.
+    pub fn new(source: AgentPath, reason: impl Into<String>, severity: Severity) -> Self {
+        EscalationError {
+            travelled: vec![source.clone()],
+            source,
+            tool: None,
+            reason: reason.into(),
+            severity,
+            original: None,
+            attempts: 0,
+            partial: None,
+            suggestion: None,
+        }
+    }
+
+    /// The text the model sees as the failed call's result.
+    pub fn model_text(&self) -> String {
+        let tool = self.tool.as_deref().unwrap_or(self.source.name());
+        let mut s = format!(
+            "ERROR: Tool '{tool}' failed: {} (severity: {}). Please retry with corrected arguments.",
+            self.reason, self.severity
+        );
+        if let Some(sug) = &self.suggestion {
+            s.push_str(" Suggestion: ");
+            s.push_str(sug);
+        }
+        s
+    }
+}
+
+impl fmt::Display for EscalationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "escalated by {} (severity {}, after {} attempt(s)",
+            self.source, self.severity, self.attempts
+        )?;
+        if self.travelled.len() > 1 {
+            let path: Vec<String> = self.travelled.iter().map(ToString::to_string).collect();
+            write!(f, ", via {}", path.join(" -> "))?;
+        }
+        write!(f, "): {}", self.reason)
+    }
+}
+
+impl std::error::Error for EscalationError {}
+
+/// Everything that can go wrong with one tool call, as a value.
+///
+/// Every variant carries what a handler needs to decide (the raw text, the parse position, the
+/// field path, the source error and its class, the escalation chain). `Display` is the
+/// operator-facing rendering with full detail; [`model_text`](Self::model_text) is the safe,
+/// kind-level text a model may read.
+#[derive(Debug, Clone)]
+pub enum ToolError {
+    /// See [`InvalidArgs`].
+    InvalidArgs(InvalidArgs),
+    /// See [`DeserializationError`].
+    Deserialization(DeserializationError),
+    /// See [`ExecutionError`].
+    Execution(ExecutionError),
+    /// See [`EscalationError`].
+    Escalation(EscalationError),
+}
+
+impl ToolError {
+    /// Which of the four kinds this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ToolError::InvalidArgs(_) => ErrorKind::InvalidArgs,
+            ToolError::Deserialization(_) => ErrorKind::Deserialization,
+            ToolError::Execution(_) => ErrorKind::Execution,
+            ToolError::Escalation(_) => ErrorKind::Escalation,
+        }
+    }
+
+    /// The tool whose call failed.
+    pub fn tool(&self) -> &str {
+        match self {
+            ToolError::InvalidArgs(e) => &e.tool,
+            ToolError::Deserialization(e) => &e.tool,
+            ToolError::Execution(e) => &e.tool,
+            ToolError::Escalation(e) => e.tool.as_deref().unwrap_or(""),
+        }
+    }
+
+    /// Whether repeating the same call cannot help (a permanent execution failure, a panic).
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, ToolError::Execution(e) if e.class == ErrorClass::Permanent)
+    }
+
+    /// The safe text a model may read about this error: the tool, what was wrong at the level of
+    /// its kind, and what is expected. A tool's own message is included only if the tool marked it
+    /// model-safe; operator detail (sources, stack of causes) never is.
+    pub fn model_text(&self) -> String {
+        match self {
+            ToolError::InvalidArgs(e) => format!(
+                "ERROR: the arguments for tool '{}' are not valid JSON ({}). Send a single JSON object matching this schema: {}",
+                e.tool,
+                e.parse_error,
+                compact_schema(&e.schema)
+            ),
+            ToolError::Deserialization(e) => format!(
+                "ERROR: the arguments for tool '{}' do not match its schema: at `{}`: {}. Expected schema: {}",
+                e.tool,
+                e.field_path,
+                e.message,
+                compact_schema(&e.schema)
+            ),
+            ToolError::Execution(e) => {
+                let what = if e.failure.is_panic() {
+                    "it failed with an internal error".to_owned()
+                } else if let Some(m) = e.failure.model_message() {
+                    m.to_owned()
+                } else {
+                    match e.class {
+                        ErrorClass::Transient => {
+                            "a temporary failure; the call may succeed later".to_owned()
+                        }
+                        ErrorClass::Permanent => {
+                            "a permanent failure; do not repeat this call".to_owned()
+                        }
+                        ErrorClass::Unknown => "the tool reported an error".to_owned(),
+                    }
+                };
+                format!("ERROR: Tool '{}' failed: {what}.", e.tool)
+            }
+            ToolError::Escalation(e) => e.model_text(),
+        }
+    }
+}
+
+/// A schema as one line for the model, with the noise schemars adds removed.
+pub(crate) fn compact_schema(schema: &Value) -> String {
+    let mut s = schema.clone();
+    if let Value::Object(m) = &mut s {
+        m.remove("$schema");
+        m.remove("title");
+    }
+    serde_json::to_string(&s).unwrap_or_default()
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolError::InvalidArgs(e) => {
+                write!(
+                    f,
+                    "invalid arguments for tool '{}': {}; raw: {:?}",
+                    e.tool,
+                    e.parse_error,
+                    truncate(&e.raw)
+                )
+            }
+            ToolError::Deserialization(e) => write!(
+                f,
+                "arguments for tool '{}' do not fit {}: at {}: {}",
+                e.tool, e.target_type, e.field_path, e.message
+            ),
+            ToolError::Execution(e) => write!(
+                f,
+                "tool '{}' failed ({:?}, {} attempt(s)): {}",
+                e.tool, e.class, e.attempts, e.failure
+            ),
+            ToolError::Escalation(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ToolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ToolError::Execution(e) => e.failure.source_error().map(|s| s as _),
+            ToolError::Escalation(e) => e.original.as_deref().map(|o| o as _),
+            _ => None,
+        }
+    }
+}
+
+fn truncate(s: &str) -> &str {
+    const MAX: usize = 512;
+    if s.len() <= MAX {
+        return s;
+    }
+    let mut end = MAX;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}

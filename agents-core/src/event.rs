@@ -1,0 +1,360 @@
+//! Typed events: every step of recovery is visible.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::AgentPath;
+use crate::budget::BudgetKind;
+use crate::error::{ErrorKind, Severity};
+use crate::model::Usage;
+
+/// Something that happened during a run.
+///
+/// Delivered to every subscriber (`on_event`) and emitted as a `tracing` event under the target
+/// `agents` with attribute names after OpenTelemetry's GenAI conventions (`gen_ai.tool.name`,
+/// `gen_ai.tool.call.id`, `gen_ai.agent.name`, `gen_ai.usage.input_tokens`, `error.type`).
+/// Events never carry API keys; tool errors appear in their operator rendering.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// A run began.
+    RunStarted {
+        /// The agent.
+        agent: AgentPath,
+    },
+    /// The model answered a turn.
+    ModelResponded {
+        /// The agent.
+        agent: AgentPath,
+        /// The turn (1-based).
+        turn: u32,
+        /// Tool calls in the answer.
+        tool_calls: usize,
+        /// Reported usage.
+        usage: Usage,
+    },
+    /// A tool is about to run.
+    ToolStarted {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// The attempt (1 for the first).
+        attempt: u32,
+    },
+    /// A tool returned successfully.
+    ToolFinished {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// How long the successful attempt took.
+        #[serde(with = "millis")]
+        elapsed: Duration,
+    },
+    /// A repair step changed the arguments.
+    Repaired {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// The kind of error repaired.
+        kind: ErrorKind,
+        /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`).
+        step: &'static str,
+        /// What was changed, one line each (`removed trailing comma at byte 17`).
+        fixes: Vec<String>,
+    },
+    /// A tool is being run again after a failure.
+    Retry {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// The attempt about to start (2 for the first retry).
+        attempt: u32,
+        /// The wait before it.
+        #[serde(with = "millis")]
+        delay: Duration,
+        /// The failure being retried (operator rendering).
+        error: String,
+    },
+    /// A tool call failed and no handler recovered it.
+    ToolFailed {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// The kind.
+        kind: ErrorKind,
+        /// Operator rendering.
+        error: String,
+        /// What happens next (`fed_back`, `omitted`, `propagated`).
+        outcome: &'static str,
+    },
+    /// The model called a tool that does not exist; nothing ran.
+    ToolHallucinated {
+        /// The agent.
+        agent: AgentPath,
+        /// The call id.
+        call_id: String,
+        /// The name the model used.
+        requested: String,
+        /// The closest allowed name, if any is close.
+        suggestion: Option<String>,
+        /// The allowed tools.
+        allowed: Vec<String>,
+    },
+    /// A failure was escalated (never reported as a success).
+    Escalated {
+        /// The agent that escalated.
+        agent: AgentPath,
+        /// The tool, when it came from a tool call.
+        tool: Option<String>,
+        /// The reason.
+        reason: String,
+        /// The severity.
+        severity: Severity,
+        /// The agents it has passed through, source first.
+        path: Vec<AgentPath>,
+    },
+    /// A value in a built-in tool call (e.g. a severity) was not understood and a default used.
+    Warning {
+        /// The agent.
+        agent: AgentPath,
+        /// What happened.
+        message: String,
+    },
+    /// A model call failed and is being retried.
+    LlmRetry {
+        /// The agent.
+        agent: AgentPath,
+        /// The attempt about to start (2 for the first retry).
+        attempt: u32,
+        /// The wait before it.
+        #[serde(with = "millis")]
+        delay: Duration,
+        /// The failure (operator rendering).
+        error: String,
+    },
+    /// A budget ran out.
+    BudgetExceeded {
+        /// The agent whose limit it was.
+        agent: AgentPath,
+        /// Which limit.
+        kind: BudgetKind,
+        /// The limit.
+        limit: u64,
+        /// How much was used.
+        used: u64,
+    },
+    /// A run ended.
+    RunFinished {
+        /// The agent.
+        agent: AgentPath,
+        /// Model turns taken.
+        turns: u32,
+        /// Whether it produced an output.
+        success: bool,
+        /// Total usage reported by the model.
+        usage: Usage,
+    },
+}
+
+mod millis {
+    pub fn serialize<S: serde::Serializer>(
+        d: &std::time::Duration,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(d.as_millis() as u64)
+    }
+}
+
+impl Event {
+    /// The agent the event is about.
+    pub fn agent(&self) -> &AgentPath {
+        match self {
+            Event::RunStarted { agent }
+            | Event::ModelResponded { agent, .. }
+            | Event::ToolStarted { agent, .. }
+            | Event::ToolFinished { agent, .. }
+            | Event::Repaired { agent, .. }
+            | Event::Retry { agent, .. }
+            | Event::ToolFailed { agent, .. }
+            | Event::ToolHallucinated { agent, .. }
+            | Event::Escalated { agent, .. }
+            | Event::Warning { agent, .. }
+            | Event::LlmRetry { agent, .. }
+            | Event::BudgetExceeded { agent, .. }
+            | Event::RunFinished { agent, .. } => agent,
+        }
+    }
+
+    fn trace(&self) {
+        let agent = self.agent().to_string();
+        match self {
+            Event::RunStarted { .. } => {
+                tracing::event!(target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, "run started")
+            }
+            Event::ModelResponded {
+                turn,
+                tool_calls,
+                usage,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.operation.name = "chat", turn, tool_calls,
+                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+                "model responded"
+            ),
+            Event::ToolStarted {
+                call_id,
+                tool,
+                attempt,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.operation.name = "execute_tool",
+                gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id, attempt, "tool started"
+            ),
+            Event::ToolFinished {
+                call_id,
+                tool,
+                elapsed,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                elapsed_ms = elapsed.as_millis() as u64, "tool finished"
+            ),
+            Event::Repaired {
+                call_id,
+                tool,
+                kind,
+                step,
+                fixes,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                error.type = %kind, step, fixes = ?fixes, "tool call repaired"
+            ),
+            Event::Retry {
+                call_id,
+                tool,
+                attempt,
+                delay,
+                error,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                attempt, delay_ms = delay.as_millis() as u64, error = %error, "retrying tool"
+            ),
+            Event::ToolFailed {
+                call_id,
+                tool,
+                kind,
+                error,
+                outcome,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                error.type = %kind, outcome, error = %error, "tool call failed"
+            ),
+            Event::ToolHallucinated {
+                call_id,
+                requested,
+                suggestion,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %requested, gen_ai.tool.call.id = %call_id,
+                suggestion = ?suggestion, "model called an unknown tool"
+            ),
+            Event::Escalated {
+                tool,
+                reason,
+                severity,
+                path,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = ?tool, severity = %severity,
+                path = ?path.iter().map(ToString::to_string).collect::<Vec<_>>(), reason = %reason, "escalated"
+            ),
+            Event::Warning { message, .. } => {
+                tracing::event!(target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, "{message}")
+            }
+            Event::LlmRetry {
+                attempt,
+                delay,
+                error,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, attempt, delay_ms = delay.as_millis() as u64,
+                error = %error, "retrying model call"
+            ),
+            Event::BudgetExceeded {
+                kind, limit, used, ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, budget = %kind, limit, used, "budget exceeded"
+            ),
+            Event::RunFinished {
+                turns,
+                success,
+                usage,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, turns, success,
+                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+                "run finished"
+            ),
+        }
+    }
+}
+
+/// A subscriber to events.
+pub type Subscriber = Arc<dyn Fn(&Event) + Send + Sync>;
+
+/// Delivers events to subscribers, up the tree: a child's events reach its parent's subscribers.
+#[derive(Clone, Default)]
+pub struct EventBus {
+    subscribers: Vec<Subscriber>,
+}
+
+impl std::fmt::Debug for EventBus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventBus")
+            .field("subscribers", &self.subscribers.len())
+            .finish()
+    }
+}
+
+impl EventBus {
+    /// A bus with no subscribers (events still go to `tracing`).
+    pub fn new() -> Self {
+        EventBus::default()
+    }
+
+    /// This bus plus more subscribers.
+    pub fn with(&self, more: &[Subscriber]) -> Self {
+        let mut subscribers = self.subscribers.clone();
+        subscribers.extend(more.iter().cloned());
+        EventBus { subscribers }
+    }
+
+    /// Delivers `event` to every subscriber and to `tracing`.
+    pub fn emit(&self, event: Event) {
+        event.trace();
+        for s in &self.subscribers {
+            s(&event);
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Provider-neutral conversation types.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A tool call as the model sent it. `arguments` is the raw text, unparsed: repair starts from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The provider's call id (synthesised by the provider client where the API has none).
+    pub id: String,
+    /// The tool name the model asked for (which may not exist).
+    pub name: String,
+    /// The argument text exactly as received.
+    pub arguments: String,
+}
+
+/// The result paired with one tool call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolResult {
+    /// The id of the call this answers.
+    pub call_id: String,
+    /// The tool name of that call.
+    pub name: String,
+    /// What the model reads.
+    pub content: String,
+    /// Whether this reports a failure.
+    pub is_error: bool,
+}
+
+/// One message of a conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum Message {
+    /// The user (or the parent agent) speaking.
+    User {
+        /// The text.
+        content: String,
+    },
+    /// The model's turn: text, tool calls, or both.
+    Assistant {
+        /// Text, if any.
+        content: Option<String>,
+        /// Tool calls, in the order the model made them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tool_calls: Vec<ToolCall>,
+    },
+    /// The result of one tool call.
+    Tool(ToolResult),
+}
+
+impl Message {
+    /// A user message.
+    pub fn user(content: impl Into<String>) -> Self {
+        Message::User {
+            content: content.into(),
+        }
+    }
+
+    /// An assistant message with text only.
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Message::Assistant {
+            content: Some(content.into()),
+            tool_calls: Vec::new(),
+        }
+    }
+}
+
+/// A tool as the model sees it: name, description and the JSON Schema of its arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolSpec {
+    /// The name the model calls it by.
+    pub name: String,
+    /// What it does, for the model.
+    pub description: String,
+    /// JSON Schema of the argument object.
+    pub parameters: Value,
+}
+
+/// Sampling settings. `None` leaves the provider's default.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sampling {
+    /// Temperature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f32>,
+    /// Nucleus sampling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_p: Option<f32>,
+    /// Cap on generated tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tokens: Option<u32>,
+    /// Stop strings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stop: Vec<String>,
+    /// Seed, where the provider supports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// One request to a model.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ModelRequest {
+    /// The system prompt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    /// The conversation so far; every assistant tool call is followed by its result.
+    pub messages: Vec<Message>,
+    /// The tools the model may call this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<ToolSpec>,
+    /// Sampling settings.
+    #[serde(default)]
+    pub sampling: Sampling,
+}
+
+/// Token usage reported by the provider.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    /// Prompt tokens.
+    pub input_tokens: u64,
+    /// Generated tokens.
+    pub output_tokens: u64,
+}
+
+impl Usage {
+    /// Input plus output.
+    pub fn total(&self) -> u64 {
+        self.input_tokens + self.output_tokens
+    }
+}
+
+impl std::ops::AddAssign for Usage {
+    fn add_assign(&mut self, rhs: Usage) {
+        self.input_tokens += rhs.input_tokens;
+        self.output_tokens += rhs.output_tokens;
+    }
+}
+
+/// Why the model stopped generating.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// A natural end.
+    #[default]
+    Stop,
+    /// It wants tool results.
+    ToolCalls,
+    /// It hit the token cap: the last tool call may be truncated.
+    Length,
+    /// The provider filtered the output.
+    ContentFilter,
+    /// Anything else, as the provider named it.
+    Other(String),
+}
+
+/// One response from a model.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ModelResponse {
+    /// Text, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Tool calls, in order, with their raw argument text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ToolCall>,
+    /// Token usage.
+    #[serde(default)]
+    pub usage: Usage,
+    /// Why it stopped.
+    #[serde(default)]
+    pub finish_reason: FinishReason,
+}
+
+impl ModelResponse {
+    /// A final text answer.
+    pub fn text(text: impl Into<String>) -> Self {
+        ModelResponse {
+            text: Some(text.into()),
+            ..Default::default()
+        }
+    }
+
+    /// A response that calls one tool with the given raw argument text.
+    pub fn tool_call(
+        id: impl Into<String>,
+        name: impl Into<String>,
+        arguments: impl Into<String>,
+    ) -> Self {
+        ModelResponse {
+            tool_calls: vec![ToolCall {
+                id: id.into(),
+                name: name.into(),
+                arguments: arguments.into(),
+            }],
+            finish_reason: FinishReason::ToolCalls,
+            ..Default::default()
+        }
+    }
+
+    /// Adds another tool call.
+    pub fn and_tool_call(
+        mut self,
+        id: impl Into<String>,
+        name: impl Into<String>,
+        arguments: impl Into<String>,
+    ) -> Self {
+        self.tool_calls.push(ToolCall {
+            id: id.into(),
+            name: name.into(),
+            arguments: arguments.into(),
+        });
+        self.finish_reason = FinishReason::ToolCalls;
+        self
+    }
+
+    /// Sets the reported usage.
+    pub fn with_usage(mut self, input_tokens: u64, output_tokens: u64) -> Self {
+        self.usage = Usage {
+            input_tokens,
+            output_tokens,
+        };
+        self
+    }
+}

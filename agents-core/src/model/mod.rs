@@ -1,0 +1,46 @@
+//! The provider-neutral model interface.
+
+mod error;
+mod message;
+
+use futures_util::future::BoxFuture;
+
+pub use error::{ModelError, ModelErrorKind};
+pub use message::{
+    FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
+    Usage,
+};
+
+/// A language model the agent loop can call.
+///
+/// Implemented by the provider clients (`agents-providers`), by
+/// [`ScriptedModel`](crate::testing::ScriptedModel) for tests, and by anything else that can turn a
+/// [`ModelRequest`] into a [`ModelResponse`]. Streaming clients implement `complete` by
+/// reassembling the stream, so the loop always sees whole tool calls with their raw argument text.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a model",
+    label = "expected something implementing `agents::model::Model`",
+    note = "use a provider client from `agents::providers`, or `agents::testing::ScriptedModel` in tests"
+)]
+pub trait Model: Send + Sync {
+    /// A short name for events and traces (`gpt-4o`, `gemma3-270m`, `scripted`).
+    fn name(&self) -> &str;
+
+    /// Sends one request.
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>>;
+}
+
+impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        (**self).complete(request)
+    }
+}

@@ -1,0 +1,22 @@
+//! The repair chain: per error kind, an ordered list of steps; the first that succeeds wins.
+//!
+//! Steps: [`fix`] (deterministic), [`fix_with`] (an `Agent<String, String>`), [`sanitize`] (on the
+//! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
+//! [`Step::or`]. Which step may handle which kind is checked at compile time by [`Step<K>`].
+
+mod backoff;
+pub(crate) mod builtin;
+mod handlers;
+mod outcome;
+pub(crate) mod pipeline;
+mod request;
+mod step;
+
+pub use backoff::{Backoff, constant, exponential, no_backoff};
+pub use handlers::{Chain, Handlers};
+pub use outcome::FixOutcome;
+pub use request::{RepairContext, RepairRequest};
+pub use step::{
+    Escalate, Fix, FixWith, Or, Retry, RetryPolicy, Sanitize, Step, Steps, Throw, escalate,
+    escalate_error, fix, fix_in_context, fix_with, retry, sanitize, throw,
+};

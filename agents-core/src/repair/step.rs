@@ -1,0 +1,259 @@
+//! Repair steps and the compile-time rule of which step may handle which kind of error.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::{Backoff, FixOutcome, RepairContext};
+use crate::agent::Agent;
+use crate::error::Severity;
+use crate::error::kinds::{self, Kind};
+
+pub(crate) type FixFn = Arc<dyn Fn(&str, &RepairContext<'_>) -> FixOutcome + Send + Sync>;
+pub(crate) type SanitizeFn = Arc<dyn Fn(serde_json::Value) -> Option<Value> + Send + Sync>;
+
+/// A retry schedule for execution failures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first call included.
+    pub max_attempts: u32,
+    /// The wait between attempts.
+    pub backoff: Backoff,
+    /// Retry even if the tool does not declare itself idempotent.
+    pub allow_non_idempotent: bool,
+    /// Retry failures of unknown class too (permanent ones never are).
+    pub retry_unknown: bool,
+}
+
+/// One step of a repair chain, as the runtime runs it.
+#[derive(Clone)]
+pub(crate) enum StepImpl {
+    JsonRepair,
+    Coerce,
+    Fix(FixFn),
+    FixWith {
+        agent: Arc<dyn Agent<String, String>>,
+        retries: u32,
+    },
+    Sanitize(SanitizeFn),
+    Retry(RetryPolicy),
+    Escalate {
+        reason: Option<String>,
+        severity: Severity,
+    },
+    Throw(String),
+}
+
+impl StepImpl {
+    pub(crate) fn name(&self) -> &'static str {
+        match self {
+            StepImpl::JsonRepair => "json_repair",
+            StepImpl::Coerce => "coerce",
+            StepImpl::Fix(_) => "fix",
+            StepImpl::FixWith { .. } => "fix_with",
+            StepImpl::Sanitize(_) => "sanitize",
+            StepImpl::Retry(_) => "retry",
+            StepImpl::Escalate { .. } => "escalate",
+            StepImpl::Throw(_) => "throw",
+        }
+    }
+}
+
+impl fmt::Debug for StepImpl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepImpl::FixWith { agent, retries } => {
+                write!(f, "fix_with({}, retries = {retries})", agent.name())
+            }
+            StepImpl::Retry(p) => write!(f, "retry({}, {:?})", p.max_attempts, p.backoff),
+            StepImpl::Escalate { reason, severity } => {
+                write!(f, "escalate({reason:?}, {severity})")
+            }
+            StepImpl::Throw(r) => write!(f, "throw({r:?})"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// The steps of a chain, in order. Opaque: build it from steps with [`Step`].
+#[derive(Clone, Default)]
+pub struct Steps(pub(crate) Vec<StepImpl>);
+
+impl fmt::Debug for Steps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.0).finish()
+    }
+}
+
+/// A repair step that can handle errors of kind `K`.
+///
+/// Which step handles which kind is decided at compile time:
+///
+/// | step | `invalid_args` | `deserialization_error` | `execution_error` |
+/// |---|---|---|---|
+/// | `fix`, `fix_in_context`, `fix_with` | yes | yes | yes |
+/// | `sanitize` | | yes | |
+/// | `retry` | | | yes |
+/// | `escalate`, `throw` | yes | yes | yes |
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot handle `{K}` errors",
+    label = "this step cannot handle `{K}` errors",
+    note = "`sanitize` handles only `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
+)]
+pub trait Step<K: Kind>: Sized {
+    /// Appends this step's runtime form to `steps`.
+    #[doc(hidden)]
+    fn append_to(self, steps: &mut Steps);
+
+    /// This step, then `next` if this one passes or fails.
+    fn or<B: Step<K>>(self, next: B) -> Or<Self, B> {
+        Or(self, next)
+    }
+}
+
+/// Two steps in sequence: the first that succeeds wins. Built by [`Step::or`].
+#[derive(Clone)]
+pub struct Or<A, B>(A, B);
+
+impl<K: Kind, A: Step<K>, B: Step<K>> Step<K> for Or<A, B> {
+    fn append_to(self, steps: &mut Steps) {
+        self.0.append_to(steps);
+        self.1.append_to(steps);
+    }
+}
+
+macro_rules! step_for {
+    ($ty:ty => $($k:ident),+) => {$(
+        impl Step<kinds::$k> for $ty {
+            fn append_to(self, steps: &mut Steps) {
+                steps.0.push(self.0);
+            }
+        }
+    )+};
+}
+
+/// A deterministic repair: built by [`fix`] or [`fix_in_context`].
+#[derive(Clone)]
+pub struct Fix(StepImpl);
+/// A repair by an agent: built by [`fix_with`].
+#[derive(Clone)]
+pub struct FixWith(StepImpl);
+/// A repair of the parsed value: built by [`sanitize`].
+#[derive(Clone)]
+pub struct Sanitize(StepImpl);
+/// A retry schedule: built by [`retry`].
+#[derive(Clone)]
+pub struct Retry(StepImpl);
+/// A soft give-up: built by [`escalate`].
+#[derive(Clone)]
+pub struct Escalate(StepImpl);
+/// A hard stop: built by [`throw`].
+#[derive(Clone)]
+pub struct Throw(StepImpl);
+
+step_for!(Fix => invalid_args, deserialization_error, execution_error);
+step_for!(FixWith => invalid_args, deserialization_error, execution_error);
+step_for!(Sanitize => deserialization_error);
+step_for!(Retry => execution_error);
+step_for!(Escalate => invalid_args, deserialization_error, execution_error);
+step_for!(Throw => invalid_args, deserialization_error, execution_error);
+
+/// A deterministic repair of the argument text. Return `None` to pass to the next step.
+///
+/// Under `invalid_args` it receives the raw text; under `deserialization_error` the parsed JSON;
+/// under `execution_error` the arguments the tool failed with. Its answer re-enters the pipeline
+/// (parse, read, run), and the tool runs once with no extra model turn.
+///
+/// ```
+/// use agents_core::repair::{fix, Handlers};
+/// fn strip_fences(raw: &str) -> Option<String> {
+///     let t = raw.trim().strip_prefix("```json")?.strip_suffix("```")?;
+///     Some(t.trim().to_owned())
+/// }
+/// let h = Handlers::new().invalid_args(fix(strip_fences));
+/// assert!(h.has(agents_core::ErrorKind::InvalidArgs));
+/// ```
+pub fn fix<O: Into<FixOutcome>>(f: impl Fn(&str) -> O + Send + Sync + 'static) -> Fix {
+    Fix(StepImpl::Fix(Arc::new(move |raw, _| f(raw).into())))
+}
+
+/// Like [`fix`], with the error, schema, attempt and conversation at hand.
+pub fn fix_in_context<O: Into<FixOutcome>>(
+    f: impl Fn(&str, &RepairContext<'_>) -> O + Send + Sync + 'static,
+) -> Fix {
+    Fix(StepImpl::Fix(Arc::new(move |raw, cx| f(raw, cx).into())))
+}
+
+/// A repair by an [`Agent<String, String>`] (LLM-driven or a plain function), tried up to
+/// `retries` times. It receives the argument text as input and the full
+/// [`RepairRequest`](super::RepairRequest) in its context; an escalation or a throw from it stops
+/// the repair at once.
+pub fn fix_with<A: Agent<String, String> + 'static>(agent: A, retries: u32) -> FixWith {
+    FixWith(StepImpl::FixWith {
+        agent: Arc::new(agent),
+        retries: retries.max(1),
+    })
+}
+
+/// A repair of the parsed value (for `deserialization_error`): return the corrected value, or
+/// `None` to pass.
+pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> Sanitize {
+    Sanitize(StepImpl::Sanitize(Arc::new(f)))
+}
+
+/// Re-runs the tool with the same arguments, up to `max_attempts` in all, waiting `backoff`
+/// between attempts. Only transient failures of idempotent tools are retried unless you opt in
+/// with [`Retry::even_if_not_idempotent`] or [`Retry::on_unknown_errors`]; anything else passes to
+/// the next step at once. Exhaustion reports the last error with the number of attempts.
+pub fn retry(max_attempts: u32, backoff: Backoff) -> Retry {
+    Retry(StepImpl::Retry(RetryPolicy {
+        max_attempts: max_attempts.max(1),
+        backoff,
+        allow_non_idempotent: false,
+        retry_unknown: false,
+    }))
+}
+
+impl Retry {
+    fn policy(&mut self) -> &mut RetryPolicy {
+        match &mut self.0 {
+            StepImpl::Retry(p) => p,
+            _ => unreachable!("Retry always holds a retry policy"),
+        }
+    }
+
+    /// Retries even though the tool does not declare itself idempotent.
+    pub fn even_if_not_idempotent(mut self) -> Self {
+        self.policy().allow_non_idempotent = true;
+        self
+    }
+
+    /// Retries failures whose class is unknown too (never permanent ones).
+    pub fn on_unknown_errors(mut self) -> Self {
+        self.policy().retry_unknown = true;
+        self
+    }
+}
+
+/// Gives up softly: the failure becomes an [`EscalationError`](crate::EscalationError) that the
+/// agent's `on_escalation` (or its model) sees. Never reported as a success.
+pub fn escalate(reason: impl Into<String>, severity: Severity) -> Escalate {
+    Escalate(StepImpl::Escalate {
+        reason: Some(reason.into()),
+        severity,
+    })
+}
+
+/// Gives up softly with the error's own model-safe text as the reason, severity High.
+pub fn escalate_error() -> Escalate {
+    Escalate(StepImpl::Escalate {
+        reason: None,
+        severity: Severity::High,
+    })
+}
+
+/// Gives up hard: the run ends at once with this reason, whatever retries remain.
+pub fn throw(reason: impl Into<String>) -> Throw {
+    Throw(StepImpl::Throw(reason.into()))
+}

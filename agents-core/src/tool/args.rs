@@ -1,0 +1,56 @@
+//! Reading arguments into typed parameters and writing typed results back to JSON.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::ToolCallError;
+use crate::error::ExecutionFailure;
+
+/// Reads `args` into `T`, reporting the path of the first field that does not fit.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// struct Args { city: String, days: u8 }
+/// let err = agents_core::tool::deserialize_args::<Args>(serde_json::json!({"city": "Oslo", "days": "many"})).unwrap_err();
+/// match err {
+///     agents_core::tool::ToolCallError::InvalidInput { field_path, .. } => assert_eq!(field_path, "days"),
+///     _ => unreachable!(),
+/// }
+/// ```
+pub fn deserialize_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolCallError> {
+    serde_path_to_error::deserialize(args).map_err(|e| {
+        let path = e.path().to_string();
+        ToolCallError::InvalidInput {
+            target_type: std::any::type_name::<T>().to_owned(),
+            field_path: path,
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
+/// Serialises a tool's output; a failure is a permanent execution failure (a bug in the tool).
+pub fn output_to_value<T: Serialize>(output: &T) -> Result<Value, ToolCallError> {
+    serde_json::to_value(output).map_err(|e| {
+        ToolCallError::Failed(
+            ExecutionFailure::new(format!("the tool's output could not be serialised: {e}"))
+                .permanent(),
+        )
+    })
+}
+
+/// The JSON Schema of `T`'s arguments, as sent to the model (an object schema).
+pub fn schema_for<T: schemars::JsonSchema>() -> Value {
+    let schema = schemars::SchemaGenerator::new(
+        schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+            s.inline_subschemas = true;
+        }),
+    )
+    .into_root_schema_for::<T>();
+    let mut v = serde_json::to_value(schema).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut v {
+        m.remove("$schema");
+        m.remove("title");
+    }
+    v
+}

@@ -1,0 +1,113 @@
+//! Tools built from closures.
+
+use std::future::Future;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::{Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, schema_for};
+use crate::error::IntoExecutionFailure;
+use crate::model::ToolSpec;
+
+/// A tool made from an async closure over typed arguments. Build it with [`tool_fn`].
+pub struct FnTool<A, F> {
+    spec: ToolSpec,
+    idempotent: bool,
+    timeout: Option<Duration>,
+    f: F,
+    _args: PhantomData<fn(A)>,
+}
+
+/// Builds a tool from an async closure taking typed arguments.
+///
+/// The argument schema comes from `A`'s `JsonSchema`. The closure returns `Result<T, E>` where
+/// `T: Serialize` and `E` converts into an [`ExecutionFailure`](crate::ExecutionFailure).
+///
+/// ```
+/// use agents_core::tool::{tool_fn, Tool};
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Add { a: i64, b: i64 }
+/// let add = tool_fn("add", "Adds two integers.", |args: Add| async move {
+///     Ok::<_, agents_core::ExecutionFailure>(args.a + args.b)
+/// })
+/// .idempotent();
+/// assert_eq!(add.spec().name, "add");
+/// assert!(add.idempotent());
+/// ```
+pub fn tool_fn<A, T, E, Fut, F>(
+    name: impl Into<String>,
+    description: impl Into<String>,
+    f: F,
+) -> FnTool<A, F>
+where
+    A: DeserializeOwned + schemars::JsonSchema + Send + 'static,
+    T: Serialize,
+    E: IntoExecutionFailure,
+    Fut: Future<Output = Result<T, E>> + Send,
+    F: Fn(A) -> Fut + Send + Sync + 'static,
+{
+    FnTool {
+        spec: ToolSpec {
+            name: name.into(),
+            description: description.into(),
+            parameters: schema_for::<A>(),
+        },
+        idempotent: false,
+        timeout: None,
+        f,
+        _args: PhantomData,
+    }
+}
+
+impl<A, F> FnTool<A, F> {
+    /// Declares the tool safe to run twice with the same arguments.
+    pub fn idempotent(mut self) -> Self {
+        self.idempotent = true;
+        self
+    }
+
+    /// Sets the tool's own timeout.
+    pub fn timeout(mut self, after: Duration) -> Self {
+        self.timeout = Some(after);
+        self
+    }
+}
+
+impl<A, T, E, Fut, F> Tool for FnTool<A, F>
+where
+    A: DeserializeOwned + schemars::JsonSchema + Send + 'static,
+    T: Serialize,
+    E: IntoExecutionFailure,
+    Fut: Future<Output = Result<T, E>> + Send,
+    F: Fn(A) -> Fut + Send + Sync + 'static,
+{
+    fn spec(&self) -> &ToolSpec {
+        &self.spec
+    }
+
+    fn idempotent(&self) -> bool {
+        self.idempotent
+    }
+
+    fn timeout(&self) -> Option<Duration> {
+        self.timeout
+    }
+
+    fn call<'a>(
+        &'a self,
+        args: Value,
+        _ctx: &'a ToolContext,
+    ) -> BoxFuture<'a, Result<Value, ToolCallError>> {
+        Box::pin(async move {
+            let args: A = deserialize_args(args)?;
+            match (self.f)(args).await {
+                Ok(out) => output_to_value(&out),
+                Err(e) => Err(ToolCallError::Failed(e.into_execution_failure())),
+            }
+        })
+    }
+}

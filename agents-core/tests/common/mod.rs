@@ -1,0 +1,117 @@
+//! Shared fixtures for the runtime tests: tools with scripted behaviour and an event recorder.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use agents_core::tool::{Tool, tool_fn};
+use agents_core::{Event, ExecutionFailure};
+use serde::Deserialize;
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct CityArgs {
+    pub city: String,
+    #[serde(default)]
+    pub days: Option<u32>,
+}
+
+/// `weather(city, days?)`: returns a fixed forecast; counts its calls.
+pub fn weather(calls: Arc<AtomicU32>) -> impl Tool {
+    tool_fn("weather", "Forecast for a city.", move |a: CityArgs| {
+        let calls = calls.clone();
+        async move {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, ExecutionFailure>(format!(
+                "{}: sunny for {} day(s)",
+                a.city,
+                a.days.unwrap_or(1)
+            ))
+        }
+    })
+    .idempotent()
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct NoArgs {}
+
+/// A tool that fails with `failure()` for its first `fail_times` calls, then returns "ok".
+pub fn flaky(
+    name: &'static str,
+    fail_times: u32,
+    idempotent: bool,
+    failure: fn() -> ExecutionFailure,
+    calls: Arc<AtomicU32>,
+) -> impl Tool {
+    let t = tool_fn(name, "Sometimes fails.", move |_: NoArgs| {
+        let calls = calls.clone();
+        async move {
+            let n = calls.fetch_add(1, Ordering::SeqCst) + 1;
+            if n <= fail_times {
+                Err(failure())
+            } else {
+                Ok("ok".to_owned())
+            }
+        }
+    });
+    if idempotent { t.idempotent() } else { t }
+}
+
+/// A tool that panics.
+pub fn panicking() -> impl Tool {
+    tool_fn("explode", "Panics.", |_: NoArgs| async move {
+        if true {
+            panic!("index out of bounds in explode");
+        }
+        Ok::<_, ExecutionFailure>(())
+    })
+}
+
+/// A tool that sleeps longer than any test timeout.
+pub fn sleepy() -> impl Tool {
+    tool_fn(
+        "sleepy",
+        "Never finishes in time.",
+        |_: NoArgs| async move {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+            Ok::<_, ExecutionFailure>(())
+        },
+    )
+    .timeout(Duration::from_millis(50))
+}
+
+/// Records every event.
+#[derive(Clone, Default)]
+pub struct Recorder(pub Arc<Mutex<Vec<Event>>>);
+
+impl Recorder {
+    pub fn hook(&self) -> impl Fn(&Event) + Send + Sync + 'static {
+        let inner = self.0.clone();
+        move |e: &Event| inner.lock().unwrap().push(e.clone())
+    }
+
+    pub fn events(&self) -> Vec<Event> {
+        self.0.lock().unwrap().clone()
+    }
+
+    /// Event names in order (the serde tag), for compact assertions.
+    pub fn names(&self) -> Vec<String> {
+        self.events()
+            .iter()
+            .map(|e| {
+                serde_json::to_value(e).unwrap()["event"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    }
+}
+
+pub fn counter() -> Arc<AtomicU32> {
+    Arc::new(AtomicU32::new(0))
+}
+
+pub fn count(c: &Arc<AtomicU32>) -> u32 {
+    c.load(Ordering::SeqCst)
+}
