@@ -1,1 +1,21 @@
 //! Deterministic repair of model-emitted JSON and schema-guided coercion.
+//!
+//! Two steps, no model call:
+//! - [`repair`] turns what a model emitted as tool arguments (fenced, wrapped, truncated,
+//!   single-quoted, commented, ...) into a [`serde_json::Value`], recording each [`Fix`] with
+//!   its byte offset, or refuses with a [`RepairError`] when there is no JSON to recover.
+//! - [`coerce`] bends a value towards the tool's JSON Schema where that loses nothing
+//!   (`"42"` → `42`, `"TRUE"` → `true`, `"x"` → `["x"]`), recording each [`Coercion`] with its
+//!   JSON Pointer, or refuses with a [`CoerceError`] naming the field and the rule.
+//!
+//! See `docs/repair.md` for the full list of repairs and the rules for ambiguous input.
+
+mod error;
+mod fix;
+mod repair;
+
+pub use self::error::{CoerceError, CoerceRule, RepairError};
+pub use self::fix::{Fix, FixKind};
+#[doc(hidden)]
+pub use self::repair::repair_counting;
+pub use self::repair::{RepairOptions, Repaired, repair, repair_with};

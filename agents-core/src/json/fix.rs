@@ -1,0 +1,146 @@
+//! The typed record of every change [`repair`](super::repair) makes.
+
+use std::fmt;
+
+/// What kind of change the repairer made to the input.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FixKind {
+    /// A markdown code fence (```` ``` ```` or `~~~`) around the value was removed.
+    StrippedFence,
+    /// A tool-call wrapper such as `<tool_call>` or `[TOOL_CALLS]` was removed; holds the wrapper's name.
+    StrippedWrapper(String),
+    /// Text before the value (prose, a ReAct `Action Input:` label) was skipped.
+    SkippedLeadingText,
+    /// Text after the complete value was ignored.
+    IgnoredTrailingText,
+    /// A second JSON value followed the first one (emitted twice or concatenated); only the first was kept.
+    DroppedConcatenatedValue,
+    /// The whole input was a JSON string that itself held an object or array; it was decoded.
+    DecodedDoubleEncoded,
+    /// A byte-order mark, zero-width or no-break space was treated as whitespace.
+    IgnoredInvisibleChar,
+    /// A comment (`//`, `/* */` or `#`) was removed.
+    RemovedComment,
+    /// A comma right before a closing bracket was removed.
+    TrailingComma,
+    /// A comma right after an opening bracket was removed.
+    LeadingComma,
+    /// A repeated comma was removed.
+    DoubledComma,
+    /// A missing comma between two members or elements was inserted.
+    MissingComma,
+    /// A missing colon between a key and its value was inserted.
+    MissingColon,
+    /// A key had no value; `null` was put in its place.
+    MissingValue,
+    /// A key without a value at the very end of the input was dropped.
+    DroppedDanglingKey,
+    /// A string delimited by single quotes was read as a JSON string.
+    SingleQuotes,
+    /// A string delimited by typographic (smart) quotes was read as a JSON string.
+    SmartQuotes,
+    /// An object key without quotes was quoted.
+    UnquotedKey,
+    /// A bare word in value position was read as a string.
+    BareWord,
+    /// A Python or JavaScript literal (`True`, `False`, `None`, `undefined`) was converted.
+    ForeignLiteral,
+    /// `NaN` or `Infinity` has no JSON form and became `null`.
+    NonFiniteNumber,
+    /// A malformed number (leading zeros, `+5`, `.5`, `1_000`, `1,000`, `5.`) was normalised.
+    Number,
+    /// A quote inside a string that did not end it was kept as a literal quote.
+    UnescapedQuote,
+    /// A raw newline, tab or other control character inside a string was kept as that character.
+    UnescapedControl,
+    /// A backslash not starting a valid escape (a regex `\d`, a Windows path) was kept as a backslash.
+    InvalidEscape,
+    /// A `\u` escape naming a lone surrogate was replaced by U+FFFD.
+    LoneSurrogate,
+    /// A `...` placeholder was removed.
+    RemovedPlaceholder,
+    /// A closing bracket of the wrong kind closed the brackets opened after its match.
+    MismatchedBracket,
+    /// A closing bracket with nothing to close was dropped.
+    ExtraBracket,
+    /// The input ended early; the open strings, arrays and objects were closed.
+    ClosedTruncated,
+    /// A literal cut short at the end of the input (`tr`, `nul`) was completed.
+    CompletedLiteral,
+}
+
+impl fmt::Display for FixKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Self::StrippedFence => "stripped code fence",
+            Self::StrippedWrapper(name) => return write!(f, "stripped wrapper {name}"),
+            Self::SkippedLeadingText => "skipped text before the value",
+            Self::IgnoredTrailingText => "ignored text after the value",
+            Self::DroppedConcatenatedValue => "kept the first of several concatenated values",
+            Self::DecodedDoubleEncoded => "decoded double-encoded JSON string",
+            Self::IgnoredInvisibleChar => "ignored invisible character",
+            Self::RemovedComment => "removed comment",
+            Self::TrailingComma => "removed trailing comma",
+            Self::LeadingComma => "removed leading comma",
+            Self::DoubledComma => "removed doubled comma",
+            Self::MissingComma => "inserted missing comma",
+            Self::MissingColon => "inserted missing colon",
+            Self::MissingValue => "put null for missing value",
+            Self::DroppedDanglingKey => "dropped key without value",
+            Self::SingleQuotes => "converted single-quoted string",
+            Self::SmartQuotes => "converted smart-quoted string",
+            Self::UnquotedKey => "quoted unquoted key",
+            Self::BareWord => "quoted bare word",
+            Self::ForeignLiteral => "converted Python/JavaScript literal",
+            Self::NonFiniteNumber => "replaced non-finite number with null",
+            Self::Number => "normalised malformed number",
+            Self::UnescapedQuote => "kept unescaped quote inside string",
+            Self::UnescapedControl => "escaped control character inside string",
+            Self::InvalidEscape => "kept backslash of invalid escape",
+            Self::LoneSurrogate => "replaced lone surrogate",
+            Self::RemovedPlaceholder => "removed ... placeholder",
+            Self::MismatchedBracket => "closed mismatched bracket",
+            Self::ExtraBracket => "removed extra closing bracket",
+            Self::ClosedTruncated => "closed truncated input",
+            Self::CompletedLiteral => "completed truncated literal",
+        };
+        f.write_str(text)
+    }
+}
+
+/// One change made by [`repair`](super::repair): what was done and the byte offset in the
+/// original input where it applied.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// What was changed.
+    pub kind: FixKind,
+    /// Byte offset into the original input.
+    pub offset: usize,
+}
+
+impl Fix {
+    /// A fix of `kind` at byte `offset`.
+    pub fn new(kind: FixKind, offset: usize) -> Self {
+        Self { kind, offset }
+    }
+}
+
+impl fmt::Display for Fix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind, self.offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_kind_and_offset() {
+        let fix = Fix::new(FixKind::TrailingComma, 17);
+        assert_eq!(fix.to_string(), "removed trailing comma at byte 17");
+        let fix = Fix::new(FixKind::StrippedWrapper("<tool_call>".into()), 0);
+        assert_eq!(fix.to_string(), "stripped wrapper <tool_call> at byte 0");
+    }
+}

@@ -1,0 +1,210 @@
+//! Finding the value inside what a model wrapped around it: tool-call tags, markdown fences,
+//! prose before and after.
+
+use super::cursor::invisible_len;
+use crate::json::fix::FixKind;
+
+/// A byte range of the input to search for a value, and the fixes that narrowing to it implies.
+pub(crate) struct Region {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) fixes: Vec<(FixKind, usize)>,
+}
+
+/// A tool-call wrapper: its opening marker, and the markers that may close it.
+struct Wrapper {
+    open: &'static str,
+    /// The opening marker ends at the next `>` (as in `<function=name>`).
+    open_to_gt: bool,
+    close: &'static [&'static str],
+}
+
+const WRAPPERS: &[Wrapper] = &[
+    Wrapper {
+        open: "<tool_call>",
+        open_to_gt: false,
+        close: &["</tool_call>"],
+    },
+    Wrapper {
+        open: "<function=",
+        open_to_gt: true,
+        close: &["</function>"],
+    },
+    Wrapper {
+        open: "<function>",
+        open_to_gt: false,
+        close: &["</function>"],
+    },
+    Wrapper {
+        open: "<|python_tag|>",
+        open_to_gt: false,
+        close: &["<|eom_id|>", "<|eot_id|>"],
+    },
+    Wrapper {
+        open: "[TOOL_CALLS]",
+        open_to_gt: false,
+        close: &["</s>"],
+    },
+    Wrapper {
+        open: "<tool_code>",
+        open_to_gt: false,
+        close: &["</tool_code>"],
+    },
+    Wrapper {
+        open: "<|tool_call|>",
+        open_to_gt: false,
+        close: &["<|/tool_call|>", "<|end|>"],
+    },
+    Wrapper {
+        open: "<arguments>",
+        open_to_gt: false,
+        close: &["</arguments>"],
+    },
+];
+
+/// Index of the first byte that is neither whitespace nor an invisible character.
+pub(crate) fn first_visible(input: &str) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+            _ => match invisible_len(&bytes[i..]) {
+                0 => return Some(i),
+                n => i += n,
+            },
+        }
+    }
+    None
+}
+
+/// Whether the text at `at` opens an HTML document.
+pub(crate) fn is_html(input: &str, at: usize) -> bool {
+    let head = input[at..]
+        .get(..16)
+        .unwrap_or(&input[at..])
+        .to_ascii_lowercase();
+    ["<!doctype", "<html", "<head", "<body", "<?xml"]
+        .iter()
+        .any(|p| head.starts_with(p))
+}
+
+/// The outer region: inside the first tool-call wrapper if there is one, else the whole input.
+pub(crate) fn outer_region(input: &str, start: usize) -> Region {
+    let hit = WRAPPERS
+        .iter()
+        .filter_map(|w| input[start..].find(w.open).map(|p| (start + p, w)))
+        .min_by_key(|(p, _)| *p);
+    let Some((at, wrapper)) = hit else {
+        return Region {
+            start,
+            end: input.len(),
+            fixes: Vec::new(),
+        };
+    };
+    let mut inner = at + wrapper.open.len();
+    if wrapper.open_to_gt {
+        match input[inner..].find('>') {
+            Some(gt) => inner += gt + 1,
+            None => inner = input.len(),
+        }
+    }
+    // Mistral's `[TOOL_CALLS]name[ARGS]{...}` form.
+    if wrapper.open == "[TOOL_CALLS]"
+        && let Some(args) = input[inner..].find("[ARGS]")
+    {
+        inner += args + "[ARGS]".len();
+    }
+    let end = wrapper
+        .close
+        .iter()
+        .filter_map(|c| input[inner..].find(c))
+        .min()
+        .map_or(input.len(), |p| inner + p);
+    let name = if wrapper.open_to_gt {
+        input[at..inner].to_owned()
+    } else {
+        wrapper.open.to_owned()
+    };
+    Region {
+        start: inner,
+        end,
+        fixes: vec![(FixKind::StrippedWrapper(name), at)],
+    }
+}
+
+/// The contents of each markdown fence (```` ``` ```` or `~~~` at the start of a line) inside
+/// `outer`, in order; an unterminated fence runs to the end of `outer`.
+pub(crate) fn fenced_regions(input: &str, outer: &Region) -> Vec<Region> {
+    let bytes = input.as_bytes();
+    let mut found = Vec::new();
+    let mut i = outer.start;
+    while i + 3 <= outer.end && found.len() < 8 {
+        let Some(p) = find_fence(bytes, i, outer.end) else {
+            break;
+        };
+        let marker = &bytes[p..p + 3];
+        // Skip the info string (`json`, `tool_code`, ...) up to the end of the line.
+        let line_end = bytes[p..outer.end]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(outer.end, |n| p + n);
+        let content = line_end.min(outer.end);
+        let close = find_closing(bytes, marker, content, outer.end);
+        let end = close.unwrap_or(outer.end);
+        let mut fixes = outer.fixes.clone();
+        fixes.push((FixKind::StrippedFence, p));
+        found.push(Region {
+            start: content,
+            end,
+            fixes,
+        });
+        i = match close {
+            Some(c) => c + 3,
+            None => outer.end,
+        };
+    }
+    found
+}
+
+/// The next fence marker at or after `from` that starts a line (only spaces before it).
+fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
+    let mut i = from;
+    while i + 3 <= end {
+        let b = bytes[i];
+        if (b == b'`' || b == b'~')
+            && bytes[i + 1] == b
+            && bytes[i + 2] == b
+            && at_line_start(bytes, i)
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+fn find_closing(bytes: &[u8], marker: &[u8], from: usize, end: usize) -> Option<usize> {
+    let mut i = from;
+    while i + 3 <= end {
+        if &bytes[i..i + 3] == marker {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Only spaces or tabs between the previous newline (or the start) and `at`, or a `:` right
+/// before (as in `Here it is: ```json`).
+fn at_line_start(bytes: &[u8], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        match bytes[i - 1] {
+            b' ' | b'\t' => i -= 1,
+            b'\n' | b':' => return true,
+            _ => return false,
+        }
+    }
+    true
+}

@@ -1,0 +1,235 @@
+//! [`repair`]: from what a model emitted to a [`serde_json::Value`], or a reason why not.
+//!
+//! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`); otherwise
+//! narrow the input to a tool-call wrapper and markdown fences, try each `{` or `[` in order with
+//! the lenient [`scanner`], and take the first that yields a value.
+
+mod cursor;
+mod extract;
+mod number;
+mod scanner;
+mod string;
+mod word;
+
+use self::cursor::Cursor;
+use self::extract::Region;
+use self::scanner::Failure;
+use crate::json::error::RepairError;
+use crate::json::fix::{Fix, FixKind};
+use serde_json::Value;
+
+/// A value recovered from model output, with every change made to get it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repaired {
+    /// The recovered value.
+    pub value: Value,
+    /// What was changed, in input order; empty when the input was valid JSON.
+    pub fixes: Vec<Fix>,
+}
+
+/// Limits for [`repair_with`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// Deepest nesting of arrays and objects accepted; deeper input is a
+    /// [`RepairError::DepthLimit`], never a stack overflow. Default 16,384.
+    pub max_depth: usize,
+    /// Largest input accepted, in bytes. Default 64 MiB.
+    pub max_len: usize,
+    /// How many candidate starts (`{` or `[`) to try before giving up. Default 32.
+    pub max_candidates: usize,
+    /// Decode a JSON string that holds an object or array (double-encoded arguments). Default on.
+    pub decode_double_encoded: bool,
+}
+
+impl Default for RepairOptions {
+    fn default() -> Self {
+        Self {
+            max_depth: 16_384,
+            max_len: 64 << 20,
+            max_candidates: 32,
+            decode_double_encoded: true,
+        }
+    }
+}
+
+/// Recovers a JSON value from model output, recording every fix. See [`repair_with`].
+///
+/// ```
+/// use agents_core::json::{repair, FixKind};
+///
+/// let out = repair("Action Input: {'city': 'Paris', 'days': 3,}").unwrap();
+/// assert_eq!(out.value, serde_json::json!({"city": "Paris", "days": 3}));
+/// assert!(out.fixes.iter().any(|f| f.kind == FixKind::TrailingComma));
+/// println!("{}", out.fixes[0]); // "skipped text before the value at byte 0"
+///
+/// // Garbage is an error, never an invented `{}`.
+/// assert!(repair("I'm sorry, I can't help with that.").is_err());
+/// ```
+pub fn repair(input: &str) -> Result<Repaired, RepairError> {
+    repair_with(input, &RepairOptions::default())
+}
+
+/// [`repair`] with explicit limits.
+pub fn repair_with(input: &str, options: &RepairOptions) -> Result<Repaired, RepairError> {
+    repair_counting(input, options).0
+}
+
+/// [`repair_with`], also returning how many bytes the scanner examined (lookahead and retries
+/// included). For the complexity tests; not a stable API.
+#[doc(hidden)]
+pub fn repair_counting(
+    input: &str,
+    options: &RepairOptions,
+) -> (Result<Repaired, RepairError>, u64) {
+    if input.len() > options.max_len {
+        return (
+            Err(RepairError::TooLarge {
+                len: input.len(),
+                limit: options.max_len,
+            }),
+            0,
+        );
+    }
+    if let Ok(value) = serde_json::from_str::<Value>(input) {
+        let repaired = Repaired {
+            value,
+            fixes: Vec::new(),
+        };
+        return (
+            Ok(decode_double_encoded(repaired, options)),
+            input.len() as u64,
+        );
+    }
+    let mut steps = input.len() as u64;
+    let result = lenient(input, options, &mut steps).map(|r| decode_double_encoded(r, options));
+    (result, steps)
+}
+
+/// The lenient path, for input that is not valid JSON as it stands.
+fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repaired, RepairError> {
+    let Some(start) = extract::first_visible(input) else {
+        return Err(RepairError::Empty);
+    };
+    if extract::is_html(input, start) {
+        return Err(RepairError::Html { offset: start });
+    }
+    let outer = extract::outer_region(input, 0);
+    let search_from = outer.start;
+    let mut regions = extract::fenced_regions(input, &outer);
+    regions.push(outer);
+    let mut budget = options.max_candidates;
+    for region in &regions {
+        if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
+            return Ok(found);
+        }
+        if budget == 0 {
+            break;
+        }
+    }
+    Err(RepairError::NoJsonValue {
+        offset: search_from,
+    })
+}
+
+/// Tries each `{` or `[` in the region in turn; the first that parses wins.
+fn search_region(
+    input: &str,
+    region: &Region,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+) -> Result<Option<Repaired>, RepairError> {
+    let bytes = input.as_bytes();
+    let mut from = region.start;
+    while *budget > 0 {
+        let Some(rel) = bytes[from..region.end]
+            .iter()
+            .position(|&b| b == b'{' || b == b'[')
+        else {
+            *steps += (region.end - from) as u64;
+            return Ok(None);
+        };
+        *steps += rel as u64;
+        let at = from + rel;
+        *budget -= 1;
+        let mut cur = Cursor::new(input, at, region.end);
+        let outcome = scanner::parse(&mut cur, options.max_depth);
+        *steps += cur.steps;
+        match outcome {
+            Ok(value) => return Ok(Some(finish(input, region, at, value, cur))),
+            Err(Failure::Depth(offset)) => {
+                return Err(RepairError::DepthLimit {
+                    limit: options.max_depth,
+                    offset,
+                });
+            }
+            Err(Failure::Reject) => from = at + 1,
+        }
+    }
+    Ok(None)
+}
+
+/// Collects the fixes of a successful parse: the region's, text skipped before the value, the
+/// scanner's, and text or values after it.
+fn finish(input: &str, region: &Region, at: usize, value: Value, mut cur: Cursor<'_>) -> Repaired {
+    let mut fixes: Vec<Fix> = region
+        .fixes
+        .iter()
+        .map(|(k, o)| Fix::new(k.clone(), *o))
+        .collect();
+    let lead = &input[region.start..at];
+    if extract::first_visible(lead).is_some() {
+        fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
+    } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
+        fixes.push(Fix::new(FixKind::IgnoredInvisibleChar, region.start + p));
+    }
+    let scanner_ended_early = cur
+        .fixes
+        .iter()
+        .any(|f| f.kind == FixKind::IgnoredTrailingText);
+    fixes.append(&mut cur.fixes);
+    if !scanner_ended_early {
+        let rest = &input[cur.pos..region.end];
+        if let Some(off) = extract::first_visible(rest) {
+            let kind = match rest.as_bytes()[off] {
+                b'{' | b'[' => FixKind::DroppedConcatenatedValue,
+                _ => FixKind::IgnoredTrailingText,
+            };
+            fixes.push(Fix::new(kind, cur.pos + off));
+        }
+    }
+    Repaired { value, fixes }
+}
+
+/// A JSON string holding an object or array (arguments encoded twice) is decoded.
+fn decode_double_encoded(repaired: Repaired, options: &RepairOptions) -> Repaired {
+    let Value::String(text) = &repaired.value else {
+        return repaired;
+    };
+    if !options.decode_double_encoded {
+        return repaired;
+    }
+    // Only a string that is a whole object or array, brackets on both ends: a string that
+    // merely starts with `{` is text.
+    let trimmed = text.trim();
+    let whole = (trimmed.starts_with('{') && trimmed.ends_with('}'))
+        || (trimmed.starts_with('[') && trimmed.ends_with(']'));
+    if !whole {
+        return repaired;
+    }
+    let inner_options = RepairOptions {
+        decode_double_encoded: false,
+        ..options.clone()
+    };
+    match repair_with(text, &inner_options) {
+        Ok(inner) if inner.value.is_object() || inner.value.is_array() => {
+            let mut fixes = repaired.fixes;
+            fixes.push(Fix::new(FixKind::DecodedDoubleEncoded, 0));
+            Repaired {
+                value: inner.value,
+                fixes,
+            }
+        }
+        _ => repaired,
+    }
+}

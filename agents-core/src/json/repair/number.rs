@@ -1,0 +1,179 @@
+//! Numbers: JSON numbers kept digit for digit, and the malformed ones models write
+//! (`+5`, `.5`, `5.`, `007`, `1_000`, `1,000`) normalised.
+
+use super::cursor::Cursor;
+use super::string::Slot;
+use crate::json::fix::FixKind;
+use serde_json::{Number, Value};
+
+/// What the bytes at the cursor turned out to be.
+pub(crate) enum Lexed {
+    /// A number, normalised if needed.
+    Number(Value),
+    /// Not a number after all (`10px`, `2024-01-01`): the caller reads a bare word from the
+    /// original position.
+    Word,
+    /// The input ended inside the number before any digit (`-`).
+    Truncated,
+}
+
+/// Reads a number at the cursor (on a digit, sign or dot).
+pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
+    let start = cur.pos;
+    let mut text = String::new();
+    let mut changed = false;
+    let mut i = start;
+    match cur.byte_at(i) {
+        Some(b'-') => {
+            text.push('-');
+            i += 1;
+        }
+        Some(b'+') => {
+            changed = true;
+            i += 1;
+        }
+        _ => {}
+    }
+    let int_start = text.len();
+    i = digits(cur, i, &mut text, &mut changed);
+    let int_digits = text.len() - int_start;
+    if int_digits > 0 && int_digits <= 3 {
+        i = thousands(cur, i, &mut text, &mut changed, slot);
+    }
+    let int_len = text.len() - int_start;
+    if cur.byte_at(i) == Some(b'.') && cur.byte_at(i + 1).is_some_and(|b| b.is_ascii_digit()) {
+        if int_len == 0 {
+            text.push('0');
+            changed = true;
+        }
+        text.push('.');
+        i = digits(cur, i + 1, &mut text, &mut changed);
+    } else if cur.byte_at(i) == Some(b'.') && int_len > 0 && cur.byte_at(i + 1) != Some(b'.') {
+        // `5.` : drop the dot.
+        i += 1;
+        changed = true;
+    }
+    if int_len == 0 && !text.contains('.') {
+        return if cur.byte_at(i).is_none() {
+            Lexed::Truncated
+        } else {
+            Lexed::Word
+        };
+    }
+    if matches!(cur.byte_at(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        let mut exp = String::from("e");
+        if let Some(sign @ (b'+' | b'-')) = cur.byte_at(j) {
+            exp.push(char::from(sign));
+            j += 1;
+        }
+        let before = exp.len();
+        let after = digits(cur, j, &mut exp, &mut changed);
+        if exp.len() > before {
+            text.push_str(&exp);
+            i = after;
+        } else if cur.byte_at(after).is_none() {
+            // Truncated exponent: keep the mantissa.
+            i = after;
+            changed = true;
+        }
+    }
+    if cur
+        .byte_at(i)
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-' || b == b':')
+    {
+        return Lexed::Word;
+    }
+    if strip_leading_zeros(&mut text) {
+        changed = true;
+    }
+    cur.steps += (i - start) as u64;
+    cur.pos = i;
+    match text.parse::<Number>() {
+        Ok(n) => {
+            if changed {
+                cur.fix(FixKind::Number, start);
+            }
+            Lexed::Number(Value::Number(n))
+        }
+        Err(_) => Lexed::Word,
+    }
+}
+
+/// Appends the digits at `i` (allowing `_` between digits) and returns the index after them.
+fn digits(cur: &Cursor<'_>, mut i: usize, out: &mut String, changed: &mut bool) -> usize {
+    while let Some(b) = cur.byte_at(i) {
+        if b.is_ascii_digit() {
+            out.push(char::from(b));
+        } else if b == b'_'
+            && !out.is_empty()
+            && out.as_bytes()[out.len() - 1].is_ascii_digit()
+            && cur.byte_at(i + 1).is_some_and(|n| n.is_ascii_digit())
+        {
+            *changed = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Joins thousands groups `,ddd` after an integer part of one to three digits.
+///
+/// In an object value, a comma followed by exactly three digits and then the end of the value is
+/// a thousands separator (`"n": 1,000` is 1000), since a key cannot follow there. In an array a
+/// comma separates elements unless the group starts with `0` and so could not be an element on
+/// its own: `[1,000]` is `[1000]` but `[1,500]` stays `[1, 500]`.
+fn thousands(
+    cur: &Cursor<'_>,
+    mut i: usize,
+    out: &mut String,
+    changed: &mut bool,
+    slot: Slot,
+) -> usize {
+    loop {
+        if cur.byte_at(i) != Some(b',') {
+            return i;
+        }
+        let group: Option<[u8; 3]> = (0..3)
+            .map(|k| cur.byte_at(i + 1 + k).filter(u8::is_ascii_digit))
+            .collect::<Option<Vec<u8>>>()
+            .map(|v| [v[0], v[1], v[2]]);
+        let Some(group) = group else { return i };
+        let after = cur.byte_at(i + 4);
+        let ends = match after {
+            None => true,
+            Some(b) => matches!(b, b',' | b'}' | b']' | b'.' | b' ' | b'\n' | b'\r' | b'\t'),
+        };
+        let allowed = match slot {
+            Slot::ObjectValue => true,
+            Slot::ArrayElement => group[0] == b'0',
+            Slot::Key => false,
+        };
+        if !ends || !allowed {
+            return i;
+        }
+        out.extend(group.iter().map(|&b| char::from(b)));
+        *changed = true;
+        i += 4;
+    }
+}
+
+/// `007` → `7`, `-00.5` → `-0.5`. Returns whether anything was removed.
+fn strip_leading_zeros(text: &mut String) -> bool {
+    let sign = usize::from(text.starts_with('-'));
+    let digits_end = text[sign..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(text.len(), |p| p + sign);
+    let int = &text[sign..digits_end];
+    if int.len() > 1 && int.starts_with('0') {
+        let keep = int.trim_start_matches('0');
+        let keep = if keep.is_empty() { "0" } else { keep };
+        let rebuilt = format!("{}{}{}", &text[..sign], keep, &text[digits_end..]);
+        *text = rebuilt;
+        true
+    } else {
+        false
+    }
+}

@@ -1,0 +1,373 @@
+//! The lenient parser: one pass, an explicit stack instead of recursion, every deviation from
+//! JSON recorded as a [`Fix`](crate::json::Fix).
+
+use super::cursor::{Cursor, is_word_byte};
+use super::number::{self, lex_number};
+use super::string::{Slot, lex_string, quote_at};
+use super::word::{lex_bare_value, lex_literal, lex_unquoted_key, placeholder_len};
+use crate::json::fix::FixKind;
+use serde_json::{Map, Value};
+
+/// Why a candidate start did not lead to a value.
+pub(crate) enum Failure {
+    /// Not JSON from here (prose, `[object Object]`): try the next candidate.
+    Reject,
+    /// Nesting deeper than the limit at this byte: give up.
+    Depth(usize),
+}
+
+/// An open container.
+enum Frame {
+    Object {
+        map: Map<String, Value>,
+        key: Option<(String, usize)>,
+    },
+    Array {
+        items: Vec<Value>,
+    },
+}
+
+impl Frame {
+    fn is_object(&self) -> bool {
+        matches!(self, Self::Object { .. })
+    }
+}
+
+/// What the parser expects next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// A key or `}` (just after `{` or a comma).
+    Key,
+    /// The `:` after a key.
+    Colon,
+    /// A value: after `:` in an object, or an element of an array.
+    Value,
+    /// A comma or the closing bracket after a value.
+    After,
+}
+
+/// A parse in progress.
+struct Parser<'c, 'a> {
+    cur: &'c mut Cursor<'a>,
+    stack: Vec<Frame>,
+    max_depth: usize,
+    /// Whether the last separator seen was a comma (for trailing/leading/doubled commas).
+    after_comma: bool,
+}
+
+/// Parses the container whose opening bracket is at the cursor. On success the cursor is just
+/// past the value (or at the end of the region, if the input was truncated).
+pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
+    let mut parser = Parser {
+        cur,
+        stack: Vec::new(),
+        max_depth,
+        after_comma: false,
+    };
+    parser.run()
+}
+
+impl Parser<'_, '_> {
+    fn run(&mut self) -> Result<Value, Failure> {
+        // The first byte is `{` or `[`.
+        let mut expect = self.open()?;
+        loop {
+            self.cur.skip_ws();
+            let done = match expect {
+                Expect::Key => self.key(&mut expect)?,
+                Expect::Colon => self.colon(&mut expect)?,
+                Expect::Value => self.value(&mut expect)?,
+                Expect::After => self.after(&mut expect)?,
+            };
+            if let Some(value) = done {
+                return Ok(value);
+            }
+        }
+    }
+
+    /// Opens the container at the cursor.
+    fn open(&mut self) -> Result<Expect, Failure> {
+        if self.stack.len() >= self.max_depth {
+            return Err(Failure::Depth(self.cur.pos));
+        }
+        let b = self.cur.peek();
+        self.cur.pos += 1;
+        self.cur.steps += 1;
+        self.after_comma = false;
+        if b == Some(b'{') {
+            self.stack.push(Frame::Object {
+                map: Map::new(),
+                key: None,
+            });
+            Ok(Expect::Key)
+        } else {
+            self.stack.push(Frame::Array { items: Vec::new() });
+            Ok(Expect::Value)
+        }
+    }
+
+    /// Hands a finished value to the enclosing container; returns it if there is none.
+    fn deliver(&mut self, value: Value, expect: &mut Expect) -> Option<Value> {
+        self.after_comma = false;
+        *expect = Expect::After;
+        match self.stack.last_mut() {
+            None => Some(value),
+            Some(Frame::Object { map, key }) => {
+                if let Some((k, _)) = key.take() {
+                    map.insert(k, value);
+                }
+                None
+            }
+            Some(Frame::Array { items }) => {
+                items.push(value);
+                None
+            }
+        }
+    }
+
+    /// Pops the innermost container and delivers it.
+    fn close_one(&mut self, expect: &mut Expect) -> Option<Value> {
+        let value = match self.stack.pop()? {
+            Frame::Object { map, .. } => Value::Object(map),
+            Frame::Array { items } => Value::Array(items),
+        };
+        self.deliver(value, expect)
+    }
+
+    /// The input ended: drop a key without a value, close everything open.
+    fn close_all(&mut self, expect: &mut Expect) -> Option<Value> {
+        let at = self.cur.pos;
+        if let Some(Frame::Object {
+            key: Some((_, key_at)),
+            ..
+        }) = self.stack.last_mut()
+        {
+            let key_at = *key_at;
+            if let Some(Frame::Object { key, .. }) = self.stack.last_mut() {
+                *key = None;
+            }
+            self.cur.fix(FixKind::DroppedDanglingKey, key_at);
+        }
+        self.cur.fix(FixKind::ClosedTruncated, at);
+        loop {
+            if let Some(value) = self.close_one(expect) {
+                return Some(value);
+            }
+        }
+    }
+
+    /// A closing bracket at the cursor: closes its match (and whatever was opened after it), or
+    /// is dropped when nothing open matches.
+    fn closer(&mut self, expect: &mut Expect) -> Option<Value> {
+        let at = self.cur.pos;
+        let object = self.cur.peek() == Some(b'}');
+        self.cur.pos += 1;
+        self.cur.steps += 1;
+        let Some(depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
+            self.cur.fix(FixKind::ExtraBracket, at);
+            return None;
+        };
+        if self.after_comma {
+            self.cur.fix(FixKind::TrailingComma, at);
+        }
+        if depth + 1 < self.stack.len() {
+            self.cur.fix(FixKind::MismatchedBracket, at);
+        }
+        if let Some(Frame::Object { key, .. }) = self.stack.last_mut()
+            && let Some((_, key_at)) = key.take()
+        {
+            self.cur.fix(FixKind::DroppedDanglingKey, key_at);
+        }
+        while self.stack.len() > depth + 1 {
+            self.close_one(expect);
+        }
+        self.close_one(expect)
+    }
+
+    /// Skips a `...` placeholder at the cursor, if there is one.
+    fn skip_placeholder(&mut self) -> bool {
+        let n = placeholder_len(self.cur);
+        if n > 0 {
+            self.cur.fix(FixKind::RemovedPlaceholder, self.cur.pos);
+            self.cur.pos += n;
+        }
+        n > 0
+    }
+
+    /// A comma where a key or element should start: leading or doubled.
+    fn stray_comma(&mut self) {
+        let at = self.cur.pos;
+        let kind = if self.after_comma {
+            FixKind::DoubledComma
+        } else {
+            FixKind::LeadingComma
+        };
+        self.cur.fix(kind, at);
+        self.cur.pos += 1;
+        self.after_comma = true;
+    }
+
+    fn key(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+        let at = self.cur.pos;
+        let Some(b) = self.cur.peek() else {
+            return Ok(self.close_all(expect));
+        };
+        match b {
+            b'}' | b']' => return Ok(self.closer(expect)),
+            b',' => {
+                self.stray_comma();
+                return Ok(None);
+            }
+            _ => {}
+        }
+        if self.skip_placeholder() {
+            return Ok(None);
+        }
+        let key = if quote_at(self.cur).is_some() {
+            let lexed = lex_string(self.cur, Slot::Key);
+            if lexed.truncated {
+                self.cur.fix(FixKind::DroppedDanglingKey, at);
+                return Ok(self.close_all(expect));
+            }
+            lexed.text
+        } else if is_word_byte(b) {
+            match lex_unquoted_key(self.cur) {
+                Some(k) => k,
+                None => return Err(Failure::Reject),
+            }
+        } else {
+            return Err(Failure::Reject);
+        };
+        if let Some(Frame::Object { key: slot, .. }) = self.stack.last_mut() {
+            *slot = Some((key, at));
+        }
+        self.after_comma = false;
+        *expect = Expect::Colon;
+        Ok(None)
+    }
+
+    fn colon(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+        match self.cur.peek() {
+            None => Ok(self.close_all(expect)),
+            Some(b':') => {
+                self.cur.pos += 1;
+                *expect = Expect::Value;
+                Ok(None)
+            }
+            // `{word}` or `{word, ...}`: a set or prose in braces, not an object.
+            Some(b',' | b'}' | b']') => Err(Failure::Reject),
+            Some(_) => {
+                self.cur.fix(FixKind::MissingColon, self.cur.pos);
+                *expect = Expect::Value;
+                Ok(None)
+            }
+        }
+    }
+
+    fn value(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+        let at = self.cur.pos;
+        let in_object = self.stack.last().is_some_and(Frame::is_object);
+        let slot = if in_object {
+            Slot::ObjectValue
+        } else {
+            Slot::ArrayElement
+        };
+        let Some(b) = self.cur.peek() else {
+            return Ok(self.close_all(expect));
+        };
+        match b {
+            b'{' | b'[' => {
+                *expect = self.open()?;
+                return Ok(None);
+            }
+            b',' | b'}' | b']' if in_object => {
+                self.cur.fix(FixKind::MissingValue, at);
+                return Ok(self.deliver(Value::Null, expect));
+            }
+            b']' | b'}' => return Ok(self.closer(expect)),
+            b',' => {
+                self.stray_comma();
+                return Ok(None);
+            }
+            _ => {}
+        }
+        if self.skip_placeholder() {
+            // `"key": ...` : the member is a placeholder as a whole.
+            if let Some(Frame::Object { key, .. }) = self.stack.last_mut() {
+                *key = None;
+            }
+            self.after_comma = false;
+            *expect = Expect::After;
+            return Ok(None);
+        }
+        if quote_at(self.cur).is_some() {
+            let lexed = lex_string(self.cur, slot);
+            return Ok(self.deliver(Value::String(lexed.text), expect));
+        }
+        if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
+            match lex_number(self.cur, slot) {
+                number::Lexed::Number(v) => return Ok(self.deliver(v, expect)),
+                number::Lexed::Truncated => {
+                    self.cur.pos = self.cur.end;
+                    return Ok(self.close_all(expect));
+                }
+                number::Lexed::Word => {}
+            }
+        }
+        if let Some(v) = lex_literal(self.cur) {
+            return Ok(self.deliver(v, expect));
+        }
+        if in_object && let Some(text) = lex_bare_value(self.cur) {
+            return Ok(self.deliver(Value::String(text), expect));
+        }
+        Err(Failure::Reject)
+    }
+
+    fn after(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+        let Some(b) = self.cur.peek() else {
+            return Ok(self.close_all(expect));
+        };
+        let in_object = self.stack.last().is_some_and(Frame::is_object);
+        match b {
+            b',' => {
+                self.cur.pos += 1;
+                self.after_comma = true;
+                *expect = if in_object {
+                    Expect::Key
+                } else {
+                    Expect::Value
+                };
+                Ok(None)
+            }
+            b'}' | b']' => Ok(self.closer(expect)),
+            _ if self.skip_placeholder() => Ok(None),
+            _ if self.starts_item(b, in_object) => {
+                self.cur.fix(FixKind::MissingComma, self.cur.pos);
+                *expect = if in_object {
+                    Expect::Key
+                } else {
+                    Expect::Value
+                };
+                Ok(None)
+            }
+            // Something that cannot continue the value: the rest is not ours.
+            _ => {
+                self.cur.fix(FixKind::IgnoredTrailingText, self.cur.pos);
+                self.cur.end = self.cur.pos;
+                Ok(self.close_all(expect))
+            }
+        }
+    }
+
+    /// Can a member (in an object) or an element (in an array) start with this byte?
+    fn starts_item(&self, b: u8, in_object: bool) -> bool {
+        if quote_at(self.cur).is_some() {
+            return true;
+        }
+        if in_object {
+            b.is_ascii_alphabetic() || b == b'_'
+        } else {
+            b.is_ascii_digit() || matches!(b, b'-' | b'{' | b'[' | b't' | b'f' | b'n')
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Words outside quotes: JSON, Python and JavaScript literals, `NaN`/`Infinity`, literals cut
+//! short by the end of the input, unquoted keys, bare-word values and `...` placeholders.
+
+use super::cursor::{Cursor, invisible_len, is_word_byte};
+use crate::json::fix::FixKind;
+use serde_json::Value;
+
+/// The literal spelled by `word`, with the fix that converting it needs (if any).
+pub(crate) fn literal(word: &str) -> Option<(Value, Option<FixKind>)> {
+    let found = match word {
+        "true" => (Value::Bool(true), None),
+        "false" => (Value::Bool(false), None),
+        "null" => (Value::Null, None),
+        "True" | "TRUE" => (Value::Bool(true), Some(FixKind::ForeignLiteral)),
+        "False" | "FALSE" => (Value::Bool(false), Some(FixKind::ForeignLiteral)),
+        "None" | "NULL" | "Null" | "undefined" | "nil" => {
+            (Value::Null, Some(FixKind::ForeignLiteral))
+        }
+        "NaN" | "nan" | "Infinity" | "-Infinity" | "+Infinity" | "inf" | "-inf" => {
+            (Value::Null, Some(FixKind::NonFiniteNumber))
+        }
+        _ => return None,
+    };
+    Some(found)
+}
+
+/// Reads the identifier-like word at the cursor without consuming it; returns its end.
+pub(crate) fn word_end(cur: &mut Cursor<'_>, from: usize) -> usize {
+    let mut i = from;
+    while let Some(b) = cur.byte_at(i) {
+        if !is_word_byte(b) || (b >= 0xc0 && stops_word(cur, i)) {
+            break;
+        }
+        cur.steps += 1;
+        i += 1;
+    }
+    i
+}
+
+/// Non-ASCII characters that end a word: quotes of any kind and invisible spaces.
+fn stops_word(cur: &Cursor<'_>, at: usize) -> bool {
+    if invisible_len(&cur.bytes[at..cur.end]) > 0 {
+        return true;
+    }
+    matches!(
+        cur.char_at(at),
+        Some('\u{201c}' | '\u{201d}' | '\u{2018}' | '\u{2019}' | '\u{2026}')
+    )
+}
+
+/// A literal at the cursor, consumed if found. A proper prefix of `true`, `false` or `null` that
+/// runs to the end of the input is completed.
+pub(crate) fn lex_literal(cur: &mut Cursor<'_>) -> Option<Value> {
+    let start = cur.pos;
+    let signed = matches!(cur.peek(), Some(b'+' | b'-'));
+    let end = word_end(cur, start + usize::from(signed));
+    let word = &cur.src[start..end];
+    if let Some((value, fix)) = literal(word) {
+        if let Some(fix) = fix {
+            cur.fix(fix, start);
+        }
+        cur.pos = end;
+        return Some(value);
+    }
+    if end == cur.end && !word.is_empty() && !signed {
+        let completed = [
+            ("true", Value::Bool(true)),
+            ("false", Value::Bool(false)),
+            ("null", Value::Null),
+        ]
+        .into_iter()
+        .find(|(full, _)| full.starts_with(word));
+        if let Some((_, value)) = completed {
+            cur.fix(FixKind::CompletedLiteral, start);
+            cur.pos = end;
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// A bare-word value inside an object: everything up to `,`, `}`, `]` or the end of the line,
+/// trimmed. Returns `None` when there is no text.
+pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
+    let start = cur.pos;
+    let mut i = start;
+    while let Some(b) = cur.byte_at(i) {
+        if matches!(b, b',' | b'}' | b']' | b'\n' | b'\r') {
+            break;
+        }
+        cur.steps += 1;
+        i += 1;
+    }
+    let text = cur.src[start..i].trim();
+    if text.is_empty() {
+        return None;
+    }
+    cur.fix(FixKind::BareWord, start);
+    cur.pos = i;
+    Some(text.to_owned())
+}
+
+/// An unquoted key at the cursor, consumed if there is one.
+pub(crate) fn lex_unquoted_key(cur: &mut Cursor<'_>) -> Option<String> {
+    let start = cur.pos;
+    let end = word_end(cur, start);
+    if end == start {
+        return None;
+    }
+    cur.fix(FixKind::UnquotedKey, start);
+    cur.pos = end;
+    Some(cur.src[start..end].to_owned())
+}
+
+/// Length of a `...` or `…` placeholder at the cursor, or 0.
+pub(crate) fn placeholder_len(cur: &Cursor<'_>) -> usize {
+    if cur.starts_with(cur.pos, "...") {
+        let mut n = 3;
+        while cur.byte_at(cur.pos + n) == Some(b'.') {
+            n += 1;
+        }
+        n
+    } else if cur.starts_with(cur.pos, "\u{2026}") {
+        3
+    } else {
+        0
+    }
+}

@@ -1,0 +1,152 @@
+//! Runs the repair corpus in `tests/fixtures/json/*.jsonl` (and the coerce corpus in
+//! `tests/fixtures/json/coerce/*.jsonl`) at the workspace root.
+//!
+//! Every case must pass: valid JSON comes back value-equal with no fixes, every garbage case is
+//! refused, every other case yields exactly its expected value (numbers compared as exact
+//! decimals) and reports the fix it names.
+
+use agents_core::json::repair;
+use serde_json::Value;
+use std::fs;
+use std::path::PathBuf;
+
+fn fixtures(sub: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/json")
+        .join(sub)
+}
+
+/// All rows of every `*.jsonl` file in `dir`, with the file stem as category.
+fn load(dir: PathBuf) -> Vec<(String, Value)> {
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let mut rows = Vec::new();
+    for file in files {
+        let category = file
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        let text = fs::read_to_string(&file).expect("read fixture");
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let row: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", file.display(), n + 1));
+            rows.push((category.clone(), row));
+        }
+    }
+    rows
+}
+
+/// `(negative, significant digits, exponent)` of a JSON number's text, so that `1E3`, `1000`
+/// and `1000.0` compare equal while every digit of a 30-digit integer still counts.
+fn decimal(text: &str) -> (bool, String, i64) {
+    let (neg, rest) = text.strip_prefix('-').map_or((false, text), |r| (true, r));
+    let (mantissa, exp) = match rest.find(['e', 'E']) {
+        Some(p) => (&rest[..p], rest[p + 1..].parse::<i64>().expect("exponent")),
+        None => (rest, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{int}{frac}");
+    let exp = exp - frac.len() as i64;
+    let trimmed_end = digits.trim_end_matches('0');
+    let exp = exp + (digits.len() - trimmed_end.len()) as i64;
+    let sig = trimmed_end.trim_start_matches('0').to_owned();
+    if sig.is_empty() {
+        (false, String::new(), 0)
+    } else {
+        (neg, sig, exp)
+    }
+}
+
+/// Value equality with numbers compared as exact decimals.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => decimal(&x.to_string()) == decimal(&y.to_string()),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn field<'a>(row: &'a Value, key: &str) -> &'a Value {
+    row.get(key).unwrap_or(&Value::Null)
+}
+
+#[test]
+fn repair_corpus() {
+    let rows = load(fixtures(""));
+    assert!(rows.len() >= 300, "corpus has only {} cases", rows.len());
+    let mut failures = Vec::new();
+    for (category, row) in &rows {
+        let name = field(row, "name").as_str().expect("name");
+        let input = field(row, "input").as_str().expect("input");
+        let label = format!("{category}/{name}");
+        let got = repair(input);
+        if field(row, "error").as_bool() == Some(true) {
+            if let Ok(r) = got {
+                failures.push(format!("{label}: expected an error, got {}", r.value));
+            }
+            continue;
+        }
+        let repaired = match got {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{label}: {e}"));
+                continue;
+            }
+        };
+        if category == "valid" {
+            let strict: Value = serde_json::from_str(input).expect("valid case parses strictly");
+            if repaired.value != strict || !repaired.fixes.is_empty() {
+                failures.push(format!(
+                    "{label}: valid input changed: {} {:?}",
+                    repaired.value, repaired.fixes
+                ));
+            }
+            continue;
+        }
+        let expected = field(row, "expected");
+        if !same(&repaired.value, expected) {
+            failures.push(format!("{label}: got {} want {expected}", repaired.value));
+        }
+        if let Some(kind) = field(row, "fix").as_str() {
+            let kinds: Vec<String> = repaired
+                .fixes
+                .iter()
+                .map(|f| format!("{:?}", f.kind))
+                .collect();
+            if !kinds
+                .iter()
+                .any(|k| k == kind || k.starts_with(&format!("{kind}(")))
+            {
+                failures.push(format!("{label}: fix {kind} not reported in {kinds:?}"));
+            }
+        }
+        for fix in &repaired.fixes {
+            assert!(
+                fix.offset <= input.len(),
+                "{label}: fix offset {} out of range",
+                fix.offset
+            );
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
