@@ -5,7 +5,7 @@
 //! refused, every other case yields exactly its expected value (numbers compared as exact
 //! decimals) and reports the fix it names.
 
-use agents_core::json::repair;
+use agents_core::json::{coerce, repair};
 use serde_json::Value;
 use std::fs;
 use std::path::PathBuf;
@@ -80,6 +80,16 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// Fails the test with every failed case listed.
+fn report(failures: &[String], total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 fn field<'a>(row: &'a Value, key: &str) -> &'a Value {
     row.get(key).unwrap_or(&Value::Null)
 }
@@ -142,11 +152,53 @@ fn repair_corpus() {
             );
         }
     }
+    report(&failures, rows.len());
+}
+
+#[test]
+fn coerce_corpus() {
+    let rows = load(fixtures("coerce"));
     assert!(
-        failures.is_empty(),
-        "{} of {} cases failed:\n{}",
-        failures.len(),
-        rows.len(),
-        failures.join("\n")
+        rows.len() >= 50,
+        "coerce corpus has only {} cases",
+        rows.len()
     );
+    let mut failures = Vec::new();
+    for (category, row) in &rows {
+        let name = field(row, "name").as_str().expect("name");
+        let label = format!("{category}/{name}");
+        let got = coerce(field(row, "input").clone(), field(row, "schema"));
+        match (got, field(row, "error").as_str()) {
+            (Ok(c), None) => {
+                let expected = field(row, "expected");
+                if !same(&c.value, expected) {
+                    failures.push(format!("{label}: got {} want {expected}", c.value));
+                }
+                match field(row, "path").as_str() {
+                    Some(path) if !c.fixes.iter().any(|f| f.path == path) => {
+                        failures.push(format!(
+                            "{label}: no coercion recorded at {path:?}: {:?}",
+                            c.fixes
+                        ));
+                    }
+                    None if !c.fixes.is_empty() => {
+                        failures.push(format!("{label}: unexpected coercions {:?}", c.fixes));
+                    }
+                    _ => {}
+                }
+            }
+            (Ok(c), Some(_)) => {
+                failures.push(format!("{label}: expected an error, got {}", c.value))
+            }
+            (Err(e), None) => failures.push(format!("{label}: {e}")),
+            (Err(e), Some(path)) if e.path != path => {
+                failures.push(format!(
+                    "{label}: error at {:?}, want {path:?}: {e}",
+                    e.path
+                ));
+            }
+            (Err(_), Some(_)) => {}
+        }
+    }
+    report(&failures, rows.len());
 }

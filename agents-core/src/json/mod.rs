@@ -10,10 +10,14 @@
 //!
 //! See `docs/repair.md` for the full list of repairs and the rules for ambiguous input.
 
+mod coerce;
 mod error;
 mod fix;
 mod repair;
 
+pub use self::coerce::{
+    CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
+};
 pub use self::error::{CoerceError, CoerceRule, RepairError};
 pub use self::fix::{Fix, FixKind};
 #[doc(hidden)]
