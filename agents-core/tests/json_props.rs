@@ -1,0 +1,211 @@
+//! Property tests for `agents_core::json::repair`: no panic on any input, valid JSON unchanged,
+//! repaired output always valid JSON, and scanner work linear in the input size (counted in
+//! scanner steps, never wall-clock time).
+
+use agents_core::json::{RepairError, RepairOptions, repair, repair_counting, repair_with};
+use proptest::prelude::*;
+use serde_json::Value;
+
+/// Arbitrary JSON values, a few levels deep.
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        (-1.0e6f64..1.0e6).prop_map(Value::from),
+        "[a-zA-Z0-9 ,:{}\\[\\]\"'\\\\/\n\té€😀-]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::btree_map("[a-z_ \"]{0,6}", inner, 0..6)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// Text made of the characters that matter to the scanner.
+fn jsonish() -> impl Strategy<Value = String> {
+    "[{}\\[\\]\"',:0-9a-zA-Z .+\\-_eE\\\\/*#\n\t`~<>|“”‘’\u{feff}\u{a0}…]{0,80}"
+}
+
+/// Repaired output must always serialize to JSON that parses back to the same value.
+fn assert_valid_output(result: &Result<agents_core::json::Repaired, RepairError>) {
+    if let Ok(r) = result {
+        let text = serde_json::to_string(&r.value).expect("serializes");
+        let back: Value = serde_json::from_str(&text).expect("output is valid JSON");
+        assert_eq!(back, r.value);
+    }
+}
+
+/// Cuts `s` to at most `at` bytes, on a char boundary.
+fn cut(s: &str, at: usize) -> &str {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    &s[..at]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn never_panics_on_any_string(s in any::<String>()) {
+        assert_valid_output(&repair(&s));
+    }
+
+    #[test]
+    fn never_panics_on_jsonish_text(s in jsonish()) {
+        assert_valid_output(&repair(&s));
+    }
+
+    #[test]
+    fn valid_json_round_trips_unchanged(v in json_value(), pretty in any::<bool>()) {
+        let text = if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) }.unwrap();
+        let r = repair(&text).expect("valid JSON repairs");
+        // A string that itself holds an object or array is decoded on purpose; skip those.
+        if !matches!(&v, Value::String(s) if s.trim().starts_with(['{', '['])) {
+            prop_assert_eq!(&r.value, &v);
+            prop_assert!(r.fixes.is_empty());
+        }
+    }
+
+    #[test]
+    fn truncation_anywhere_keeps_a_prefix(v in json_value(), at in any::<prop::sample::Index>()) {
+        let text = serde_json::to_string(&v).unwrap();
+        let truncated = cut(&text, at.index(text.len() + 1));
+        let result = repair(truncated);
+        assert_valid_output(&result);
+        if truncated.starts_with('{') {
+            prop_assert!(result.expect("a truncated object is recovered").value.is_object());
+        }
+    }
+
+    #[test]
+    fn mutations_never_panic(v in json_value(), at in any::<prop::sample::Index>(), c in any::<char>(), delete in any::<bool>()) {
+        let text = serde_json::to_string(&v).unwrap();
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = at.index(chars.len() + 1);
+        if delete && i < chars.len() {
+            chars.remove(i);
+        } else {
+            chars.insert(i, c);
+        }
+        let mutated: String = chars.into_iter().collect();
+        assert_valid_output(&repair(&mutated));
+    }
+
+    #[test]
+    fn fix_offsets_lie_inside_the_input(s in jsonish()) {
+        if let Ok(r) = repair(&s) {
+            for fix in &r.fixes {
+                prop_assert!(fix.offset <= s.len());
+            }
+        }
+    }
+}
+
+/// Scanner steps for `unit` repeated `n` times (with `head` before and `tail` after).
+fn steps(head: &str, unit: &str, n: usize, tail: &str) -> u64 {
+    let input = format!("{head}{}{tail}", unit.repeat(n));
+    let (result, steps) = repair_counting(&input, &RepairOptions::default());
+    if let Ok(r) = result {
+        dismantle(r.value);
+    }
+    steps
+}
+
+#[test]
+fn scanner_work_grows_linearly() {
+    // Shapes chosen to stress lookahead, retries and closing: each must not grow faster than
+    // linearly when the input doubles (4x allows for constant overheads, never for n^2).
+    let shapes: &[(&str, &str, &str)] = &[
+        ("{", "\"k\": \"v\", ", ""),
+        ("{\"a\": \"", "x \" y ", "\"}"),
+        ("{\"a\": \"", "\" , ", ""),
+        ("[", "1, ", ""),
+        ("", "[", ""),
+        ("", "{\"a\":", ""),
+        ("", "[x ", ""),
+        ("", "{a ", ""),
+        ("{'a': ", "'b\" , '", ""),
+        ("", "\"' ", "{}"),
+        ("{\"a\": [", "\"x\" \"y\" ", ""),
+        ("", "```\n", "{}"),
+        ("<tool_call>", "// c\n", "{}"),
+        ("{\"a\": 1", ",000", "}"),
+    ];
+    for (head, unit, tail) in shapes {
+        let small = steps(head, unit, 2_000, tail).max(1);
+        let large = steps(head, unit, 4_000, tail);
+        assert!(
+            large <= small * 4,
+            "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
+        );
+    }
+}
+
+#[test]
+fn ten_thousand_levels_without_overflow() {
+    let depth = 10_000;
+    let input = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    let r = repair(&input).expect("deep nesting repairs");
+    // Measure the depth iteratively, then take the value apart without recursion.
+    let mut levels = 0;
+    let mut node = &r.value;
+    while let Value::Array(items) = node {
+        levels += 1;
+        match items.first() {
+            Some(next) => node = next,
+            None => break,
+        }
+    }
+    assert_eq!(levels, depth);
+    dismantle(r.value);
+
+    // Two levels per repetition: 10,000 in all.
+    let truncated = "{\"a\": [".repeat(depth / 2);
+    let r = repair(&truncated).expect("deep truncated nesting repairs");
+    dismantle(r.value);
+}
+
+#[test]
+fn configured_depth_limit_is_an_error() {
+    let input = "[".repeat(200);
+    let options = RepairOptions {
+        max_depth: 100,
+        ..RepairOptions::default()
+    };
+    match repair_with(&input, &options) {
+        Err(RepairError::DepthLimit { limit: 100, offset }) => assert_eq!(offset, 100),
+        other => panic!("expected a depth error, got {other:?}"),
+    }
+}
+
+#[test]
+fn megabyte_input_is_handled() {
+    let item = "{'id': 1, 'name': 'x', 'tags': ['a', 'b',], 'ok': True},";
+    let input = format!("[{}", item.repeat(1 << 20 >> 6));
+    let (result, steps) = repair_counting(&input, &RepairOptions::default());
+    let value = result.expect("large input repairs").value;
+    assert_eq!(value.as_array().map(Vec::len), Some(1 << 20 >> 6));
+    assert!(
+        steps < 8 * input.len() as u64,
+        "{steps} steps for {} bytes",
+        input.len()
+    );
+}
+
+/// Drops a deeply nested value level by level, so the test does not depend on `Value`'s
+/// recursive drop.
+fn dismantle(value: Value) {
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
