@@ -26,7 +26,7 @@ mod similar;
 pub mod testing;
 pub mod tool;
 
-pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, ToolUse};
+pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunReport, ToolUse};
 pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
 pub use agent::skill::Skill;
 pub use agent::{Agent, AgentExt, RunContext};

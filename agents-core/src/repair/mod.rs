@@ -2,7 +2,7 @@
 //!
 //! Steps: [`fix`] (deterministic), [`fix_with`] (an `Agent<String, String>`), [`sanitize`] (on the
 //! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
-//! [`Step::or`]. Which step may handle which kind is checked at compile time by [`Step<K>`].
+//! `.or(..)`. Which step may handle which kind is checked at compile time by [`Step<K>`].
 
 mod backoff;
 pub(crate) mod builtin;

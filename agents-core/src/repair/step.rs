@@ -105,16 +105,24 @@ pub trait Step<K: Kind>: Sized {
     /// Appends this step's runtime form to `steps`.
     #[doc(hidden)]
     fn append_to(self, steps: &mut Steps);
-
-    /// This step, then `next` if this one passes or fails.
-    fn or<B: Step<K>>(self, next: B) -> Or<Self, B> {
-        Or(self, next)
-    }
 }
 
-/// Two steps in sequence: the first that succeeds wins. Built by [`Step::or`].
+/// Two steps in sequence: the first that succeeds wins. Built by `.or(..)` on any step.
 #[derive(Clone)]
 pub struct Or<A, B>(A, B);
+
+macro_rules! or_method {
+    ($($ty:ident $(<$($g:ident),*>)?),*) => {$(
+        impl $(<$($g),*>)? $ty $(<$($g),*>)? {
+            /// This step, then `next` if this one passes or its answer fails again.
+            pub fn or<N>(self, next: N) -> Or<Self, N> {
+                Or(self, next)
+            }
+        }
+    )*};
+}
+
+or_method!(Fix, FixWith, Sanitize, Retry, Escalate, Throw, Or<A, B>);
 
 impl<K: Kind, A: Step<K>, B: Step<K>> Step<K> for Or<A, B> {
     fn append_to(self, steps: &mut Steps) {

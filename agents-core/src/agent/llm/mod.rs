@@ -13,6 +13,7 @@ use futures_util::future::BoxFuture;
 
 pub use builder::LlmAgentBuilder;
 pub use output::Output;
+pub use run::RunReport;
 
 use super::policy::{EscalationHandler, LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
@@ -130,6 +131,12 @@ where
     /// Starts building an agent called `name`.
     pub fn builder(name: impl Into<String>) -> LlmAgentBuilder<In, Out> {
         LlmAgentBuilder::new(name.into())
+    }
+
+    /// Runs the agent as the root of a new tree and returns the output together with the whole
+    /// transcript and what the run spent.
+    pub fn run_report(&self, input: In) -> BoxFuture<'_, RunReport<Out>> {
+        Box::pin(async move { run::run_report(self, input, &RunContext::top(), None).await })
     }
 
     /// Runs the skill called `skill` on `input`, as a child of `ctx`.

@@ -30,15 +30,40 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
+    run_report(agent, input, parent, skill).await.output
+}
+
+/// Runs `agent` and reports the output with the transcript and what the run spent.
+pub(super) async fn run_report<In, Out>(
+    agent: &LlmAgent<In, Out>,
+    input: In,
+    parent: &RunContext,
+    skill: Option<&str>,
+) -> RunReport<Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
     let cfg = &agent.config;
-    let ctx = parent
-        .enter(
-            &cfg.name,
-            cfg.budget.clone(),
-            cfg.budget_handler.clone(),
-            &cfg.subscribers,
-        )
-        .inspect_err(|b| emit_budget(parent, b))?;
+    let entered = parent.enter(
+        &cfg.name,
+        cfg.budget.clone(),
+        cfg.budget_handler.clone(),
+        &cfg.subscribers,
+    );
+    let ctx = match entered {
+        Ok(ctx) => ctx,
+        Err(b) => {
+            emit_budget(parent, &b);
+            let output = Err(b.into());
+            return RunReport {
+                output,
+                transcript: Vec::new(),
+                turns: 0,
+                usage: Usage::default(),
+            };
+        }
+    };
     let path = ctx
         .path()
         .cloned()
@@ -73,7 +98,26 @@ where
         success: result.is_ok(),
         usage: runner.usage,
     });
-    result
+    RunReport {
+        output: result,
+        transcript: runner.transcript,
+        turns: runner.turn,
+        usage: runner.usage,
+    }
+}
+
+/// The outcome of one run with what it said and spent.
+#[derive(Debug)]
+pub struct RunReport<Out> {
+    /// The output, or why there is none.
+    pub output: Result<Out, AgentError>,
+    /// The whole conversation, valid whatever happened: every tool call is followed by exactly one
+    /// result with its id (calls the run did not reach say "Not executed: …").
+    pub transcript: Vec<Message>,
+    /// Model turns taken.
+    pub turns: u32,
+    /// Usage the model reported.
+    pub usage: Usage,
 }
 
 pub(super) fn emit_budget(ctx: &RunContext, b: &BudgetExceeded) {
