@@ -6,12 +6,17 @@ use serde_json::Value;
 pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<String>)> {
     crate::json::repair(raw)
         .ok()
-        .map(|r| (r.value, r.fixes.iter().map(ToString::to_string).collect()))
+        .map(|r| (r.value, lines(&r.fixes)))
 }
 
-/// Schema-guided coercion: the value and one line per coercion, or the refusal.
+/// Schema-guided coercion: the value and one line per coercion, or the refusal (which names the
+/// field path and the rule).
 pub(crate) fn coerce_value(value: Value, schema: &Value) -> Result<(Value, Vec<String>), String> {
-    // TEMPORARY until json::coerce lands.
-    let _ = schema;
-    Ok((value, Vec::new()))
+    crate::json::coerce(value, schema)
+        .map(|c| (c.value, lines(&c.fixes)))
+        .map_err(|e| e.to_string())
+}
+
+fn lines<T: ToString>(items: &[T]) -> Vec<String> {
+    items.iter().map(ToString::to_string).collect()
 }
