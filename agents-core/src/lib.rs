@@ -29,7 +29,7 @@ pub mod tool;
 pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunReport, ToolUse};
 pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
 pub use agent::skill::Skill;
-pub use agent::{Agent, AgentExt, RunContext};
+pub use agent::{Agent, AgentExt, AgentTool, Compose, RunContext, first_of, loop_until};
 pub use budget::{Budget, BudgetDecision, BudgetExceeded, BudgetKind};
 pub use error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,

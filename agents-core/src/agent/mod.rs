@@ -1,5 +1,7 @@
 //! Agents: `Agent<In, Out>`, implemented by a plain function or by a model loop.
 
+mod as_tool;
+pub mod compose;
 mod context;
 mod function;
 pub(crate) mod llm;
@@ -10,6 +12,11 @@ use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 
+pub use as_tool::{AgentTool, INPUT_FIELD};
+pub use compose::{
+    Compose, FirstOf, LoopExhausted, LoopUntil, RaceFailed, RaceSettled, Racer, Route, Speculative,
+    first_of, loop_until,
+};
 pub use context::RunContext;
 pub use function::{FnAgent, from_fn, from_fn_with_context};
 

@@ -214,6 +214,7 @@ impl Run<'_, '_> {
             call_id: self.call.id.clone(),
             agent: self.setup.agent.clone(),
             attempt: self.executions,
+            run: self.setup.ctx.clone(),
         };
         let timeout = self.setup.tool.timeout().or(self.setup.default_timeout);
         let fut = AssertUnwindSafe(self.setup.tool.call(args, &tool_ctx)).catch_unwind();

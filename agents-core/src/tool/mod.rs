@@ -49,6 +49,9 @@ pub struct ToolContext {
     pub agent: AgentPath,
     /// Which attempt this is (1 for the first; retries count up).
     pub attempt: u32,
+    /// The calling agent's run: a tool that is itself an agent runs as a child of it, so it
+    /// shares the budget and the event bus and knows its path in the tree.
+    pub run: crate::agent::RunContext,
 }
 
 /// A tool the model can call.

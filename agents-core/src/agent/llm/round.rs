@@ -302,7 +302,14 @@ where
         mut e: EscalationError,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        if e.travelled.last() != Some(&self.path) {
+        // Whose escalation is it? One that reached this agent through a tool that is an agent
+        // arrives with this agent already appended to `travelled` (the pipeline does that): it
+        // comes from a child. One raised in this agent's own argument pipeline (a repair step, or
+        // a fixer: fixers run below this agent but return to its pipeline, not through a tool)
+        // is about this agent's own call, and by default its model hears about it.
+        let delivered = e.travelled.last() == Some(&self.path);
+        let from_child = delivered && e.source != self.path;
+        if !delivered {
             e.travelled.push(self.path.clone());
         }
         self.ctx.emit(Event::Escalated {
@@ -312,7 +319,6 @@ where
             severity: e.severity,
             path: e.travelled.clone(),
         });
-        let from_child = e.source != self.path;
         let decision = match &self.agent.config.on_escalation {
             Some(h) => h(&e),
             None if from_child => EscalationDecision::Escalate {
