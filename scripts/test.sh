@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test of the workspace, the end-to-end suite against a real local model included.
+#
+# It starts the local model server itself (scripts/local-llm.sh installs and caches what it
+# needs) and requires it: with AGENTS_REQUIRE_LOCAL_LLM=1 the end-to-end tests fail instead of
+# skipping when the server is unreachable. Set AGENTS_SKIP_LOCAL_LLM=1 to run without it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [[ "${AGENTS_SKIP_LOCAL_LLM:-0}" != "1" ]]; then
+  started_here=0
+  if ! scripts/local-llm.sh status >/dev/null 2>&1; then
+    scripts/local-llm.sh start
+    started_here=1
+  fi
+  if [[ "$started_here" == "1" ]]; then
+    trap 'scripts/local-llm.sh stop >/dev/null 2>&1 || true' EXIT
+  fi
+  export "$(scripts/local-llm.sh env)"
+  export AGENTS_REQUIRE_LOCAL_LLM=1
+fi
+
+# Unit, integration, UI (trybuild), example-build and doc tests of every crate.
+cargo test --workspace --all-features
