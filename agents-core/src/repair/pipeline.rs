@@ -171,18 +171,22 @@ impl Run<'_, '_> {
                 target_type,
                 field_path,
                 message,
-            }) => Err(ToolError::Deserialization(DeserializationError {
-                tool: self.tool_name().to_owned(),
-                value: args,
-                target_type,
-                field_path: if field_path.is_empty() {
-                    ".".to_owned()
-                } else {
-                    field_path
-                },
-                message,
-                schema: self.schema().clone(),
-            })),
+            }) => {
+                // The arguments did not fit the tool's types: nothing ran, so this was no attempt.
+                self.executions -= 1;
+                Err(ToolError::Deserialization(DeserializationError {
+                    tool: self.tool_name().to_owned(),
+                    value: args,
+                    target_type,
+                    field_path: if field_path.is_empty() {
+                        ".".to_owned()
+                    } else {
+                        field_path
+                    },
+                    message,
+                    schema: self.schema().clone(),
+                }))
+            }
             Err(ToolCallError::Agent(e)) => match *e {
                 AgentError::Escalated(mut esc) => {
                     esc.travelled.push(self.setup.agent.clone());
