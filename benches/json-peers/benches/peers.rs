@@ -1,0 +1,87 @@
+//! MB/s of `agents_core::json::repair` against `jsonrepair` and `llm_json`, each producing a
+//! `serde_json::Value`, on the malformed part of the corpus in `tests/fixtures/json` (valid and
+//! garbage cases left out) and on one large malformed document.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use serde_json::Value;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn malformed_corpus() -> Vec<String> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for file in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+    {
+        let stem = file
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        if stem == "valid" || stem == "garbage" {
+            continue;
+        }
+        for line in std::fs::read_to_string(file).expect("read").lines() {
+            let row: Value = serde_json::from_str(line).expect("row");
+            out.push(row["input"].as_str().expect("input").to_owned());
+        }
+    }
+    out
+}
+
+/// Same shape as in `agents-core/benches/json.rs`.
+fn large_malformed() -> String {
+    let item = "{id: 12345, 'name': 'get_weather', 'arguments': {'city': 'San Francisco, CA', 'days': 7, 'units': 'metric',}, 'ok': True, 'score': .875, 'tags': ['a', 'b', 'c',],} // call\n";
+    format!("```json\n[{}", item.repeat(2_000))
+}
+
+type Repairer = Box<dyn Fn(&str) -> bool>;
+
+fn repairers() -> Vec<(&'static str, Repairer)> {
+    let jr = jsonrepair::Options::default();
+    let lj = llm_json::RepairOptions::default();
+    vec![
+        (
+            "agents",
+            Box::new(|s: &str| agents_core::json::repair(s).is_ok()),
+        ),
+        (
+            "jsonrepair",
+            Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok()),
+        ),
+        (
+            "llm_json",
+            Box::new(move |s: &str| llm_json::loads(s, &lj).is_ok()),
+        ),
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let corpus = malformed_corpus();
+    let large = large_malformed();
+    let mut group = c.benchmark_group("peers");
+    group
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1));
+    for (name, f) in repairers() {
+        group.throughput(Throughput::Bytes(
+            corpus.iter().map(String::len).sum::<usize>() as u64,
+        ));
+        group.bench_function(format!("corpus/{name}"), |b| {
+            b.iter(|| corpus.iter().filter(|s| f(black_box(s))).count())
+        });
+        group.throughput(Throughput::Bytes(large.len() as u64));
+        group.bench_function(format!("large/{name}"), |b| b.iter(|| f(black_box(&large))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
