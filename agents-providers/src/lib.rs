@@ -1,1 +1,31 @@
-//! Provider clients for the agents framework.
+//! Provider clients for the agents framework, on one resilient transport.
+//!
+//! - [`openai::OpenAi`]: OpenAI chat completions, and every server that speaks it (DeepSeek,
+//!   OpenRouter, vLLM, llama.cpp, Ollama's `/v1`) through a configurable base URL.
+//! - [`anthropic::Anthropic`]: Anthropic messages.
+//! - [`transport`]: the shared HTTP layer (timeouts, retries, `Retry-After`, a cooldown shared per
+//!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s).
+//! - [`cassette`]: record any [`Model`](agents_core::Model) to a JSONL cassette and replay it offline.
+//!
+//! Every client implements [`agents_core::Model`]; every failure is a
+//! [`ModelError`](agents_core::ModelError) whose source is the [`ProviderError`], and no error,
+//! log line or `Debug` output ever holds an API key.
+#![warn(missing_docs)]
+// `ProviderError` carries every detail a handler may need (status, code, message, request id,
+// retry-after, body); it is only built on the failure path, so its size is not worth boxing.
+#![allow(clippy::result_large_err)]
+
+// pub mod cassette;
+mod error;
+mod ids;
+#[cfg(feature = "openai")]
+pub mod openai;
+mod secret;
+pub mod transport;
+
+pub use error::{ErrorDetails, ProviderError, classify_status};
+pub use ids::synthesize_call_id;
+pub use secret::Secret;
+pub use transport::{
+    RetryBudget, RetryPolicy, Transport, TransportConfig, budget_llm_error_policy,
+};

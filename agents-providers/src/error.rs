@@ -1,0 +1,309 @@
+//! The typed error every provider client returns, and how it maps onto the runtime's
+//! [`ModelError`].
+
+use std::fmt;
+use std::time::Duration;
+
+use agents_core::{ModelError, ModelErrorKind};
+use serde_json::Value;
+
+/// A failed provider call, as precise as the provider made it.
+///
+/// It reaches an `on_llm_error` handler unchanged: the [`ModelError`] the loop sees carries it as
+/// its source, so `error.downcast_ref::<ProviderError>()` gives back every field. No field ever
+/// holds an API key or an auth header: the transport scrubs the key out of every text it keeps.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub struct ProviderError {
+    /// Which client failed (`openai`, `anthropic`, ...).
+    pub provider: &'static str,
+    /// The provider-neutral kind.
+    pub kind: ModelErrorKind,
+    /// The HTTP status, if a response arrived.
+    pub status: Option<u16>,
+    /// The provider's error code or type (`rate_limit_exceeded`, `overloaded_error`, ...).
+    pub code: Option<String>,
+    /// The provider's message, or ours when the failure happened before any response.
+    pub message: String,
+    /// The provider's request id (`x-request-id`, `request-id`), for support tickets.
+    pub request_id: Option<String>,
+    /// How long the provider asked us to wait (`Retry-After`, `retry-after-ms`).
+    pub retry_after: Option<Duration>,
+    /// HTTP attempts made, the first one included.
+    pub attempts: u32,
+    /// The start of the response body, when the status was not 2xx (at most 4 KiB).
+    pub body: Option<String>,
+}
+
+impl fmt::Display for ProviderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.provider)?;
+        if let Some(s) = self.status {
+            write!(f, " HTTP {s}")?;
+        }
+        if let Some(c) = &self.code {
+            write!(f, " {c}")?;
+        }
+        write!(f, ": {}", self.message)?;
+        if let Some(r) = &self.request_id {
+            write!(f, " (request id {r})")?;
+        }
+        if self.attempts > 1 {
+            write!(f, " after {} attempts", self.attempts)?;
+        }
+        Ok(())
+    }
+}
+
+impl ProviderError {
+    /// A new error with no HTTP details.
+    pub fn new(provider: &'static str, kind: ModelErrorKind, message: impl Into<String>) -> Self {
+        ProviderError {
+            provider,
+            kind,
+            status: None,
+            code: None,
+            message: message.into(),
+            request_id: None,
+            retry_after: None,
+            attempts: 1,
+            body: None,
+        }
+    }
+
+    /// A response the client could not understand.
+    pub fn malformed(provider: &'static str, message: impl Into<String>) -> Self {
+        ProviderError::new(provider, ModelErrorKind::MalformedResponse, message)
+    }
+
+    /// Missing or unusable configuration (no API key, a bad base URL).
+    pub fn config(provider: &'static str, message: impl Into<String>) -> Self {
+        ProviderError::new(provider, ModelErrorKind::Authentication, message)
+    }
+
+    /// Sets the request id.
+    pub fn with_request_id(mut self, id: Option<String>) -> Self {
+        self.request_id = id;
+        self
+    }
+
+    /// Whether the transport may send the same request again.
+    pub fn is_transient(&self) -> bool {
+        self.kind.is_transient()
+    }
+}
+
+impl From<ProviderError> for ModelError {
+    fn from(e: ProviderError) -> Self {
+        let mut m = ModelError::new(e.kind, e.to_string());
+        if let Some(s) = e.status {
+            m = m.with_status(s);
+        }
+        if let Some(r) = e.retry_after {
+            m = m.with_retry_after(r);
+        }
+        m.with_source(e)
+    }
+}
+
+/// What a provider said in an error body, read leniently from any of the usual shapes:
+/// `{"error": {"message", "type", "code"}}` (OpenAI and its family), `{"type": "error",
+/// "error": {"type", "message"}}` (Anthropic), `{"error": {"code", "message", "status"}}`
+/// (Gemini), `{"error": "text"}` (Ollama), `{"message": ...}`, or plain text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ErrorDetails {
+    /// The most specific code found: `code`, else `type`, else `status`.
+    pub code: Option<String>,
+    /// The `type` field, when there was one besides the code.
+    pub error_type: Option<String>,
+    /// The message.
+    pub message: Option<String>,
+}
+
+impl ErrorDetails {
+    /// Reads the details out of an error body.
+    pub fn parse(body: &str) -> ErrorDetails {
+        let Ok(v) = serde_json::from_str::<Value>(body) else {
+            let text = body.trim();
+            return ErrorDetails {
+                message: (!text.is_empty()).then(|| truncate(text, 300)),
+                ..ErrorDetails::default()
+            };
+        };
+        // Some servers wrap the error in a one-element array.
+        let v = match v {
+            Value::Array(mut items) if !items.is_empty() => items.swap_remove(0),
+            other => other,
+        };
+        let text = |x: Option<&Value>| -> Option<String> {
+            match x? {
+                Value::String(s) if !s.is_empty() => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            }
+        };
+        match v.get("error") {
+            Some(Value::Object(e)) => {
+                let error_type = text(e.get("type"));
+                let code = text(e.get("code"))
+                    .filter(|c| c.parse::<u16>().is_err())
+                    .or_else(|| error_type.clone())
+                    .or_else(|| text(e.get("status")));
+                ErrorDetails {
+                    code,
+                    error_type,
+                    message: text(e.get("message")),
+                }
+            }
+            Some(Value::String(s)) => ErrorDetails {
+                code: text(v.get("code")),
+                error_type: None,
+                message: Some(s.clone()),
+            },
+            _ => ErrorDetails {
+                code: text(v.get("code")).or_else(|| text(v.get("type"))),
+                error_type: text(v.get("type")),
+                message: text(v.get("message")).or_else(|| text(v.get("detail"))),
+            },
+        }
+    }
+
+    fn haystack(&self) -> String {
+        [&self.code, &self.error_type, &self.message]
+            .into_iter()
+            .flatten()
+            .map(|s| s.to_ascii_lowercase())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Whether the body says the quota, credit or balance is gone, so waiting will not help.
+    pub fn says_quota_exhausted(&self) -> bool {
+        let h = self.haystack();
+        [
+            "insufficient_quota",
+            "quota_exceeded",
+            "exceeded your current quota",
+            "billing",
+            "credit balance",
+            "insufficient balance",
+            "insufficient_balance",
+            "out of credits",
+        ]
+        .iter()
+        .any(|p| h.contains(p))
+    }
+
+    /// Whether the body says the conversation does not fit the context window.
+    pub fn says_context_overflow(&self) -> bool {
+        let h = self.haystack();
+        [
+            "context_length_exceeded",
+            "maximum context length",
+            "context window",
+            "prompt is too long",
+            "too many tokens",
+        ]
+        .iter()
+        .any(|p| h.contains(p))
+    }
+}
+
+/// How the transport reads an HTTP failure: the kind, and whether sending again may help.
+///
+/// | status | kind | retried |
+/// |---|---|---|
+/// | 408 | `Server` | yes |
+/// | 429 (quota gone) | `QuotaExhausted` | no |
+/// | 429 | `RateLimited` | yes |
+/// | 500, 502, 503, 504, 529 | `Server` | yes |
+/// | 402 | `QuotaExhausted` | no |
+/// | 401, 403 | `Authentication` (`QuotaExhausted` if the body says so) | no |
+/// | 400, 413 (context too long) | `ContextOverflow` | no |
+/// | other 4xx | `InvalidRequest` (`QuotaExhausted` if the body says so) | no |
+/// | other 5xx | `Server` | no |
+pub fn classify_status(status: u16, details: &ErrorDetails) -> (ModelErrorKind, bool) {
+    use ModelErrorKind as K;
+    match status {
+        408 => (K::Server, true),
+        429 if details.says_quota_exhausted() => (K::QuotaExhausted, false),
+        429 => (K::RateLimited, true),
+        500 | 502 | 503 | 504 | 529 => (K::Server, true),
+        402 => (K::QuotaExhausted, false),
+        _ if (400..500).contains(&status) && details.says_quota_exhausted() => {
+            (K::QuotaExhausted, false)
+        }
+        401 | 403 => (K::Authentication, false),
+        400 | 413 if details.says_context_overflow() => (K::ContextOverflow, false),
+        400..=499 => (K::InvalidRequest, false),
+        500..=599 => (K::Server, false),
+        _ => (K::Other, false),
+    }
+}
+
+/// The first `max` bytes of `text`, cut at a character boundary.
+pub(crate) fn truncate(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_owned();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_usual_error_shapes() {
+        let openai = ErrorDetails::parse(
+            r#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#,
+        );
+        assert_eq!(openai.code.as_deref(), Some("insufficient_quota"));
+        assert!(openai.says_quota_exhausted());
+        let anthropic = ErrorDetails::parse(
+            r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
+        );
+        assert_eq!(anthropic.code.as_deref(), Some("overloaded_error"));
+        assert_eq!(anthropic.message.as_deref(), Some("Overloaded"));
+        let gemini = ErrorDetails::parse(
+            r#"{"error":{"code":429,"message":"Resource has been exhausted","status":"RESOURCE_EXHAUSTED"}}"#,
+        );
+        assert_eq!(gemini.code.as_deref(), Some("RESOURCE_EXHAUSTED"));
+        let ollama = ErrorDetails::parse(r#"{"error":"model 'x' not found"}"#);
+        assert_eq!(ollama.message.as_deref(), Some("model 'x' not found"));
+        let text = ErrorDetails::parse("Bad Gateway");
+        assert_eq!(text.message.as_deref(), Some("Bad Gateway"));
+    }
+
+    #[test]
+    fn classifies_statuses() {
+        let none = ErrorDetails::default();
+        assert_eq!(
+            classify_status(429, &none),
+            (ModelErrorKind::RateLimited, true)
+        );
+        let quota = ErrorDetails::parse(r#"{"error":{"code":"insufficient_quota"}}"#);
+        assert_eq!(
+            classify_status(429, &quota),
+            (ModelErrorKind::QuotaExhausted, false)
+        );
+        assert_eq!(classify_status(529, &none), (ModelErrorKind::Server, true));
+        assert_eq!(
+            classify_status(400, &none),
+            (ModelErrorKind::InvalidRequest, false)
+        );
+        let long = ErrorDetails::parse(r#"{"error":{"code":"context_length_exceeded"}}"#);
+        assert_eq!(
+            classify_status(400, &long),
+            (ModelErrorKind::ContextOverflow, false)
+        );
+        assert_eq!(
+            classify_status(401, &none),
+            (ModelErrorKind::Authentication, false)
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! When and how long the transport waits before sending a request again.
+
+use std::time::{Duration, SystemTime};
+
+use reqwest::header::HeaderMap;
+
+/// The transport's retry rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetryPolicy {
+    /// Attempts in all, the first included (default 3). `1` turns retries off.
+    pub max_attempts: u32,
+    /// The wait before the first retry (default 500 ms); it doubles each retry.
+    pub initial_backoff: Duration,
+    /// The longest computed wait (default 8 s).
+    pub max_backoff: Duration,
+    /// The longest server-requested wait we accept (default 60 s). A `Retry-After` beyond it ends
+    /// the retries at once and the error carries the requested wait for the layers above.
+    pub max_retry_after: Duration,
+    /// Randomise each computed wait within its upper half (default on), so clients that failed
+    /// together do not come back together. Server-requested waits are never randomised.
+    pub jitter: bool,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 3,
+            initial_backoff: Duration::from_millis(500),
+            max_backoff: Duration::from_secs(8),
+            max_retry_after: Duration::from_secs(60),
+            jitter: true,
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// No retries at all.
+    pub fn none() -> Self {
+        RetryPolicy {
+            max_attempts: 1,
+            ..RetryPolicy::default()
+        }
+    }
+
+    /// The computed wait before retry `n` (1-based): `initial × 2^(n-1)`, capped by
+    /// `max_backoff`, jittered into `[d/2, d]` when `jitter` is on.
+    pub fn backoff(&self, retry: u32) -> Duration {
+        let exp = retry.saturating_sub(1).min(20);
+        let nominal = self
+            .initial_backoff
+            .saturating_mul(1u32 << exp)
+            .min(self.max_backoff);
+        if !self.jitter || nominal.is_zero() {
+            return nominal;
+        }
+        let half = nominal / 2;
+        let extra = nominal - half;
+        half + extra.mul_f64(fastrand::f64())
+    }
+}
+
+/// The wait a response asks for: `retry-after-ms` (milliseconds, fractional allowed) first, then
+/// `Retry-After` as delay-seconds or as an HTTP-date (read against `now`). A date in the past
+/// means no wait.
+pub fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
+    let text = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+    };
+    if let Some(ms) = text("retry-after-ms").and_then(|v| v.parse::<f64>().ok())
+        && ms.is_finite()
+        && ms >= 0.0
+    {
+        return Some(Duration::from_secs_f64(ms / 1000.0));
+    }
+    parse_retry_after(text("retry-after")?, now)
+}
+
+/// Reads one `Retry-After` value: delay-seconds (`"120"`, tolerating `"1.5"`) or an HTTP-date.
+///
+/// ```
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
+/// use agents_providers::transport::parse_retry_after;
+/// let now = UNIX_EPOCH + Duration::from_secs(784_111_777);
+/// assert_eq!(parse_retry_after("7", now), Some(Duration::from_secs(7)));
+/// assert_eq!(parse_retry_after("Sun, 06 Nov 1994 08:49:57 GMT", now), Some(Duration::from_secs(20)));
+/// assert_eq!(parse_retry_after("soon", now), None);
+/// ```
+pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+    }
+    let date = httpdate::parse_http_date(value).ok()?;
+    Some(date.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    #[test]
+    fn backoff_doubles_and_caps() {
+        let p = RetryPolicy {
+            jitter: false,
+            max_backoff: Duration::from_secs(3),
+            ..RetryPolicy::default()
+        };
+        let waits: Vec<_> = (1..=5).map(|n| p.backoff(n).as_millis()).collect();
+        assert_eq!(waits, [500, 1000, 2000, 3000, 3000]);
+        let j = RetryPolicy::default();
+        for _ in 0..100 {
+            let d = j.backoff(2);
+            assert!(d >= Duration::from_millis(500) && d <= Duration::from_millis(1000));
+        }
+    }
+
+    #[test]
+    fn retry_after_ms_wins_over_retry_after() {
+        let mut h = HeaderMap::new();
+        h.insert("retry-after", HeaderValue::from_static("5"));
+        h.insert("retry-after-ms", HeaderValue::from_static("1500.5"));
+        assert_eq!(
+            retry_after(&h, SystemTime::now()),
+            Some(Duration::from_micros(1_500_500))
+        );
+        h.remove("retry-after-ms");
+        assert_eq!(
+            retry_after(&h, SystemTime::now()),
+            Some(Duration::from_secs(5))
+        );
+    }
+
+    #[test]
+    fn past_dates_mean_no_wait() {
+        let now = SystemTime::now();
+        assert_eq!(
+            parse_retry_after("Sun, 06 Nov 1994 08:49:37 GMT", now),
+            Some(Duration::ZERO)
+        );
+    }
+}
