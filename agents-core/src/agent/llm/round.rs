@@ -327,7 +327,7 @@ where
             },
             None => EscalationDecision::FeedBack,
         };
-        let text = e.model_text();
+        let text = escalation_text(call, &e);
         let fed_back = |this: &mut Self, e: &EscalationError, same_guard: &mut Option<u32>| {
             if let Some(n) = this.record_failure(
                 &call.id,
@@ -338,7 +338,7 @@ where
                 same_guard.get_or_insert(n);
             }
             Handled {
-                result: error_result(call, e.model_text()),
+                result: error_result(call, escalation_text(call, e)),
                 failed: true,
                 stop: None,
             }
@@ -447,6 +447,16 @@ fn builtin_args(call: &ToolCall) -> serde_json::Map<String, Value> {
         Ok(Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     }
+}
+
+/// The model-safe text of an escalation, naming the tool this agent's model called (for an
+/// escalation from a child agent that is the child, not the tool deep down that failed).
+fn escalation_text(call: &ToolCall, e: &EscalationError) -> String {
+    EscalationError {
+        tool: Some(call.name.clone()),
+        ..e.clone()
+    }
+    .model_text()
 }
 
 fn error_result(call: &ToolCall, content: String) -> ToolResult {
