@@ -1,0 +1,27 @@
+//! Fuzzes `agents_core::json::repair`: it must not panic or overflow on any input, every fix
+//! offset must lie inside the input, and a repaired value must serialize to valid JSON. The
+//! result is then coerced against a small schema, which must not panic either.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use serde_json::{Value, json};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(repaired) = agents_core::json::repair(input) else {
+        return;
+    };
+    for fix in &repaired.fixes {
+        assert!(fix.offset <= input.len(), "fix {fix} outside the input");
+    }
+    let text = serde_json::to_string(&repaired.value).expect("serializes");
+    let back: Value = serde_json::from_str(&text).expect("repaired value is valid JSON");
+    assert_eq!(back, repaired.value);
+    let schema = json!({
+        "type": "object",
+        "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}
+    });
+    let _ = agents_core::json::coerce(repaired.value, &schema);
+});
