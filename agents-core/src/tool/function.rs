@@ -36,7 +36,7 @@ pub struct FnTool<A, F> {
 /// })
 /// .idempotent();
 /// assert_eq!(add.spec().name, "add");
-/// assert!(add.idempotent());
+/// assert!(Tool::idempotent(&add));
 /// ```
 pub fn tool_fn<A, T, E, Fut, F>(
     name: impl Into<String>,
