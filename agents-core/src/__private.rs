@@ -1,4 +1,12 @@
 //! What macro-generated code needs, under one hidden path.
+//!
+//! `#[tool]` and `agent!` expand to absolute paths into this module
+//! (`::agents::__private::…`), never to names the user's scope may shadow. Each helper is a
+//! small generic function whose bound is the rule being checked, so that a violation is reported
+//! by rustc on the user's own expression (the argument), worded by the trait's
+//! `#[diagnostic::on_unimplemented]`.
+//!
+//! Not a public API: anything here may change in any release.
 
 pub use ::core;
 pub use ::futures_util::future::BoxFuture;
@@ -6,3 +14,104 @@ pub use ::schemars;
 pub use ::serde;
 pub use ::serde_json;
 pub use ::std;
+
+pub use ::core::option::Option::{self, None, Some};
+pub use ::core::result::Result::{self, Err, Ok};
+pub use ::std::boxed::Box;
+pub use ::std::string::String;
+pub use ::std::sync::OnceLock;
+pub use ::std::time::Duration;
+
+pub use crate::agent::Agent;
+pub use crate::agent::llm::{LlmAgent, LlmAgentBuilder, Output};
+pub use crate::budget::Budget;
+pub use crate::error::kinds;
+pub use crate::error::{IntoExecutionFailure, Severity};
+pub use crate::model::{Model, ToolSpec};
+pub use crate::repair::{
+    Chain, Handlers, Step, constant, escalate, escalate_error, exponential, fix, fix_in_context,
+    fix_with, no_backoff, retry, sanitize, throw,
+};
+pub use crate::tool::{Tool, ToolCallError, ToolContext, deserialize_args, schema_for};
+
+use crate::error::kinds::Kind;
+use crate::tool::output_to_value;
+
+/// The chain for kind `K`; a step that cannot handle `K` fails here, on the user's expression.
+#[inline]
+pub fn check_step<K: Kind>(step: impl Step<K>) -> Chain<K> {
+    Chain::new(step)
+}
+
+/// `tool`, checked to be a [`Tool`] (the error lands on the user's expression).
+#[inline]
+pub fn check_tool<T: Tool>(tool: T) -> T {
+    tool
+}
+
+/// `agent`, checked to be an `Agent<String, String>` (a repair agent for `fix_with`).
+#[inline]
+pub fn check_fixer<A: Agent<String, String> + 'static>(agent: A) -> A {
+    agent
+}
+
+/// `model`, checked to be a [`Model`].
+#[inline]
+pub fn check_model<M: Model + 'static>(model: M) -> M {
+    model
+}
+
+/// The result of a tool function returning `Result<T, E>`.
+pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
+where
+    T: serde::Serialize,
+    E: IntoExecutionFailure,
+{
+    match result {
+        Ok(out) => output_to_value(&out),
+        Err(e) => Err(ToolCallError::Failed(e.into_execution_failure())),
+    }
+}
+
+/// The result of an infallible tool function.
+pub fn tool_output<T: serde::Serialize>(out: T) -> Result<serde_json::Value, ToolCallError> {
+    output_to_value(&out)
+}
+
+/// A tool's spec, computed once per tool type by the caller's `OnceLock`.
+pub fn tool_spec<A: schemars::JsonSchema>(name: &str, description: &str) -> ToolSpec {
+    ToolSpec {
+        name: name.to_owned(),
+        description: description.to_owned(),
+        parameters: schema_for::<A>(),
+    }
+}
+
+/// Builds the agent an `agent!` invocation describes.
+///
+/// Everything `agent!` can check at compile time it has checked; what is left (two tools whose
+/// `name = ".."` options collide, a reserved tool name, a skill naming a tool the agent lacks) is
+/// a programming error in a fixed configuration, reported here with the builder's message at the
+/// `agent!` call site.
+#[track_caller]
+pub fn build_agent<In, Out>(builder: LlmAgentBuilder<In, Out>) -> LlmAgent<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    match builder.build() {
+        Ok(agent) => agent,
+        Err(e) => panic!("agent!: invalid configuration: {e}"),
+    }
+}
+
+/// A value of the right type for an `agent!` invocation that failed to compile, so that one
+/// mistake gives one error. Never runs: the crate does not compile.
+pub fn dummy_agent<In, Out>() -> LlmAgent<In, Out> {
+    unreachable!("agent! emitted a placeholder next to a compile error")
+}
+
+/// The placeholder spec of a `#[tool]` whose attribute failed to compile.
+pub fn dummy_spec() -> &'static ToolSpec {
+    unreachable!("#[tool] emitted a placeholder next to a compile error")
+}

@@ -1,0 +1,39 @@
+//! The words of `agent!`'s grammar.
+
+syn::custom_keyword!(exhaustive);
+
+/// The top-level keys, in the order the docs present them.
+pub(crate) const KEYS: [&str; 21] = [
+    "name",
+    "prompt",
+    "model",
+    "input",
+    "output",
+    "budget",
+    "tools",
+    "on_error",
+    "on_llm_error",
+    "on_escalation",
+    "on_budget_exceeded",
+    "on_event",
+    "on_tool_use",
+    "unhandled",
+    "classifier",
+    "strict",
+    "skills",
+    "sampling",
+    "output_retries",
+    "builtin_tools",
+    "crate",
+];
+
+/// Keys that must be present.
+pub(crate) const REQUIRED: [&str; 2] = ["name", "model"];
+
+/// The `on_error` entry that applies to every tool.
+pub(crate) const DEFAULTS: &str = "defaults";
+
+/// The error kinds an `on_error` block handles, by their DSL names. They name both a marker type
+/// and a constant in the runtime's `kinds` module; the pass test `on_error_all_kinds` keeps this
+/// list and the runtime's `ErrorKind::HANDLED` in step.
+pub(crate) const KINDS: [&str; 3] = ["invalid_args", "deserialization_error", "execution_error"];

@@ -1,0 +1,142 @@
+//! Code generation for `agent!`: one builder chain on `LlmAgent::builder`, ending in the
+//! runtime's `build_agent`.
+//!
+//! Every user expression keeps its span, and each one the compiler must check is passed through a
+//! `__private::check_*` helper spanned on it, so type errors land on the user's tokens.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, Lit, Pat};
+
+use super::ast::{OnError, Target, ToolItem};
+use super::steps;
+use super::validate::Agent;
+use crate::util::duration::parse_millis;
+use crate::util::errors::Errors;
+use crate::util::paths::Private;
+
+/// The `In` and `Out` types, defaulting to `String`.
+pub(crate) fn io_types(agent: &Agent, p: &Private) -> (TokenStream, TokenStream) {
+    let string = quote!(#p::String);
+    let input = agent.input.as_ref().map_or(string.clone(), |t| quote!(#t));
+    let output = agent.output.as_ref().map_or(string, |t| quote!(#t));
+    (input, output)
+}
+
+/// The expression for a checked `agent`; mistakes found while lowering (in step arguments,
+/// duration literals) go to `errors`.
+pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStream {
+    let (input, output) = io_types(&agent, p);
+    let name = agent.name.as_ref().map(|n| quote!(#n));
+    let mut chain = quote!(#p::LlmAgent::<#input, #output>::builder(#name));
+    if let Some(model) = &agent.model {
+        let check = quote_spanned!(model.span()=> #p::check_model);
+        chain.extend(quote!(.model(#check(#model))));
+    }
+    if let Some(block) = &agent.budget_fields {
+        let fields = block.fields.iter().map(|(field, value)| {
+            let value = budget_value(value, p, errors);
+            quote!(#field: #value)
+        });
+        chain.extend(quote! {
+            .budget(#p::Budget {
+                #(#fields,)*
+                ..<#p::Budget as #p::core::default::Default>::default()
+            })
+        });
+    }
+    if let Some(budget) = &agent.budget_expr {
+        chain.extend(quote!(.budget(#budget)));
+    }
+    let (defaults, per_tool) = split_targets(agent.on_error);
+    if let Some(defaults) = defaults {
+        let handlers = handlers(&defaults, p, errors);
+        chain.extend(quote!(.on_error(#handlers)));
+    }
+    for tool in &agent.tools {
+        let value = match tool {
+            ToolItem::Path(path) => quote!(#path {}),
+            ToolItem::Named(_, expr) => quote!(#expr),
+        };
+        let check = quote_spanned!(value.span()=> #p::check_tool);
+        match per_tool.iter().find(|t| t.name == *tool.key()) {
+            Some(target) => {
+                let handlers = handlers(target, p, errors);
+                chain.extend(quote!(.tool_with(#check(#value), #handlers)));
+            }
+            None => chain.extend(quote!(.tool(#check(#value)))),
+        }
+    }
+    for skill in &agent.skills {
+        chain.extend(quote!(.skill(#skill)));
+    }
+    for (key, value) in agent.settings {
+        let value = match key.to_string().as_str() {
+            "on_llm_error" => with_attempt_param(value),
+            _ => value,
+        };
+        chain.extend(quote!(.#key(#value)));
+    }
+    quote! {
+        #p::build_agent(#chain)
+    }
+}
+
+/// `max_turns: 10` becomes `Some(10)`; a string literal is a duration (`"30s"`); `None` turns a
+/// limit off.
+fn budget_value(value: &Expr, p: &Private, errors: &mut Errors) -> TokenStream {
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => match parse_millis(s) {
+            Ok(ms) => quote_spanned!(s.span()=> #p::Some(#p::Duration::from_millis(#ms))),
+            Err(e) => {
+                errors.push(e);
+                quote!(#p::None)
+            }
+        },
+        Expr::Path(path) if path.path.is_ident("None") => quote!(#p::None),
+        other => quote!(#p::Some(#other)),
+    }
+}
+
+fn split_targets(on_error: Option<OnError>) -> (Option<Target>, Vec<Target>) {
+    let mut defaults = None;
+    let mut tools = Vec::new();
+    for target in on_error.into_iter().flat_map(|o| o.targets) {
+        if target.name == super::kw::DEFAULTS {
+            defaults = Some(target);
+        } else {
+            tools.push(target);
+        }
+    }
+    (defaults, tools)
+}
+
+/// `Handlers::new().on::<kinds::K>(check_step::<kinds::K>(step))…`.
+fn handlers(target: &Target, p: &Private, errors: &mut Errors) -> TokenStream {
+    let mut out = quote!(#p::Handlers::new());
+    for handler in &target.handlers {
+        let kind = &handler.kind;
+        let mut step = handler.step.clone();
+        steps::rewrite(&mut step, p, errors);
+        let check = quote_spanned!(handler.step.span()=> #p::check_step::<#p::kinds::#kind>);
+        out.extend(quote!(.on::<#p::kinds::#kind>(#check(#step))));
+    }
+    out
+}
+
+/// `on_llm_error: |err| ..` may leave out the attempt number: add the `_`.
+fn with_attempt_param(value: Expr) -> Expr {
+    match value {
+        Expr::Closure(mut closure) if closure.inputs.len() == 1 => {
+            closure.inputs.push(Pat::Wild(syn::PatWild {
+                attrs: Vec::new(),
+                underscore_token: syn::Token![_](Span::call_site()),
+            }));
+            Expr::Closure(closure)
+        }
+        other => other,
+    }
+}

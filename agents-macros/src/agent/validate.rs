@@ -1,0 +1,203 @@
+//! The structural rules of `agent!`, checked before any code is generated: known keys, each at
+//! most once; the required ones present; `on_error` naming only this agent's tools and known
+//! error kinds, each once; and, under `exhaustive`, every tool × kind covered.
+//!
+//! What the compiler can check better (types, which step handles which kind, budget field names)
+//! is left to it, through spanned helper calls in the expansion.
+
+use proc_macro2::Span;
+use syn::{Expr, Ident, Path, Type};
+
+use super::ast::{AgentInput, BudgetBlock, OnError, ToolItem, Value};
+use super::kw::{DEFAULTS, KEYS, KINDS, REQUIRED};
+use crate::util::errors::{Errors, did_you_mean, one_of};
+use crate::util::paths::check_crate_path;
+
+/// A checked `agent!` invocation.
+#[derive(Default)]
+pub(crate) struct Agent {
+    /// `name:`.
+    pub name: Option<Expr>,
+    /// `model:`.
+    pub model: Option<Expr>,
+    /// `input:` (default `String`).
+    pub input: Option<Type>,
+    /// `output:` (default `String`).
+    pub output: Option<Type>,
+    /// `budget:`, as fields.
+    pub budget_fields: Option<BudgetBlock>,
+    /// `budget:`, as an expression.
+    pub budget_expr: Option<Expr>,
+    /// `tools:`.
+    pub tools: Vec<ToolItem>,
+    /// `on_error:`.
+    pub on_error: Option<OnError>,
+    /// `skills:`.
+    pub skills: Vec<Expr>,
+    /// `crate:`.
+    pub krate: Option<Path>,
+    /// Every other key, mapped to the builder method of the same name: `(key, value)`.
+    pub settings: Vec<(Ident, Expr)>,
+}
+
+/// Checks `input`; the errors found go to `errors`, and the result is meaningful only if there
+/// were none.
+pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
+    let mut agent = Agent::default();
+    let mut seen: Vec<String> = Vec::new();
+    for entry in input.entries {
+        let key = entry.key.to_string();
+        if !KEYS.contains(&key.as_str()) {
+            errors.at(
+                &entry.key,
+                format!(
+                    "unknown key `{key}` in `agent!`{}; expected one of {}",
+                    did_you_mean(&key, KEYS),
+                    one_of(KEYS)
+                ),
+            );
+            continue;
+        }
+        if seen.contains(&key) {
+            errors.at(&entry.key, format!("`{key}` is given twice"));
+            continue;
+        }
+        seen.push(key.clone());
+        match (key.as_str(), entry.value) {
+            ("name", Value::Expr(e)) => agent.name = Some(e),
+            ("model", Value::Expr(e)) => agent.model = Some(e),
+            ("input", Value::Type(t)) => agent.input = Some(t),
+            ("output", Value::Type(t)) => agent.output = Some(t),
+            ("budget", Value::Budget(b)) => agent.budget_fields = Some(b),
+            ("budget", Value::Expr(e)) => agent.budget_expr = Some(e),
+            ("tools", Value::Tools(t)) => agent.tools = t,
+            ("skills", Value::List(s)) => agent.skills = s,
+            ("on_error", Value::OnError(o)) => agent.on_error = Some(o),
+            ("crate", Value::Path(p)) => match check_crate_path(&p) {
+                Ok(()) => agent.krate = Some(p),
+                Err(e) => errors.push(e),
+            },
+            (_, Value::Expr(e)) => agent.settings.push((entry.key, e)),
+            _ => unreachable!("the parser gives each key its value's shape"),
+        }
+    }
+    for required in REQUIRED {
+        if !seen.iter().any(|k| k == required) {
+            errors.span(
+                Span::call_site(),
+                format!(
+                    "`agent!` needs `{required}: ...`{}",
+                    if required == "model" {
+                        " (a provider client, or `agents::testing::ScriptedModel` in tests)"
+                    } else {
+                        " (the agent's name, as in `name: \"file-manager\"`)"
+                    }
+                ),
+            );
+        }
+    }
+    check_tools(&agent.tools, errors);
+    if let Some(on_error) = &agent.on_error {
+        check_on_error(on_error, &agent.tools, errors);
+    }
+    agent
+}
+
+fn check_tools(tools: &[ToolItem], errors: &mut Errors) {
+    let mut keys: Vec<String> = Vec::new();
+    for tool in tools {
+        let key = tool.key().to_string();
+        if key == DEFAULTS {
+            errors.at(
+                tool.key(),
+                "`defaults` is reserved for the handlers shared by every tool; give this tool another key, as in `default_tool = defaults {}`",
+            );
+        } else if keys.contains(&key) {
+            errors.at(tool.key(), format!("tool `{key}` is listed twice"));
+        }
+        keys.push(key);
+    }
+}
+
+fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
+    let tool_keys: Vec<String> = tools.iter().map(|t| t.key().to_string()).collect();
+    let mut seen_targets: Vec<String> = Vec::new();
+    for target in &on_error.targets {
+        let name = target.name.to_string();
+        if name != DEFAULTS && !tool_keys.contains(&name) {
+            let candidates = tool_keys.iter().map(String::as_str).chain([DEFAULTS]);
+            let listed = if tool_keys.is_empty() {
+                "this agent has no tools".to_owned()
+            } else {
+                format!(
+                    "its tools are {}",
+                    one_of(tool_keys.iter().map(String::as_str))
+                )
+            };
+            errors.at(
+                &target.name,
+                format!(
+                    "`{name}` is not one of this agent's tools{}; {listed} (or `defaults`, for all of them)",
+                    did_you_mean(&name, candidates)
+                ),
+            );
+        } else if seen_targets.contains(&name) {
+            errors.at(
+                &target.name,
+                format!("`{name}` has two `on_error` blocks; merge them into one"),
+            );
+        }
+        seen_targets.push(name);
+        let mut seen_kinds: Vec<String> = Vec::new();
+        for handler in &target.handlers {
+            let kind = handler.kind.to_string();
+            if !KINDS.contains(&kind.as_str()) {
+                errors.at(
+                    &handler.kind,
+                    format!(
+                        "unknown error kind `{kind}`{}; expected one of {}",
+                        did_you_mean(&kind, KINDS),
+                        one_of(KINDS)
+                    ),
+                );
+            } else if seen_kinds.contains(&kind) {
+                errors.at(
+                    &handler.kind,
+                    format!(
+                        "`{kind}` is handled twice for `{}`; chain the steps instead: `first.or(second)`",
+                        target.name
+                    ),
+                );
+            }
+            seen_kinds.push(kind);
+        }
+    }
+    if let Some(marker) = &on_error.exhaustive {
+        let covered = |target: &str, kind: &str| {
+            on_error
+                .targets
+                .iter()
+                .any(|t| t.name == target && t.handlers.iter().any(|h| h.kind == kind))
+        };
+        let mut missing = Vec::new();
+        for tool in &tool_keys {
+            let kinds: Vec<&str> = KINDS
+                .iter()
+                .copied()
+                .filter(|k| !covered(tool, k) && !covered(DEFAULTS, k))
+                .collect();
+            if !kinds.is_empty() {
+                missing.push(format!("`{tool}`: {}", kinds.join(", ")));
+            }
+        }
+        if !missing.is_empty() {
+            errors.at(
+                marker,
+                format!(
+                    "`on_error` is `exhaustive`, but these tools have error kinds with no handler: {}; add them to the tool's block or to `defaults`",
+                    missing.join("; ")
+                ),
+            );
+        }
+    }
+}

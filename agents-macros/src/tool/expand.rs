@@ -1,0 +1,229 @@
+//! Code generation for `#[tool]`.
+//!
+//! Emits the user's function as written (helper attributes stripped), then a braced empty struct
+//! of the same name (`pub struct read_file {}`), which lives only in the type namespace, so the
+//! function stays callable and `agent! { tools: [read_file] }` can build the tool as
+//! `read_file {}`. The `Tool` impl and the argument struct sit in a `const _` block. On any error
+//! the same items are emitted with a placeholder impl, so that one mistake gives one error.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{ItemFn, LitStr};
+
+use super::args::ToolArgs;
+use super::signature::{self, Returns, Signature};
+use crate::util::errors::Errors;
+use crate::util::paths::Private;
+
+/// Expands `#[tool(args)] item`, finding the runtime from the calling crate's Cargo.toml.
+pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand_with(args, item, Private::detect)
+}
+
+/// Expands with `default_path` giving the runtime's path when no `crate = ..` option is set.
+pub(crate) fn expand_with(
+    args: TokenStream,
+    item: TokenStream,
+    default_path: impl FnOnce() -> Private,
+) -> TokenStream {
+    let mut item: ItemFn = match syn::parse2(item.clone()) {
+        Ok(f) => f,
+        Err(e) => {
+            let message = format!("`#[tool]` goes on a free `fn` or `async fn`: {e}");
+            let error = syn::Error::new(e.span(), message).into_compile_error();
+            return quote!(#item #error);
+        }
+    };
+    let mut errors = Errors::default();
+    let opts = ToolArgs::parse(args, &mut errors);
+    let p = opts
+        .krate
+        .as_ref()
+        .map(Private::under)
+        .unwrap_or_else(default_path);
+    let sig = signature::analyse(&mut item, &mut errors);
+    let ident = &item.sig.ident;
+    let description = opts
+        .description
+        .as_ref()
+        .map(LitStr::value)
+        .or_else(|| sig.doc.clone());
+    if description.is_none() {
+        errors.at(
+            ident,
+            format!(
+                "tool `{ident}` has no description: the model reads it to decide when to call the tool; add a doc comment (`/// Reads a file.`) or `#[tool(description = \"...\")]`"
+            ),
+        );
+    }
+    if opts.name.is_none() {
+        let lit = LitStr::new(&ident.unraw().to_string(), ident.span());
+        if let Err(e) = super::check_tool_name(&lit) {
+            errors.push(e);
+        }
+    }
+    if let Err(e) = errors.finish() {
+        return fallback(&item, &p, e);
+    }
+    let name = opts
+        .name
+        .clone()
+        .unwrap_or_else(|| LitStr::new(&ident.unraw().to_string(), ident.span()));
+    let description = description.unwrap_or_default();
+    let tool = generate(&item, &sig, &opts, &p, &name, &description);
+    quote! {
+        #item
+        #tool
+    }
+}
+
+trait Unraw {
+    fn unraw(&self) -> syn::Ident;
+}
+
+impl Unraw for syn::Ident {
+    fn unraw(&self) -> syn::Ident {
+        let s = self.to_string();
+        match s.strip_prefix("r#") {
+            Some(bare) => syn::Ident::new(bare, self.span()),
+            None => self.clone(),
+        }
+    }
+}
+
+fn tool_struct(item: &ItemFn, p: &Private, doc: &str) -> TokenStream {
+    let vis = &item.vis;
+    let ident = &item.sig.ident;
+    quote! {
+        #[doc = #doc]
+        #[allow(non_camel_case_types)]
+        #[derive(#p::core::clone::Clone, #p::core::marker::Copy, #p::core::fmt::Debug, #p::core::default::Default)]
+        #vis struct #ident {}
+    }
+}
+
+fn generate(
+    item: &ItemFn,
+    sig: &Signature,
+    opts: &ToolArgs,
+    p: &Private,
+    name: &LitStr,
+    description: &str,
+) -> TokenStream {
+    let ident = &item.sig.ident;
+    let args_ty = format_ident!("__AgentsToolArgs", span = Span::mixed_site());
+    let serde_path = p.join_str("serde");
+    let schemars_path = p.join_str("schemars");
+    let fields = sig.params.iter().map(|param| {
+        let field = &param.ident;
+        let ty = &param.ty;
+        let attrs = &param.field_attrs;
+        let doc = param.description.as_ref().map(|d| quote!(#[doc = #d]));
+        quote!(#doc #(#attrs)* #field: #ty)
+    });
+    let names: Vec<_> = sig.params.iter().map(|param| &param.ident).collect();
+    let await_ = sig.is_async.then(|| quote!(.await));
+    let finish = match &sig.returns {
+        Returns::Result(ty) => quote_spanned!(ty.span()=> #p::tool_result),
+        Returns::Plain(Some(ty)) => quote_spanned!(ty.span()=> #p::tool_output),
+        Returns::Plain(None) => quote!(#p::tool_output),
+    };
+    let args = format_ident!("__agents_args", span = Span::mixed_site());
+    let idempotent = opts.idempotent.then(|| {
+        quote! {
+            fn idempotent(&self) -> #p::core::primitive::bool {
+                true
+            }
+        }
+    });
+    let timeout = opts.timeout_ms.map(|ms| {
+        quote! {
+            fn timeout(&self) -> #p::Option<#p::Duration> {
+                #p::Some(#p::Duration::from_millis(#ms))
+            }
+        }
+    });
+    let boxed = quote_spanned!(ident.span()=> #p::Box::pin);
+    let struct_doc = format!(
+        "The tool `{}`: {description}\n\nGenerated by `#[tool]` from the function of the same name; build it as `{ident} {{}}`.",
+        name.value()
+    );
+    let strukt = tool_struct(item, p, &struct_doc);
+    quote! {
+        #strukt
+
+        impl #ident {
+            /// The name the model calls this tool by.
+            pub const NAME: &'static #p::core::primitive::str = #name;
+        }
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #[derive(#p::serde::Deserialize, #p::schemars::JsonSchema)]
+            #[serde(crate = #serde_path)]
+            #[schemars(crate = #schemars_path)]
+            struct #args_ty {
+                #(#fields,)*
+            }
+
+            #[automatically_derived]
+            impl #p::Tool for #ident {
+                fn spec(&self) -> &#p::ToolSpec {
+                    static SPEC: #p::OnceLock<#p::ToolSpec> = #p::OnceLock::new();
+                    SPEC.get_or_init(|| #p::tool_spec::<#args_ty>(#name, #description))
+                }
+
+                #idempotent
+                #timeout
+
+                fn call<'__a>(
+                    &'__a self,
+                    #args: #p::serde_json::Value,
+                    _: &'__a #p::ToolContext,
+                ) -> #p::BoxFuture<'__a, #p::Result<#p::serde_json::Value, #p::ToolCallError>> {
+                    #boxed(async move {
+                        let #args_ty { #(#names),* } = #p::deserialize_args::<#args_ty>(#args)?;
+                        #finish(#ident(#(#names),*) #await_)
+                    })
+                }
+            }
+        };
+    }
+}
+
+/// The function, the error, and (unless the function is a method) the struct with a placeholder
+/// `Tool` impl, so that code using the tool does not fail a second time.
+fn fallback(item: &ItemFn, p: &Private, error: syn::Error) -> TokenStream {
+    let error = error.into_compile_error();
+    if signature::has_receiver(item) {
+        return quote!(#item #error);
+    }
+    let ident = &item.sig.ident;
+    let strukt = tool_struct(
+        item,
+        p,
+        "A tool whose `#[tool]` attribute failed to compile.",
+    );
+    quote! {
+        #item
+        #error
+        #strukt
+        #[doc(hidden)]
+        const _: () = {
+            impl #p::Tool for #ident {
+                fn spec(&self) -> &#p::ToolSpec {
+                    #p::dummy_spec()
+                }
+                fn call<'__a>(
+                    &'__a self,
+                    _: #p::serde_json::Value,
+                    _: &'__a #p::ToolContext,
+                ) -> #p::BoxFuture<'__a, #p::Result<#p::serde_json::Value, #p::ToolCallError>> {
+                    #p::core::unreachable!()
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,133 @@
+//! In-process tests of `#[tool]`: expansion snapshots and error messages.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::expand::expand_with;
+use crate::util::paths::Private;
+
+fn expand(args: TokenStream, item: TokenStream) -> String {
+    let tokens = expand_with(args, item, Private::agents);
+    match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(_) => tokens.to_string(),
+    }
+}
+
+/// The messages of the `compile_error!`s in an expansion.
+fn errors(args: TokenStream, item: TokenStream) -> Vec<String> {
+    let tokens = expand_with(args, item, Private::agents);
+    let mut out = Vec::new();
+    collect_errors(tokens, &mut out);
+    out
+}
+
+pub(crate) fn collect_errors(tokens: TokenStream, out: &mut Vec<String>) {
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) if i == "compile_error" => {
+                iter.next(); // `!`
+                if let Some(proc_macro2::TokenTree::Group(g)) = iter.next() {
+                    let lit: syn::LitStr = syn::parse2(g.stream()).expect("a string literal");
+                    out.push(lit.value());
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => collect_errors(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn snapshot_async_fallible_tool() {
+    insta::assert_snapshot!(expand(
+        quote!(idempotent, timeout = "5s"),
+        quote! {
+            /// Reads a file.
+            pub async fn read_file(
+                /// The path.
+                path: String,
+            ) -> std::io::Result<String> {
+                tokio::fs::read_to_string(path).await
+            }
+        }
+    ));
+}
+
+#[test]
+fn snapshot_sync_infallible_tool_with_renamed_runtime() {
+    insta::assert_snapshot!(expand(
+        quote!(name = "sum", crate = ::my_agents),
+        quote! {
+            /// Adds.
+            fn add(a: i64, #[arg(description = "b")] #[serde(default)] b: i64) -> i64 { a + b }
+        }
+    ));
+}
+
+#[test]
+fn options_are_checked_and_all_errors_reported() {
+    let errs = errors(
+        quote!(
+            nmae = "x",
+            timeout = "5 s",
+            idempotent,
+            idempotent,
+            description = 3
+        ),
+        quote!(
+            /// Doc.
+            fn f() {}
+        ),
+    );
+    assert_eq!(errs.len(), 4, "{errs:#?}");
+    assert!(errs[0].starts_with("unknown `#[tool]` option `nmae` (did you mean `name`?); expected one of `name`, `description`, `timeout`, `idempotent` or `crate`"));
+    assert!(errs[1].contains("invalid duration \"5 s\""));
+    assert_eq!(errs[2], "`idempotent` is given twice");
+    assert!(errs[3].contains("expected a string literal"));
+}
+
+#[test]
+fn signature_problems_are_reported() {
+    let errs = errors(
+        quote!(),
+        quote!(
+            fn f<T>(&self, (a, b): (i32, i32), s: &str, i: impl Sized) {}
+        ),
+    );
+    assert_eq!(errs.len(), 6, "{errs:#?}");
+    assert!(errs[0].contains("cannot be generic"));
+    assert!(errs[1].contains("not a method"));
+    assert!(errs[2].contains("write a plain name"));
+    assert!(errs[3].contains("must be owned"));
+    assert!(errs[4].contains("not `impl Trait`"));
+    assert!(errs[5].contains("has no description"));
+}
+
+#[test]
+fn a_method_gets_no_placeholder_struct() {
+    let out = expand(
+        quote!(),
+        quote!(
+            fn f(&self) {}
+        ),
+    );
+    assert!(!out.contains("struct"), "{out}");
+}
+
+#[test]
+fn a_failed_tool_still_defines_its_type() {
+    let out = expand(
+        quote!(bogus),
+        quote!(
+            /// Doc.
+            fn f() {}
+        ),
+    );
+    assert!(
+        out.contains("pub struct f") || out.contains("struct f {}"),
+        "{out}"
+    );
+    assert!(out.contains("dummy_spec"), "{out}");
+}

@@ -1,0 +1,87 @@
+//! Runtime behaviour of the code `#[tool]` generates.
+
+use agents::testing::ScriptedModel;
+use agents::{AgentExt, ExecutionFailure, Message, ModelResponse, Tool, agent, tool};
+
+/// Adds two integers.
+#[tool(idempotent, timeout = "2s")]
+fn add(
+    /// The first term.
+    a: i64,
+    #[arg(description = "The second term.")] b: i64,
+) -> i64 {
+    a + b
+}
+
+/// Reads a greeting.
+#[tool(name = "greet-person")]
+async fn greet(name: String, #[serde(default)] shout: bool) -> Result<String, ExecutionFailure> {
+    if name.is_empty() {
+        return Err(ExecutionFailure::new("empty name").model_safe());
+    }
+    let text = format!("hello, {name}");
+    Ok(if shout { text.to_uppercase() } else { text })
+}
+
+#[test]
+fn spec_comes_from_the_signature_and_docs() {
+    let spec = add {}.spec();
+    assert_eq!(spec.name, "add");
+    assert_eq!(spec.description, "Adds two integers.");
+    assert_eq!(
+        spec.parameters["properties"]["a"]["description"],
+        "The first term."
+    );
+    assert_eq!(
+        spec.parameters["properties"]["b"]["description"],
+        "The second term."
+    );
+    assert_eq!(spec.parameters["required"], serde_json::json!(["a", "b"]));
+    assert!(add {}.idempotent());
+    assert_eq!(add {}.timeout(), Some(std::time::Duration::from_secs(2)));
+    assert_eq!(add(2, 3), 5, "the function stays callable as written");
+
+    let spec = greet {}.spec();
+    assert_eq!(greet::NAME, "greet-person");
+    assert_eq!(spec.name, "greet-person");
+    assert_eq!(spec.parameters["required"], serde_json::json!(["name"]));
+    assert!(!greet {}.idempotent());
+    assert_eq!(greet {}.timeout(), None);
+    assert!(
+        std::ptr::eq(greet {}.spec(), spec),
+        "the spec is built once"
+    );
+}
+
+/// The results the model read, in order.
+fn tool_results(model: &ScriptedModel) -> Vec<(String, bool)> {
+    let last = model.requests().pop().expect("the model was called");
+    last.messages
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Tool(r) => Some((r.content, r.is_error)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn calls_run_the_function_with_typed_arguments() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("1", add::NAME, r#"{"a": 2, "b": 40}"#)
+            .and_tool_call("2", greet::NAME, r#"{"name": "Ada", "shout": true}"#)
+            .and_tool_call("3", greet::NAME, r#"{"name": ""}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = agent! {
+        name: "calc",
+        model: model.clone(),
+        tools: [add, greet],
+    };
+    assert_eq!(agent.run("go".to_owned()).await.unwrap(), "done");
+    let results = tool_results(&model);
+    assert_eq!(results[0], ("42".to_owned(), false));
+    assert_eq!(results[1], ("HELLO, ADA".to_owned(), false));
+    assert!(results[2].1, "an Err is reported to the model as a failure");
+    assert!(results[2].0.contains("empty name"), "{}", results[2].0);
+}
