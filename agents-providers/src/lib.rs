@@ -15,7 +15,10 @@
 // retry-after, body); it is only built on the failure path, so its size is not worth boxing.
 #![allow(clippy::result_large_err)]
 
-// pub mod cassette;
+#[cfg(feature = "anthropic")]
+pub mod anthropic;
+pub mod cassette;
+mod client;
 mod error;
 mod ids;
 #[cfg(feature = "openai")]
@@ -23,6 +26,7 @@ pub mod openai;
 mod secret;
 pub mod transport;
 
+pub use client::ClientSettings;
 pub use error::{ErrorDetails, ProviderError, classify_status};
 pub use ids::synthesize_call_id;
 pub use secret::Secret;

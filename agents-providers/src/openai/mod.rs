@@ -16,19 +16,15 @@
 pub mod convert;
 pub mod wire;
 
-use std::ops::ControlFlow;
-use std::sync::Arc;
-
-use agents_core::ModelErrorKind;
 use agents_core::model::{Model, ModelError, ModelRequest, ModelResponse};
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 use self::convert::{ChunkAccumulator, MaxTokensField, WireOptions, from_wire, to_wire};
 use self::wire::ChatResponse;
+use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
 use crate::error::ProviderError;
-use crate::secret::Secret;
-use crate::transport::{Auth, RetryBudget, RetryPolicy, Transport, TransportConfig};
+use crate::transport::{Auth, SseEvent, Transport};
 
 const PROVIDER: &str = "openai";
 
@@ -47,11 +43,8 @@ pub struct OpenAi {
 #[derive(Debug, Clone)]
 pub struct OpenAiBuilder {
     model: String,
-    base_url: String,
-    key: Option<Secret>,
-    config: TransportConfig,
+    settings: ClientSettings,
     options: WireOptions,
-    headers: Vec<(String, String)>,
 }
 
 impl OpenAi {
@@ -59,15 +52,12 @@ impl OpenAi {
     pub fn builder(model: impl Into<String>) -> OpenAiBuilder {
         OpenAiBuilder {
             model: model.into(),
-            base_url: DEFAULT_BASE_URL.to_owned(),
-            key: None,
-            config: TransportConfig::default(),
+            settings: ClientSettings::new(DEFAULT_BASE_URL),
             options: WireOptions {
                 include_usage: true,
                 stream: true,
                 ..WireOptions::default()
             },
-            headers: Vec::new(),
         }
     }
 
@@ -75,11 +65,7 @@ impl OpenAi {
     /// `OPENAI_BASE_URL` (optional).
     pub fn from_env(model: impl Into<String>) -> Result<Self, ProviderError> {
         let mut b = OpenAi::builder(model).api_key_from_env("OPENAI_API_KEY")?;
-        if let Ok(url) = std::env::var("OPENAI_BASE_URL")
-            && !url.trim().is_empty()
-        {
-            b = b.base_url(url.trim());
-        }
+        b.settings.base_url_from_env("OPENAI_BASE_URL");
         b.build()
     }
 
@@ -109,60 +95,31 @@ impl OpenAi {
             .transport
             .post_stream("/chat/completions", &body)
             .await?;
-        let mut acc = ChunkAccumulator::new();
-        let mut stream_error = None;
-        let mut skipped = 0usize;
-        let read = stream
-            .read_sse(|event| {
-                let data = event.data.trim();
-                if data.is_empty() {
-                    return Ok(ControlFlow::Continue(()));
-                }
-                if event.event.as_deref() == Some("error") || is_error_payload(data) {
-                    stream_error = Some(data.to_owned());
-                    return Ok(ControlFlow::Break(()));
-                }
-                if let Err(e) = acc.push_json(data) {
-                    skipped += 1;
-                    tracing::warn!(error = %e, "skipping a stream chunk that is not a chat chunk");
-                }
-                Ok(if acc.is_done() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            })
-            .await;
-        if let Some(payload) = stream_error {
-            return Err(stream.stream_error(&payload));
-        }
-        match read {
-            Err(e) if !acc.is_complete() => return Err(e),
-            Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
-            Ok(()) if !acc.is_complete() => {
-                return Err(stream.error(
-                    ModelErrorKind::Connection,
-                    "the stream ended before a finish reason or [DONE]",
-                ));
-            }
-            Ok(()) => {}
-        }
-        if skipped > 0 {
-            tracing::warn!(skipped, "stream chunks skipped");
-        }
-        acc.finish().map_err(|mut e| {
-            e.attempts = stream.attempts();
-            e.request_id = stream.request_id().map(str::to_owned);
-            e
-        })
+        collect_sse(&mut stream, ChunkAccumulator::new()).await
     }
 }
 
-fn is_error_payload(data: &str) -> bool {
-    data.contains("\"error\"")
-        && serde_json::from_str::<Value>(data)
-            .ok()
-            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()))
+impl SseAccumulator for ChunkAccumulator {
+    fn is_error(event: &SseEvent) -> bool {
+        let data = event.data.as_str();
+        event.event.as_deref() == Some("error")
+            || (data.contains("\"error\"")
+                && serde_json::from_str::<Value>(data)
+                    .ok()
+                    .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null())))
+    }
+    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
+        self.push_json(data)
+    }
+    fn is_complete(&self) -> bool {
+        ChunkAccumulator::is_complete(self)
+    }
+    fn is_done(&self) -> bool {
+        ChunkAccumulator::is_done(self)
+    }
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
+        ChunkAccumulator::finish(self)
+    }
 }
 
 impl Model for OpenAi {
@@ -179,26 +136,7 @@ impl Model for OpenAi {
 }
 
 impl OpenAiBuilder {
-    /// The base URL, up to and including `/v1` (`http://127.0.0.1:8080/v1`).
-    pub fn base_url(mut self, url: impl Into<String>) -> Self {
-        self.base_url = url.into();
-        self
-    }
-
-    /// The API key.
-    pub fn api_key(mut self, key: impl Into<Secret>) -> Self {
-        self.key = Some(key.into());
-        self
-    }
-
-    /// The API key from the environment variable `var`; an error naming the variable (never its
-    /// value) if it is unset or empty.
-    pub fn api_key_from_env(mut self, var: &str) -> Result<Self, ProviderError> {
-        let key = Secret::from_env(var)
-            .ok_or_else(|| ProviderError::config(PROVIDER, format!("{var} is not set")))?;
-        self.key = Some(key);
-        Ok(self)
-    }
+    settings_methods!(PROVIDER);
 
     /// Whether `complete` streams internally (default on). The runtime sees whole calls either way.
     pub fn streaming(mut self, on: bool) -> Self {
@@ -224,40 +162,11 @@ impl OpenAiBuilder {
         self
     }
 
-    /// A header sent with every request (`OpenAI-Organization`, `HTTP-Referer` for OpenRouter).
-    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
-        self.headers.push((name.into(), value.into()));
-        self
-    }
-
-    /// The transport settings (timeouts, retries, budget, clock).
-    pub fn transport(mut self, config: TransportConfig) -> Self {
-        self.config = config;
-        self
-    }
-
-    /// The retry rules.
-    pub fn retry(mut self, policy: RetryPolicy) -> Self {
-        self.config.retry = policy;
-        self
-    }
-
-    /// A retry budget shared with other layers.
-    pub fn retry_budget(mut self, budget: Arc<RetryBudget>) -> Self {
-        self.config.budget = Some(budget);
-        self
-    }
-
     /// Builds the client.
     pub fn build(self) -> Result<OpenAi, ProviderError> {
-        let auth = self.key.map_or(Auth::None, Auth::Bearer);
-        let mut transport = Transport::new(PROVIDER, self.base_url, auth, self.config)?;
-        for (name, value) in &self.headers {
-            transport = transport.with_header(name, value)?;
-        }
         Ok(OpenAi {
             model: self.model,
-            transport,
+            transport: self.settings.transport(PROVIDER, Auth::Bearer)?,
             options: self.options,
         })
     }

@@ -1,0 +1,170 @@
+//! Anthropic messages: the `system` field, `tool_use` / `tool_result` blocks, SSE streaming with
+//! `input_json_delta`, `x-api-key` and `anthropic-version` headers. An `overloaded_error` (529)
+//! is retried by the transport like any 5xx.
+//!
+//! ```no_run
+//! use agents_providers::anthropic::Anthropic;
+//! # fn main() -> Result<(), agents_providers::ProviderError> {
+//! let claude = Anthropic::from_env("claude-sonnet-4-5")?; // ANTHROPIC_API_KEY
+//! # Ok(()) }
+//! ```
+
+pub mod convert;
+pub mod wire;
+
+use agents_core::model::{Model, ModelError, ModelRequest, ModelResponse};
+use futures_util::future::BoxFuture;
+use serde_json::Value;
+
+use self::convert::{EventAccumulator, WireOptions, from_wire, to_wire};
+use self::wire::MessagesResponse;
+use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
+use crate::error::ProviderError;
+use crate::transport::{Auth, SseEvent, Transport};
+
+const PROVIDER: &str = "anthropic";
+
+/// Anthropic's own endpoint (the client appends `/v1/messages`).
+pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";
+
+/// The `anthropic-version` header sent by default.
+pub const API_VERSION: &str = "2023-06-01";
+
+/// An Anthropic messages client. Implements [`Model`].
+#[derive(Debug, Clone)]
+pub struct Anthropic {
+    model: String,
+    transport: Transport,
+    options: WireOptions,
+}
+
+/// Builds an [`Anthropic`] client.
+#[derive(Debug, Clone)]
+pub struct AnthropicBuilder {
+    model: String,
+    settings: ClientSettings,
+    options: WireOptions,
+    version: String,
+}
+
+impl Anthropic {
+    /// A builder for `model` at Anthropic's endpoint, without a key.
+    pub fn builder(model: impl Into<String>) -> AnthropicBuilder {
+        AnthropicBuilder {
+            model: model.into(),
+            settings: ClientSettings::new(DEFAULT_BASE_URL),
+            options: WireOptions {
+                stream: true,
+                ..WireOptions::default()
+            },
+            version: API_VERSION.to_owned(),
+        }
+    }
+
+    /// A client for `model` with the key in `ANTHROPIC_API_KEY` (required) and the base URL in
+    /// `ANTHROPIC_BASE_URL` (optional).
+    pub fn from_env(model: impl Into<String>) -> Result<Self, ProviderError> {
+        let mut b = Anthropic::builder(model).api_key_from_env("ANTHROPIC_API_KEY")?;
+        b.settings.base_url_from_env("ANTHROPIC_BASE_URL");
+        b.build()
+    }
+
+    /// The model id sent in requests.
+    pub fn model(&self) -> &str {
+        &self.model
+    }
+
+    /// The transport (for its cooldown and settings).
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    /// Sends one request and returns the whole response, streaming internally when configured.
+    pub async fn messages(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        let body = to_wire(request, &self.model, &self.options);
+        if !self.options.stream {
+            let response = self.transport.post_json("/v1/messages", &body).await?;
+            let wire: MessagesResponse = response.json(PROVIDER)?;
+            return from_wire(wire).map_err(|mut e| {
+                e.attempts = response.attempts;
+                e.request_id = response.request_id.clone();
+                e
+            });
+        }
+        let mut stream = self.transport.post_stream("/v1/messages", &body).await?;
+        collect_sse(&mut stream, EventAccumulator::new()).await
+    }
+}
+
+impl SseAccumulator for EventAccumulator {
+    fn is_error(event: &SseEvent) -> bool {
+        event.event.as_deref() == Some("error") || EventAccumulator::is_error(&event.data)
+    }
+    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
+        self.push_json(data)
+    }
+    fn is_complete(&self) -> bool {
+        EventAccumulator::is_complete(self)
+    }
+    fn is_done(&self) -> bool {
+        EventAccumulator::is_done(self)
+    }
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
+        EventAccumulator::finish(self)
+    }
+}
+
+impl Model for Anthropic {
+    fn name(&self) -> &str {
+        &self.model
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move { self.messages(request).await.map_err(ModelError::from) })
+    }
+}
+
+impl AnthropicBuilder {
+    settings_methods!(PROVIDER);
+
+    /// Whether `complete` streams internally (default on). The runtime sees whole calls either way.
+    pub fn streaming(mut self, on: bool) -> Self {
+        self.options.stream = on;
+        self
+    }
+
+    /// The token cap when a request sets none (default 4096; the API requires one).
+    pub fn default_max_tokens(mut self, max: u32) -> Self {
+        self.options.default_max_tokens = max;
+        self
+    }
+
+    /// `tool_choice`, sent with tools (`{"type": "any"}`, `{"type": "tool", "name": ...}`).
+    pub fn tool_choice(mut self, choice: Value) -> Self {
+        self.options.tool_choice = Some(choice);
+        self
+    }
+
+    /// The `anthropic-version` header (default [`API_VERSION`]).
+    pub fn api_version(mut self, version: impl Into<String>) -> Self {
+        self.version = version.into();
+        self
+    }
+
+    /// Builds the client.
+    pub fn build(mut self) -> Result<Anthropic, ProviderError> {
+        self.settings
+            .headers
+            .push(("anthropic-version".to_owned(), self.version));
+        Ok(Anthropic {
+            model: self.model,
+            transport: self
+                .settings
+                .transport(PROVIDER, |k| Auth::Header("x-api-key", k))?,
+            options: self.options,
+        })
+    }
+}
