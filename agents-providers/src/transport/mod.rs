@@ -460,10 +460,16 @@ impl Transport {
         if stream {
             return Ok(Reply::Stream(response, request_id, attempt));
         }
-        let body = response
-            .bytes()
-            .await
-            .map_err(|e| self.transport_failure(e))?;
+        let body = response.bytes().await.map_err(|e| {
+            // We decode the JSON ourselves, so any failure reading the body is the connection's
+            // (closed or reset mid-body), unless it is the timeout.
+            let mut f = self.transport_failure(e);
+            if f.error.kind != ModelErrorKind::Timeout {
+                f.error.kind = ModelErrorKind::Connection;
+                f.retryable = true;
+            }
+            f
+        })?;
         Ok(Reply::Whole(HttpResponse {
             status,
             request_id,

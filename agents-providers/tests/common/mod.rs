@@ -1,0 +1,132 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use agents_core::{Message, ModelRequest, ToolSpec};
+use agents_providers::transport::ManualClock;
+use agents_providers::{RetryPolicy, TransportConfig};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use wiremock::MockServer;
+
+/// Transport settings with a manual clock and no jitter, so delays are exact.
+pub fn config(clock: &ManualClock) -> TransportConfig {
+    TransportConfig {
+        timeout: Duration::from_secs(10),
+        retry: RetryPolicy {
+            jitter: false,
+            ..RetryPolicy::default()
+        },
+        clock: Arc::new(clock.clone()),
+        ..TransportConfig::default()
+    }
+}
+
+/// A request with one tool.
+pub fn request() -> ModelRequest {
+    ModelRequest {
+        system: Some("You are terse.".into()),
+        messages: vec![Message::user("What is the weather in Paris?")],
+        tools: vec![ToolSpec {
+            name: "get_weather".into(),
+            description: "Current weather for a city".into(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {"city": {"type": "string"}},
+                "required": ["city"]
+            }),
+        }],
+        ..ModelRequest::default()
+    }
+}
+
+/// How many requests the mock server received.
+pub async fn hits(server: &MockServer) -> usize {
+    server.received_requests().await.unwrap_or_default().len()
+}
+
+/// A raw HTTP server on 127.0.0.1 that answers each connection with `responses[n]` (the last one
+/// repeats) and then closes the connection, whatever the response says about its length.
+/// Returns the base URL and a counter of connections.
+pub async fn raw_server(responses: Vec<Vec<u8>>) -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let count = Arc::new(AtomicUsize::new(0));
+    let seen = count.clone();
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut socket, _)) = listener.accept().await else {
+                return;
+            };
+            let n = seen.fetch_add(1, Ordering::SeqCst);
+            let response = responses[n.min(responses.len() - 1)].clone();
+            tokio::spawn(async move {
+                read_request(&mut socket).await;
+                let _ = socket.write_all(&response).await;
+                let _ = socket.flush().await;
+                let _ = socket.shutdown().await;
+            });
+        }
+    });
+    (format!("http://{addr}"), count)
+}
+
+/// Reads one HTTP request (headers and a `Content-Length` body).
+async fn read_request(socket: &mut tokio::net::TcpStream) {
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let Ok(n) = socket.read(&mut chunk).await else {
+            return;
+        };
+        if n == 0 {
+            return;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+            let len = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            if buf.len() >= end + 4 + len {
+                return;
+            }
+        }
+    }
+}
+
+/// A 200 response whose `Content-Length` promises more than is sent: the body is cut.
+pub fn cut_response(partial_body: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{partial_body}",
+        partial_body.len() + 500
+    )
+    .into_bytes()
+}
+
+/// A complete 200 response.
+pub fn full_response(content_type: &str, body: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// An SSE body from `data:` payloads.
+pub fn sse(payloads: &[&str]) -> String {
+    payloads.iter().map(|p| format!("data: {p}\n\n")).collect()
+}
+
+/// An SSE body from (event, data) pairs.
+pub fn sse_events(events: &[(&str, &str)]) -> String {
+    events
+        .iter()
+        .map(|(e, d)| format!("event: {e}\ndata: {d}\n\n"))
+        .collect()
+}
