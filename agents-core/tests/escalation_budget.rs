@@ -80,31 +80,34 @@ async fn a_fixers_tokens_count_against_the_callers_cap() {
     assert_eq!(model.requests().len(), 1, "stopped during the repair");
 }
 
-#[tokio::test]
-async fn a_childs_spending_counts_against_the_parents_caps() {
-    let child_model = ScriptedModel::new([
-        ModelResponse::tool_call("k1", "weather", r#"{"city": "Oslo"}"#),
-        ModelResponse::text("Sunny in Oslo."),
-    ]);
+/// A parent that delegates once to a child that calls `weather` once: two turns each.
+fn parent_of_child(budget: Budget) -> LlmAgent<String, String> {
     let child = LlmAgent::<String, String>::builder("child")
-        .model(child_model)
+        .model(ScriptedModel::new([
+            ModelResponse::tool_call("k1", "weather", r#"{"city": "Oslo"}"#),
+            ModelResponse::text("Sunny in Oslo."),
+        ]))
         .tool(weather(counter()))
         .build()
         .unwrap();
-    let parent_model = ScriptedModel::new([
-        ModelResponse::tool_call("p1", "child", r#"{"input": "Oslo"}"#),
-        ModelResponse::text("done"),
-    ]);
-    // Two turns of its own plus two of the child's: a cap of 3 stops the parent's second turn.
-    let parent = LlmAgent::<String, String>::builder("parent")
-        .model(parent_model.clone())
-        .budget(Budget {
-            max_turns: Some(3),
-            ..Budget::default()
-        })
+    LlmAgent::<String, String>::builder("parent")
+        .model(ScriptedModel::new([
+            ModelResponse::tool_call("p1", "child", r#"{"input": "Oslo"}"#),
+            ModelResponse::text("done"),
+        ]))
+        .budget(budget)
         .tool(child.into_tool("Forecasts."))
         .build()
-        .unwrap();
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_childs_spending_counts_against_the_parents_caps() {
+    // Two turns of its own plus two of the child's: a cap of 3 stops the parent's second turn.
+    let parent = parent_of_child(Budget {
+        max_turns: Some(3),
+        ..Budget::default()
+    });
     let err = parent.run("go".into()).await.unwrap_err();
     assert!(
         matches!(&err, AgentError::Budget(b) if b.kind == BudgetKind::Turns && b.used == 4 && b.agent == AgentPath::root("parent")),
@@ -113,23 +116,7 @@ async fn a_childs_spending_counts_against_the_parents_caps() {
 
     // Unlimited, the whole tree's spending shows above it.
     let app = metered();
-    let child_model = ScriptedModel::new([
-        ModelResponse::tool_call("k1", "weather", r#"{"city": "Oslo"}"#),
-        ModelResponse::text("Sunny in Oslo."),
-    ]);
-    let child = LlmAgent::<String, String>::builder("child")
-        .model(child_model)
-        .tool(weather(counter()))
-        .build()
-        .unwrap();
-    let parent = LlmAgent::<String, String>::builder("parent")
-        .model(ScriptedModel::new([
-            ModelResponse::tool_call("p1", "child", r#"{"input": "Oslo"}"#),
-            ModelResponse::text("done"),
-        ]))
-        .tool(child.into_tool("Forecasts."))
-        .build()
-        .unwrap();
+    let parent = parent_of_child(Budget::default());
     assert_eq!(parent.invoke("go".into(), &app).await.unwrap(), "done");
     let spent = app.budget().unwrap().spent();
     assert_eq!((spent.turns, spent.tool_calls), (4, 2));

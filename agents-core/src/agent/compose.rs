@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
@@ -126,7 +126,8 @@ async fn race<In, Out>(
 where
     In: Clone + Send,
 {
-    let started = Instant::now();
+    // tokio's clock, so that paused time in tests shows in `elapsed`.
+    let started = tokio::time::Instant::now();
     let racer = |i: usize| Racer {
         index: i,
         name: racers[i].name().to_owned(),
