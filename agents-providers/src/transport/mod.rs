@@ -139,7 +139,7 @@ impl ByteStream {
         match self.response.chunk().await {
             Ok(c) => Ok(c.map(|b| b.to_vec())),
             Err(e) => {
-                let (kind, _) = reqwest_kind(&e);
+                let kind = body_read_kind(&e);
                 let mut err = ProviderError::new(
                     self.provider,
                     kind,
@@ -461,14 +461,11 @@ impl Transport {
             return Ok(Reply::Stream(response, request_id, attempt));
         }
         let body = response.bytes().await.map_err(|e| {
-            // We decode the JSON ourselves, so any failure reading the body is the connection's
-            // (closed or reset mid-body), unless it is the timeout.
-            let mut f = self.transport_failure(e);
-            if f.error.kind != ModelErrorKind::Timeout {
-                f.error.kind = ModelErrorKind::Connection;
-                f.retryable = true;
+            let kind = body_read_kind(&e);
+            Failure {
+                error: ProviderError::new(self.provider, kind, self.scrub(&describe(e))),
+                retryable: kind == ModelErrorKind::Connection,
             }
-            f
         })?;
         Ok(Reply::Whole(HttpResponse {
             status,
@@ -540,10 +537,18 @@ fn reqwest_kind(e: &reqwest::Error) -> (ModelErrorKind, bool) {
         (ModelErrorKind::Timeout, false)
     } else if e.is_builder() {
         (ModelErrorKind::InvalidRequest, false)
-    } else if e.is_decode() && !e.is_body() {
-        (ModelErrorKind::MalformedResponse, false)
     } else {
         (ModelErrorKind::Connection, true)
+    }
+}
+
+/// The kind of a failure while reading a body. We decode the JSON ourselves, so anything but the
+/// timeout is the connection's (closed or reset mid-body), whatever reqwest calls it.
+fn body_read_kind(e: &reqwest::Error) -> ModelErrorKind {
+    if e.is_timeout() {
+        ModelErrorKind::Timeout
+    } else {
+        ModelErrorKind::Connection
     }
 }
 

@@ -1,0 +1,536 @@
+//! Rendering tools, worked examples and the conversation into a prompt.
+
+use agents_core::model::{Message, ModelRequest, ToolSpec};
+use serde_json::Value;
+
+/// The default instructions, placed before the tool list.
+pub const DEFAULT_INSTRUCTIONS: &str = "You call tools. For each user request, answer with exactly one line: Call: followed by a JSON object {\"tool\": <tool name>, \"arguments\": {<argument name>: <value>}}. Use only the tools listed, with only their arguments. Numbers are JSON numbers, not strings. After a Result line, write the next Call, or Answer: followed by the answer for the user. If a Result starts with ERROR, read it and send a corrected Call.";
+
+/// A worked example shown to the model before the conversation.
+///
+/// ```
+/// use agents_providers::prompted::Example;
+/// use serde_json::json;
+/// let e = Example::new("Is it cold in Oslo? In fahrenheit.")
+///     .call("get_weather", json!({"city": "Oslo", "unit": "fahrenheit"}))
+///     .result("20 degrees fahrenheit, snow")
+///     .answer("Yes: 20°F and snowing in Oslo.");
+/// assert!(e.render().contains(r#"Call: {"tool": "get_weather", "arguments": {"city": "Oslo""#));
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Example {
+    /// The user's request.
+    pub request: String,
+    /// The steps: each call's text (`{"tool": ..., "arguments": ...}`) and its result, if shown.
+    pub steps: Vec<(String, Option<String>)>,
+    /// The final answer, if shown.
+    pub answer: Option<String>,
+}
+
+impl Example {
+    /// An example answering `request`.
+    pub fn new(request: impl Into<String>) -> Self {
+        Example {
+            request: request.into(),
+            ..Example::default()
+        }
+    }
+
+    /// Adds a call of `tool` with `arguments`.
+    pub fn call(self, tool: &str, arguments: Value) -> Self {
+        self.raw_call(call_text(tool, &spaced_json(&arguments)))
+    }
+
+    /// Adds a call written exactly as `text` (for an example of a mistake and its correction).
+    pub fn raw_call(mut self, text: impl Into<String>) -> Self {
+        self.steps.push((text.into(), None));
+        self
+    }
+
+    /// The result of the last call.
+    pub fn result(mut self, result: impl Into<String>) -> Self {
+        if let Some(last) = self.steps.last_mut() {
+            last.1 = Some(result.into());
+        }
+        self
+    }
+
+    /// The final answer.
+    pub fn answer(mut self, answer: impl Into<String>) -> Self {
+        self.answer = Some(answer.into());
+        self
+    }
+
+    /// The example as prompt text.
+    pub fn render(&self) -> String {
+        let mut out = format!("User: {}\n", one_line(&self.request));
+        for (call, result) in &self.steps {
+            out.push_str(&format!("Call: {call}\n"));
+            if let Some(r) = result {
+                out.push_str(&format!("Result: {}\n", one_line(r)));
+            }
+        }
+        if let Some(a) = &self.answer {
+            out.push_str(&format!("Answer: {}\n", one_line(a)));
+        }
+        out
+    }
+}
+
+/// How tools, examples and the conversation are laid out as text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptFormat {
+    /// The instructions before the tool list.
+    pub instructions: String,
+    /// Worked examples. When empty, one is made up from the first tool's schema.
+    pub examples: Vec<Example>,
+    /// Whether the prompt ends with `Call:` when the model must act on a new request or on an
+    /// ERROR result, so a base model continues with a call (default on). A model that may answer
+    /// without any tool should turn it off.
+    pub force_call: bool,
+}
+
+impl Default for PromptFormat {
+    fn default() -> Self {
+        PromptFormat {
+            instructions: DEFAULT_INSTRUCTIONS.to_owned(),
+            examples: Vec::new(),
+            force_call: true,
+        }
+    }
+}
+
+impl PromptFormat {
+    /// The default format.
+    pub fn new() -> Self {
+        PromptFormat::default()
+    }
+
+    /// Adds a worked example.
+    pub fn example(mut self, example: Example) -> Self {
+        self.examples.push(example);
+        self
+    }
+
+    /// Replaces the instructions.
+    pub fn instructions(mut self, text: impl Into<String>) -> Self {
+        self.instructions = text.into();
+        self
+    }
+
+    /// Whether the prompt ends with `Call:` when a call is due.
+    pub fn force_call(mut self, on: bool) -> Self {
+        self.force_call = on;
+        self
+    }
+
+    /// The stop strings that end a generated turn.
+    pub fn stop_strings(&self) -> Vec<String> {
+        vec!["\nUser:".into(), "\nResult:".into(), "\n\n".into()]
+    }
+
+    /// The part before the conversation: system prompt, instructions, tools, examples.
+    pub fn preamble(&self, system: Option<&str>, tools: &[ToolSpec]) -> String {
+        let mut out = String::new();
+        if let Some(s) = system.filter(|s| !s.trim().is_empty()) {
+            out.push_str(s.trim());
+            out.push_str("\n\n");
+        }
+        out.push_str(&self.instructions);
+        out.push_str("\n\nTools:\n");
+        for t in tools {
+            out.push_str(&format!("- {}\n", signature(t)));
+        }
+        out.push('\n');
+        if self.examples.is_empty() {
+            if let Some(t) = tools.first() {
+                out.push_str(&synthesized_example(t).render());
+                out.push('\n');
+            }
+        } else {
+            for e in &self.examples {
+                out.push_str(&e.render());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The conversation as lines: `User:`, `Call:`, `Result:`, `Answer:`.
+    pub fn conversation(&self, messages: &[Message]) -> String {
+        let mut out = String::new();
+        for m in messages {
+            match m {
+                Message::User { content } => {
+                    out.push_str(&format!("User: {}\n", one_line(content)));
+                }
+                Message::Assistant {
+                    content,
+                    tool_calls,
+                } => {
+                    for c in tool_calls {
+                        out.push_str(&format!("Call: {}\n", call_text(&c.name, &c.arguments)));
+                    }
+                    if tool_calls.is_empty()
+                        && let Some(t) = content.as_deref().filter(|t| !t.trim().is_empty())
+                    {
+                        out.push_str(&format!("Answer: {}\n", one_line(t)));
+                    }
+                }
+                Message::Tool(r) => {
+                    out.push_str(&format!("Result: {}\n", one_line(&r.content)));
+                }
+            }
+        }
+        out
+    }
+
+    /// What the prompt ends with: `Call:` when a call is due (a new request, or an ERROR result),
+    /// else nothing (the model writes `Call:` or `Answer:` itself).
+    pub fn cue(&self, messages: &[Message]) -> &'static str {
+        if !self.force_call {
+            return "";
+        }
+        let due = match messages.last() {
+            Some(Message::User { .. }) => true,
+            Some(Message::Tool(_)) => {
+                let batch = messages
+                    .iter()
+                    .rev()
+                    .take_while(|m| matches!(m, Message::Tool(_)));
+                batch
+                    .into_iter()
+                    .any(|m| matches!(m, Message::Tool(r) if r.is_error))
+            }
+            _ => false,
+        };
+        if due { "Call:" } else { "" }
+    }
+
+    /// The whole prompt for a raw completion endpoint.
+    pub fn render(&self, request: &ModelRequest) -> String {
+        let mut out = self.preamble(request.system.as_deref(), &request.tools);
+        out.push_str(&self.conversation(&request.messages));
+        out.push_str(self.cue(&request.messages));
+        out
+    }
+
+    /// The request for a chat model without native tools: the preamble as the system prompt,
+    /// calls as assistant text, results as user text.
+    pub fn chat_request(&self, request: &ModelRequest) -> ModelRequest {
+        let mut messages: Vec<Message> = Vec::new();
+        let mut push = |user: bool, text: String| {
+            let same = match messages.last_mut() {
+                Some(Message::User { content }) if user => Some(content),
+                Some(Message::Assistant {
+                    content: Some(content),
+                    ..
+                }) if !user => Some(content),
+                _ => None,
+            };
+            match same {
+                Some(c) => {
+                    c.push('\n');
+                    c.push_str(&text);
+                }
+                None if user => messages.push(Message::user(text)),
+                None => messages.push(Message::assistant(text)),
+            }
+        };
+        for m in &request.messages {
+            match m {
+                Message::User { content } => push(true, content.clone()),
+                Message::Assistant {
+                    content,
+                    tool_calls,
+                } => {
+                    for c in tool_calls {
+                        push(false, format!("Call: {}", call_text(&c.name, &c.arguments)));
+                    }
+                    if tool_calls.is_empty()
+                        && let Some(t) = content
+                    {
+                        push(false, format!("Answer: {t}"));
+                    }
+                }
+                Message::Tool(r) => push(true, format!("Result: {}", r.content)),
+            }
+        }
+        let mut sampling = request.sampling.clone();
+        sampling.stop.push("\nResult:".into());
+        ModelRequest {
+            system: Some(self.preamble(request.system.as_deref(), &request.tools)),
+            messages,
+            tools: Vec::new(),
+            sampling,
+        }
+    }
+}
+
+/// JSON on one line with a space after `:` and `,`, as models usually write it.
+pub fn spaced_json(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let items: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), spaced_json(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(spaced_json).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A call as the model is shown it: `{"tool": <name>, "arguments": <its own argument text>}`.
+fn call_text(name: &str, arguments: &str) -> String {
+    let args = if arguments.trim().is_empty() {
+        "{}"
+    } else {
+        arguments.trim()
+    };
+    format!(
+        "{{\"tool\": {}, \"arguments\": {}}}",
+        Value::String(name.to_owned()),
+        one_line(args)
+    )
+}
+
+fn one_line(text: &str) -> String {
+    text.trim().replace("\r\n", " ").replace(['\n', '\r'], " ")
+}
+
+/// `name(a: string, unit: "celsius" or "fahrenheit", n?: integer): description`.
+pub fn signature(tool: &ToolSpec) -> String {
+    let schema = &tool.parameters;
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let params: Vec<String> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|props| {
+            props
+                .iter()
+                .map(|(k, v)| {
+                    let opt = if required.is_empty() || required.contains(&k.as_str()) {
+                        ""
+                    } else {
+                        "?"
+                    };
+                    format!("{k}{opt}: {}", type_text(schema, v, 0))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let desc = one_line(&tool.description);
+    if desc.is_empty() {
+        format!("{}({})", tool.name, params.join(", "))
+    } else {
+        format!("{}({}): {desc}", tool.name, params.join(", "))
+    }
+}
+
+fn resolve<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
+    match v.get("$ref").and_then(Value::as_str) {
+        Some(r) => r
+            .strip_prefix('#')
+            .and_then(|p| root.pointer(p))
+            .unwrap_or(v),
+        None => v,
+    }
+}
+
+fn type_text(root: &Value, v: &Value, depth: usize) -> String {
+    let v = resolve(root, v);
+    if depth > 3 {
+        return "any".into();
+    }
+    if let Some(e) = v.get("enum").and_then(Value::as_array) {
+        return e
+            .iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(" or ");
+    }
+    if let Some(c) = v.get("const") {
+        return c.to_string();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(alts) = v.get(key).and_then(Value::as_array) {
+            let parts: Vec<String> = alts
+                .iter()
+                .filter(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+                .map(|a| type_text(root, a, depth + 1))
+                .collect();
+            return parts.join(" or ");
+        }
+    }
+    match v.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "array" => match v.get("items") {
+                Some(i) => format!("list of {}", type_text(root, i, depth + 1)),
+                None => "list".into(),
+            },
+            other => other.to_owned(),
+        },
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|t| *t != "null")
+            .collect::<Vec<_>>()
+            .join(" or "),
+        _ => "any".into(),
+    }
+}
+
+/// An example value of a schema, for a made-up example.
+fn sample_value(root: &Value, v: &Value, depth: usize) -> Value {
+    let v = resolve(root, v);
+    if let Some(x) = v.get("examples").and_then(Value::as_array).and_then(|e| e.first()) {
+        return x.clone();
+    }
+    if let Some(x) = v.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+        return x.clone();
+    }
+    if let Some(alts) = v
+        .get("anyOf")
+        .or_else(|| v.get("oneOf"))
+        .and_then(Value::as_array)
+        && let Some(a) = alts
+            .iter()
+            .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+    {
+        return sample_value(root, a, depth + 1);
+    }
+    let ty = match v.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|t| *t != "null")
+            .unwrap_or("string"),
+        _ => "string",
+    };
+    match ty {
+        "integer" => Value::from(3),
+        "number" => Value::from(2.5),
+        "boolean" => Value::Bool(true),
+        "array" if depth < 3 => Value::Array(vec![sample_value(
+            root,
+            v.get("items").unwrap_or(&Value::Null),
+            depth + 1,
+        )]),
+        "object" if depth < 3 => {
+            let mut m = serde_json::Map::new();
+            if let Some(props) = v.get("properties").and_then(Value::as_object) {
+                for (k, p) in props {
+                    m.insert(k.clone(), sample_value(root, p, depth + 1));
+                }
+            }
+            Value::Object(m)
+        }
+        _ => Value::String("text".into()),
+    }
+}
+
+/// A made-up example for `tool`, from its schema.
+fn synthesized_example(tool: &ToolSpec) -> Example {
+    let args = sample_value(&tool.parameters, &tool.parameters, 0);
+    let desc = one_line(&tool.description);
+    let request = if desc.is_empty() {
+        format!("Use {}.", tool.name)
+    } else {
+        desc
+    };
+    Example::new(request).call(&tool.name, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agents_core::model::{ToolCall, ToolResult};
+    use serde_json::json;
+
+    fn weather() -> ToolSpec {
+        ToolSpec {
+            name: "get_weather".into(),
+            description: "current weather in a city".into(),
+            parameters: json!({
+                "type": "object",
+                "properties": {"city": {"type": "string"}, "unit": {"$ref": "#/$defs/Unit"},
+                    "days": {"type": ["integer", "null"]}},
+                "required": ["city", "unit"],
+                "$defs": {"Unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}
+            }),
+        }
+    }
+
+    #[test]
+    fn signature_resolves_refs_and_optionals() {
+        assert_eq!(
+            signature(&weather()),
+            r#"get_weather(city: string, days?: integer, unit: "celsius" or "fahrenheit"): current weather in a city"#
+        );
+    }
+
+    #[test]
+    fn renders_the_conversation_with_feedback_and_cue() {
+        let f = PromptFormat::new();
+        let call = ToolCall {
+            id: "c1".into(),
+            name: "weather".into(),
+            arguments: "{\"city\": \"Oslo\"".into(),
+        };
+        let mut messages = vec![
+            Message::user("Weather in Oslo?"),
+            Message::Assistant {
+                content: None,
+                tool_calls: vec![call],
+            },
+            Message::Tool(ToolResult {
+                call_id: "c1".into(),
+                name: "weather".into(),
+                content: "ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?".into(),
+                is_error: true,
+            }),
+        ];
+        let request = ModelRequest {
+            system: Some("Be brief.".into()),
+            messages: messages.clone(),
+            tools: vec![weather()],
+            ..ModelRequest::default()
+        };
+        let prompt = f.render(&request);
+        assert!(prompt.starts_with("Be brief.\n\nYou call tools."));
+        assert!(prompt.contains(
+            "User: current weather in a city\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"text\", \"days\": 3, \"unit\": \"celsius\"}}\n"
+        ));
+        assert!(prompt.ends_with(
+            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall:"
+        ));
+        messages.pop();
+        messages.push(Message::Tool(ToolResult {
+            call_id: "c1".into(),
+            name: "weather".into(),
+            content: "sunny".into(),
+            is_error: false,
+        }));
+        assert_eq!(f.cue(&messages), "");
+        let chat = f.chat_request(&ModelRequest {
+            messages,
+            ..request
+        });
+        assert!(chat.tools.is_empty());
+        assert_eq!(chat.messages.len(), 3);
+        assert_eq!(
+            chat.messages[2],
+            Message::user("Result: sunny")
+        );
+    }
+}
