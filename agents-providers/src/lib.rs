@@ -23,6 +23,8 @@ mod error;
 mod ids;
 #[cfg(feature = "openai")]
 pub mod openai;
+#[cfg(feature = "prompted")]
+pub mod prompted;
 mod secret;
 pub mod transport;
 

@@ -208,11 +208,23 @@ fn string_value(raw: &str) -> Option<String> {
     if raw.is_empty() {
         return None;
     }
-    match agents_core::json::repair(raw).map(|r| r.value) {
-        Ok(Value::String(s)) => Some(s.trim().to_owned()),
-        _ if !raw.starts_with(['"', '\'', '{', '[']) => Some(raw.to_owned()),
-        _ => None,
+    if let Ok(Value::String(s)) = serde_json::from_str::<Value>(raw) {
+        return Some(s.trim().to_owned());
     }
+    let quote = raw.as_bytes()[0];
+    if quote == b'"' || quote == b'\'' {
+        // Single-quoted, or with no closing quote: the text between the quotes.
+        let inner = &raw[1..];
+        let inner = inner.strip_suffix(quote as char).unwrap_or(inner);
+        return Some(
+            inner
+                .replace("\\\"", "\"")
+                .replace("\\'", "'")
+                .trim()
+                .to_owned(),
+        );
+    }
+    (!raw.starts_with(['{', '['])).then(|| raw.to_owned())
 }
 
 /// The top-level entries of an object's text (starting with `{`): each key and the raw text of
@@ -410,7 +422,10 @@ mod tests {
         );
         assert_eq!(
             calls(r#"{"city": "Oslo", "unit": "celsius"}"#),
-            [pair("get_weather", r#"{"city": "Oslo", "unit": "celsius"}"#)]
+            [pair(
+                "get_weather",
+                r#"{"city": "Oslo", "unit": "celsius"}"#
+            )]
         );
         assert_eq!(
             calls("{'tool': 'add', 'arguments': {'a': 1}}"),

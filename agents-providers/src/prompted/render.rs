@@ -392,10 +392,18 @@ fn type_text(root: &Value, v: &Value, depth: usize) -> String {
 /// An example value of a schema, for a made-up example.
 fn sample_value(root: &Value, v: &Value, depth: usize) -> Value {
     let v = resolve(root, v);
-    if let Some(x) = v.get("examples").and_then(Value::as_array).and_then(|e| e.first()) {
+    if let Some(x) = v
+        .get("examples")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
         return x.clone();
     }
-    if let Some(x) = v.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+    if let Some(x) = v
+        .get("enum")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
         return x.clone();
     }
     if let Some(alts) = v
@@ -528,9 +536,6 @@ mod tests {
         });
         assert!(chat.tools.is_empty());
         assert_eq!(chat.messages.len(), 3);
-        assert_eq!(
-            chat.messages[2],
-            Message::user("Result: sunny")
-        );
+        assert_eq!(chat.messages[2], Message::user("Result: sunny"));
     }
 }

@@ -1,0 +1,339 @@
+//! Prompted tool calling, for models without native tools: base models and many local ones.
+//!
+//! The tools, worked examples and the conversation so far (calls, their results, ERROR feedback
+//! included) are rendered into the prompt as `User:` / `Call:` / `Result:` / `Answer:` lines
+//! ([`PromptFormat`]); the model's text is read back into tool calls by [`parse_output`], which
+//! accepts the shapes small models really write. Each call's argument text is the model's own,
+//! untouched: the runtime's repair pipeline mends it and reports what it did in events.
+//!
+//! Two clients:
+//! - [`PromptedCompletions`]: a raw completion endpoint (OpenAI-compatible `/v1/completions`,
+//!   e.g. llama.cpp's server, vLLM, Ollama's `/v1`); the right one for a base model. The prompt
+//!   ends with `Call:` when a call is due, generation is capped and stops at the next line.
+//! - [`PromptedChat`]: any chat [`Model`] without native tools (the preamble becomes the system
+//!   prompt).
+//!
+//! ```no_run
+//! use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
+//! use serde_json::json;
+//! # fn main() -> Result<(), agents_providers::ProviderError> {
+//! let format = PromptFormat::new().example(
+//!     Example::new("Is it cold in Oslo? In fahrenheit.")
+//!         .call("get_weather", json!({"city": "Oslo", "unit": "fahrenheit"})),
+//! );
+//! let model = PromptedCompletions::builder("gemma3-270m")
+//!     .base_url("http://127.0.0.1:8089/v1")
+//!     .format(format)
+//!     .max_tokens(64)
+//!     .build()?;
+//! # Ok(()) }
+//! ```
+
+mod parse;
+mod render;
+
+use agents_core::model::{
+    FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
+};
+use futures_util::future::BoxFuture;
+use serde::{Deserialize, Serialize};
+
+pub use parse::{ParsedCall, ParsedOutput, parse_output};
+pub use render::{DEFAULT_INSTRUCTIONS, Example, PromptFormat, signature, spaced_json};
+
+use crate::client::{ClientSettings, settings_methods};
+use crate::error::ProviderError;
+use crate::ids::synthesize_call_id;
+use crate::transport::{Auth, Transport};
+
+const PROVIDER: &str = "prompted";
+
+/// The default cap on generated tokens (one call line, or a short answer).
+pub const DEFAULT_MAX_TOKENS: u32 = 96;
+
+/// Turns generated text into a response: the calls found (ids synthesised), or the answer.
+///
+/// `finish` is the server's finish reason, mapped; a response with calls says `ToolCalls`, unless
+/// the token cap cut it off (`Length`, so the runtime knows the last call may be truncated).
+pub fn response_from_text(
+    text: &str,
+    finish: FinishReason,
+    usage: Usage,
+    tools: &[ToolSpec],
+) -> ModelResponse {
+    let parsed = parse_output(text, tools);
+    for c in &parsed.calls {
+        if let Some(fix) = c.shape_fix {
+            tracing::debug!(tool = %c.name, fix, "prompted call read from a non-standard shape");
+        }
+    }
+    let tool_calls: Vec<ToolCall> = parsed
+        .calls
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| ToolCall {
+            id: synthesize_call_id(i),
+            name: c.name,
+            arguments: c.arguments,
+        })
+        .collect();
+    let finish_reason = match finish {
+        FinishReason::Length => FinishReason::Length,
+        _ if !tool_calls.is_empty() => FinishReason::ToolCalls,
+        other => other,
+    };
+    ModelResponse {
+        text: parsed.text,
+        tool_calls,
+        usage,
+        finish_reason,
+    }
+}
+
+/// The body of `POST /v1/completions`.
+#[derive(Debug, Clone, Serialize)]
+struct CompletionRequest<'a> {
+    model: &'a str,
+    prompt: String,
+    max_tokens: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperature: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top_p: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+    stop: Vec<String>,
+    stream: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct CompletionResponse {
+    #[serde(default)]
+    choices: Vec<CompletionChoice>,
+    #[serde(default)]
+    usage: Option<CompletionUsage>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct CompletionChoice {
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    finish_reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+struct CompletionUsage {
+    #[serde(default)]
+    prompt_tokens: u64,
+    #[serde(default)]
+    completion_tokens: u64,
+}
+
+fn finish_reason(reason: Option<&str>) -> FinishReason {
+    match reason {
+        Some("length") | Some("max_tokens") => FinishReason::Length,
+        Some("stop") | Some("eos") | None => FinishReason::Stop,
+        Some("content_filter") => FinishReason::ContentFilter,
+        Some(other) => FinishReason::Other(other.to_owned()),
+    }
+}
+
+/// Prompted tool calling over a raw completion endpoint (`POST {base}/completions`, the
+/// OpenAI-compatible shape). Implements [`Model`].
+#[derive(Debug, Clone)]
+pub struct PromptedCompletions {
+    model: String,
+    transport: Transport,
+    format: PromptFormat,
+    max_tokens: u32,
+    temperature: Option<f32>,
+    seed: Option<u64>,
+}
+
+/// Builds a [`PromptedCompletions`].
+#[derive(Debug, Clone)]
+pub struct PromptedCompletionsBuilder {
+    model: String,
+    settings: ClientSettings,
+    format: PromptFormat,
+    max_tokens: u32,
+    temperature: Option<f32>,
+    seed: Option<u64>,
+}
+
+impl PromptedCompletions {
+    /// A builder for `model` at `http://127.0.0.1:8080/v1` (llama.cpp's default), no key.
+    pub fn builder(model: impl Into<String>) -> PromptedCompletionsBuilder {
+        PromptedCompletionsBuilder {
+            model: model.into(),
+            settings: ClientSettings::new("http://127.0.0.1:8080/v1"),
+            format: PromptFormat::default(),
+            max_tokens: DEFAULT_MAX_TOKENS,
+            temperature: None,
+            seed: None,
+        }
+    }
+
+    /// The prompt layout.
+    pub fn format(&self) -> &PromptFormat {
+        &self.format
+    }
+
+    /// The transport.
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    /// The prompt this client would send for `request`.
+    pub fn prompt(&self, request: &ModelRequest) -> String {
+        self.format.render(request)
+    }
+
+    /// Sends one request: renders the prompt, completes it, reads the calls back.
+    pub async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        let s = &request.sampling;
+        let mut stop = self.format.stop_strings();
+        for extra in &s.stop {
+            if !stop.contains(extra) {
+                stop.push(extra.clone());
+            }
+        }
+        let body = CompletionRequest {
+            model: &self.model,
+            prompt: self.prompt(request),
+            max_tokens: s
+                .max_tokens
+                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
+            temperature: s.temperature.or(self.temperature),
+            top_p: s.top_p,
+            seed: s.seed.or(self.seed),
+            stop,
+            stream: false,
+        };
+        let response = self.transport.post_json("/completions", &body).await?;
+        let wire: CompletionResponse = response.json(PROVIDER)?;
+        let Some(choice) = wire.choices.into_iter().next() else {
+            let mut e = ProviderError::malformed(PROVIDER, "the response has no choices");
+            e.attempts = response.attempts;
+            e.request_id = response.request_id;
+            return Err(e);
+        };
+        let usage = wire.usage.unwrap_or_default();
+        Ok(response_from_text(
+            &choice.text,
+            finish_reason(choice.finish_reason.as_deref()),
+            Usage {
+                input_tokens: usage.prompt_tokens,
+                output_tokens: usage.completion_tokens,
+            },
+            &request.tools,
+        ))
+    }
+}
+
+impl Model for PromptedCompletions {
+    fn name(&self) -> &str {
+        &self.model
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move { self.send(request).await.map_err(ModelError::from) })
+    }
+}
+
+impl PromptedCompletionsBuilder {
+    settings_methods!(PROVIDER);
+
+    /// The prompt layout (instructions, worked examples).
+    pub fn format(mut self, format: PromptFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// The cap on generated tokens (default [`DEFAULT_MAX_TOKENS`]); a request's own
+    /// `max_tokens` may lower it, never raise it.
+    pub fn max_tokens(mut self, max: u32) -> Self {
+        self.max_tokens = max.max(1);
+        self
+    }
+
+    /// The temperature when the request sets none.
+    pub fn temperature(mut self, t: f32) -> Self {
+        self.temperature = Some(t);
+        self
+    }
+
+    /// The seed when the request sets none.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Builds the client (key, if any, sent as a bearer token).
+    pub fn build(self) -> Result<PromptedCompletions, ProviderError> {
+        Ok(PromptedCompletions {
+            model: self.model,
+            transport: self.settings.transport(PROVIDER, Auth::Bearer)?,
+            format: self.format,
+            max_tokens: self.max_tokens,
+            temperature: self.temperature,
+            seed: self.seed,
+        })
+    }
+}
+
+/// Prompted tool calling over any chat [`Model`] that has no native tools: the tools and examples
+/// go into the system prompt, calls and results into the conversation as text. Implements
+/// [`Model`].
+#[derive(Debug, Clone)]
+pub struct PromptedChat<M> {
+    inner: M,
+    format: PromptFormat,
+}
+
+impl<M: Model> PromptedChat<M> {
+    /// Wraps `inner` with the default format.
+    pub fn new(inner: M) -> Self {
+        PromptedChat {
+            inner,
+            format: PromptFormat::default(),
+        }
+    }
+
+    /// The prompt layout.
+    pub fn with_format(mut self, format: PromptFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// The wrapped model.
+    pub fn inner(&self) -> &M {
+        &self.inner
+    }
+}
+
+impl<M: Model> Model for PromptedChat<M> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move {
+            let chat = self.format.chat_request(request);
+            let r = self.inner.complete(&chat).await?;
+            Ok(response_from_text(
+                r.text.as_deref().unwrap_or_default(),
+                r.finish_reason,
+                r.usage,
+                &request.tools,
+            ))
+        })
+    }
+}
