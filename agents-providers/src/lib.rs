@@ -28,7 +28,7 @@ pub mod prompted;
 mod secret;
 pub mod transport;
 
-pub use client::ClientSettings;
+pub use client::{ClientSettings, SseAccumulator, collect_sse};
 pub use error::{ErrorDetails, ProviderError, classify_status};
 pub use ids::synthesize_call_id;
 pub use secret::Secret;

@@ -8,8 +8,10 @@ use super::wire::{
     ContentBlock, MessageParam, MessagesRequest, MessagesResponse, StreamEvent, ToolParam,
     WireUsage,
 };
+use crate::client::SseAccumulator;
 use crate::error::ProviderError;
 use crate::ids::synthesize_call_id;
+use crate::transport::SseEvent;
 
 const PROVIDER: &str = "anthropic";
 
@@ -207,6 +209,7 @@ enum Block {
 /// input when no fragment came): broken or cut-off input still reaches the runtime as raw text.
 ///
 /// ```
+/// use agents_providers::SseAccumulator;
 /// use agents_providers::anthropic::convert::EventAccumulator;
 /// let mut acc = EventAccumulator::new();
 /// for data in [
@@ -260,7 +263,7 @@ impl EventAccumulator {
     }
 
     /// Adds one decoded event. `error` events are the caller's to handle (see
-    /// [`is_error`](Self::is_error)).
+    /// [`SseAccumulator::is_error`]).
     pub fn push(&mut self, event: StreamEvent) {
         match event.kind.as_str() {
             "message_start" => {
@@ -323,32 +326,38 @@ impl EventAccumulator {
         }
     }
 
-    /// Whether a `data:` payload is an `error` event.
-    pub fn is_error(data: &str) -> bool {
-        serde_json::from_str::<Value>(data)
-            .ok()
-            .is_some_and(|v| v.get("type").and_then(Value::as_str) == Some("error"))
-    }
-
     /// Decodes and adds one `data:` payload.
     pub fn push_json(&mut self, data: &str) -> Result<(), serde_json::Error> {
         let event: StreamEvent = serde_json::from_str(data)?;
         self.push(event);
         Ok(())
     }
+}
+
+impl SseAccumulator for EventAccumulator {
+    fn is_error(event: &SseEvent) -> bool {
+        event.event.as_deref() == Some("error")
+            || serde_json::from_str::<Value>(&event.data)
+                .ok()
+                .is_some_and(|v| v.get("type").and_then(Value::as_str) == Some("error"))
+    }
+
+    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
+        self.push_json(data)
+    }
 
     /// Whether `message_stop` or a stop reason has arrived.
-    pub fn is_complete(&self) -> bool {
+    fn is_complete(&self) -> bool {
         self.done || self.stop.is_some()
     }
 
     /// Whether `message_stop` has arrived.
-    pub fn is_done(&self) -> bool {
+    fn is_done(&self) -> bool {
         self.done
     }
 
     /// The whole response. A stream that never started a message is a `MalformedResponse`.
-    pub fn finish(self) -> Result<ModelResponse, ProviderError> {
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
         if !self.started {
             return Err(ProviderError::malformed(
                 PROVIDER,

@@ -18,9 +18,9 @@ use serde_json::Value;
 
 use self::convert::{EventAccumulator, WireOptions, from_wire, to_wire};
 use self::wire::MessagesResponse;
-use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
+use crate::client::{ClientSettings, collect_sse, settings_methods};
 use crate::error::ProviderError;
-use crate::transport::{Auth, SseEvent, Transport};
+use crate::transport::{Auth, Transport};
 
 const PROVIDER: &str = "anthropic";
 
@@ -93,24 +93,6 @@ impl Anthropic {
         }
         let mut stream = self.transport.post_stream("/v1/messages", &body).await?;
         collect_sse(&mut stream, EventAccumulator::new()).await
-    }
-}
-
-impl SseAccumulator for EventAccumulator {
-    fn is_error(event: &SseEvent) -> bool {
-        event.event.as_deref() == Some("error") || EventAccumulator::is_error(&event.data)
-    }
-    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
-        self.push_json(data)
-    }
-    fn is_complete(&self) -> bool {
-        EventAccumulator::is_complete(self)
-    }
-    fn is_done(&self) -> bool {
-        EventAccumulator::is_done(self)
-    }
-    fn finish(self) -> Result<ModelResponse, ProviderError> {
-        EventAccumulator::finish(self)
     }
 }
 

@@ -8,8 +8,10 @@ use super::wire::{
     ChatChunk, ChatMessage, ChatRequest, ChatResponse, ChatTool, FunctionDef, StreamOptions,
     WireFunctionCall, WireToolCall, WireUsage,
 };
+use crate::client::SseAccumulator;
 use crate::error::ProviderError;
 use crate::ids::synthesize_call_id;
+use crate::transport::SseEvent;
 
 const PROVIDER: &str = "openai";
 
@@ -186,6 +188,7 @@ struct PartialCall {
 /// runtime's repair path.
 ///
 /// ```
+/// use agents_providers::SseAccumulator;
 /// use agents_providers::openai::convert::ChunkAccumulator;
 /// let mut acc = ChunkAccumulator::new();
 /// acc.push_json(r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"add","arguments":"{\"a\": 1"}}]}}]}"#).unwrap();
@@ -261,16 +264,6 @@ impl ChunkAccumulator {
         Ok(())
     }
 
-    /// Whether `[DONE]` or a finish reason has arrived: the response is complete.
-    pub fn is_complete(&self) -> bool {
-        self.done || self.finish.is_some()
-    }
-
-    /// Whether `[DONE]` has arrived.
-    pub fn is_done(&self) -> bool {
-        self.done
-    }
-
     fn slot(&mut self, index: Option<u32>, id: Option<&str>) -> usize {
         let id = id.filter(|s| !s.is_empty());
         let found = match (index, id) {
@@ -288,9 +281,34 @@ impl ChunkAccumulator {
             self.calls.len() - 1
         })
     }
+}
+
+impl SseAccumulator for ChunkAccumulator {
+    fn is_error(event: &SseEvent) -> bool {
+        let data = event.data.as_str();
+        event.event.as_deref() == Some("error")
+            || (data.contains("\"error\"")
+                && serde_json::from_str::<Value>(data)
+                    .ok()
+                    .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null())))
+    }
+
+    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
+        self.push_json(data)
+    }
+
+    /// Whether `[DONE]` or a finish reason has arrived: the response is complete.
+    fn is_complete(&self) -> bool {
+        self.done || self.finish.is_some()
+    }
+
+    /// Whether `[DONE]` has arrived.
+    fn is_done(&self) -> bool {
+        self.done
+    }
 
     /// The whole response. A stream that never carried a choice is a `MalformedResponse`.
-    pub fn finish(self) -> Result<ModelResponse, ProviderError> {
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
         if !self.saw_choice {
             return Err(ProviderError::malformed(
                 PROVIDER,

@@ -22,9 +22,9 @@ use serde_json::Value;
 
 use self::convert::{ChunkAccumulator, MaxTokensField, WireOptions, from_wire, to_wire};
 use self::wire::ChatResponse;
-use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
+use crate::client::{ClientSettings, collect_sse, settings_methods};
 use crate::error::ProviderError;
-use crate::transport::{Auth, SseEvent, Transport};
+use crate::transport::{Auth, Transport};
 
 const PROVIDER: &str = "openai";
 
@@ -96,29 +96,6 @@ impl OpenAi {
             .post_stream("/chat/completions", &body)
             .await?;
         collect_sse(&mut stream, ChunkAccumulator::new()).await
-    }
-}
-
-impl SseAccumulator for ChunkAccumulator {
-    fn is_error(event: &SseEvent) -> bool {
-        let data = event.data.as_str();
-        event.event.as_deref() == Some("error")
-            || (data.contains("\"error\"")
-                && serde_json::from_str::<Value>(data)
-                    .ok()
-                    .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null())))
-    }
-    fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
-        self.push_json(data)
-    }
-    fn is_complete(&self) -> bool {
-        ChunkAccumulator::is_complete(self)
-    }
-    fn is_done(&self) -> bool {
-        ChunkAccumulator::is_done(self)
-    }
-    fn finish(self) -> Result<ModelResponse, ProviderError> {
-        ChunkAccumulator::finish(self)
     }
 }
 
