@@ -73,6 +73,10 @@ running_pid() { # prints pid if the pid file names a live process
   local pid
   pid="$(cat "$PID_FILE" 2>/dev/null || true)"
   [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
+  # Guard against a stale pid file whose pid now belongs to another process.
+  if [[ -r "/proc/$pid/cmdline" ]] && ! tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q llama-server; then
+    return 1
+  fi
   echo "$pid"
 }
 
