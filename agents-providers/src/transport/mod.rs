@@ -445,9 +445,6 @@ impl Transport {
             .headers(self.headers.clone())
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .body(body.to_vec());
-        if stream {
-            req = req.header(reqwest::header::ACCEPT, "text/event-stream");
-        }
         if let Auth::Query(name, s) = &self.auth {
             req = req.query(&[(*name, s.expose())]);
         }
