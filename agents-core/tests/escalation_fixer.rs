@@ -432,3 +432,64 @@ async fn builtin_throw_without_reason() {
         "{err:?}"
     );
 }
+
+/// The escalation a fixer raises carries what Agents.KT leaves empty: the original error, the
+/// attempts made, the tool, and where it came from.
+#[tokio::test]
+async fn a_fixer_escalation_carries_the_original_error_and_attempts() {
+    let tries = counter();
+    let t = tries.clone();
+    let fixer = from_fn("stubborn-fixer", move |_: String| {
+        let n = t.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        async move {
+            if n == 1 {
+                // The fixer itself failing spends an attempt; the pipeline tries again.
+                Err(AgentError::Config("fixer model unavailable".into()))
+            } else {
+                Err(AgentError::escalation(
+                    "cannot infer the keys",
+                    Severity::High,
+                ))
+            }
+        }
+    });
+    let seen = Arc::new(Mutex::new(None));
+    let s = seen.clone();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "calculateNumberOfKeys", r#"{"json": "{a: 1}"}"#),
+        ModelResponse::text("unknown"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("json-analyst")
+        .model(model)
+        .tool_with(
+            calculate_number_of_keys(),
+            Handlers::new().execution_error(fix_with(fixer, 3)),
+        )
+        .on_escalation(move |e| {
+            *s.lock().unwrap() = Some(e.clone());
+            agents_core::EscalationDecision::FeedBack
+        })
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("count".into()).await.unwrap(), "unknown");
+    let e = seen.lock().unwrap().clone().expect("the handler saw it");
+    assert_eq!(e.attempts, 2);
+    assert_eq!(e.tool.as_deref(), Some("calculateNumberOfKeys"));
+    assert_eq!(
+        e.source,
+        AgentPath::root("json-analyst").child("stubborn-fixer")
+    );
+    assert_eq!(
+        e.travelled,
+        [
+            AgentPath::root("json-analyst").child("stubborn-fixer"),
+            AgentPath::root("json-analyst")
+        ]
+    );
+    match e.original.as_deref() {
+        Some(ToolError::Execution(x)) => {
+            assert_eq!(x.failure.message(), "No valid keys — unquoted keys?")
+        }
+        other => panic!("{other:?}"),
+    }
+}
