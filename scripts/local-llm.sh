@@ -12,7 +12,8 @@
 #   LOCAL_LLM_PORT      port on 127.0.0.1 (default 8089)
 #   LOCAL_LLM_HOME      state dir: venv, model, pid, log (default <repo>/.local-llm)
 #   LOCAL_LLM_CTX       context size (default 2048)
-#   LOCAL_LLM_THREADS   threads (default 2)
+#   LOCAL_LLM_THREADS   threads (default 1: with 2 threads generation fell to ~2 tok/s
+#                       whenever a cargo build shared the 2 cores; 1 thread gave ~10 tok/s)
 #   LOCAL_LLM_PARALLEL  parallel slots (default 1)
 #   LOCAL_LLM_WAIT      seconds to wait for /health after launch (default 180)
 #   LOCAL_LLM_PYTHON    python used to create the venv (default python3)
@@ -24,7 +25,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PORT="${LOCAL_LLM_PORT:-8089}"
 HOME_DIR="${LOCAL_LLM_HOME:-$REPO_ROOT/.local-llm}"
 CTX="${LOCAL_LLM_CTX:-2048}"
-THREADS="${LOCAL_LLM_THREADS:-2}"
+THREADS="${LOCAL_LLM_THREADS:-1}"
 PARALLEL="${LOCAL_LLM_PARALLEL:-1}"
 WAIT_SECS="${LOCAL_LLM_WAIT:-180}"
 PYTHON="${LOCAL_LLM_PYTHON:-python3}"
