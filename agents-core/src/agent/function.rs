@@ -79,11 +79,36 @@ where
     ) -> BoxFuture<'a, Result<Out, AgentError>> {
         let ctx = ctx.enter_plain(&self.name);
         Box::pin(async move {
-            let path = ctx.path().cloned();
-            (self.f)(input, ctx).await.map_err(|e| match path {
-                Some(p) => e.attributed_to(&p),
-                None => e,
-            })
+            let Some(path) = ctx.path().cloned() else {
+                return (self.f)(input, ctx).await;
+            };
+            let events = ctx.events().clone();
+            (self.f)(input, ctx)
+                .await
+                .map_err(|e| passed_through(e.attributed_to(&path), &path, &events))
         })
+    }
+}
+
+/// A plain-function agent has no `on_escalation`: an escalation from below passes through it
+/// untouched, but it still appears on the path the escalation travelled, and in an event.
+fn passed_through(
+    error: AgentError,
+    path: &crate::AgentPath,
+    events: &crate::event::EventBus,
+) -> AgentError {
+    match error {
+        AgentError::Escalated(mut e) if e.source != *path && e.travelled.last() != Some(path) => {
+            e.travelled.push(path.clone());
+            events.emit(crate::Event::Escalated {
+                agent: path.clone(),
+                tool: e.tool.clone(),
+                reason: e.reason.clone(),
+                severity: e.severity,
+                path: e.travelled.clone(),
+            });
+            AgentError::Escalated(e)
+        }
+        other => other,
     }
 }
