@@ -19,7 +19,7 @@ pub use ::core::option::Option::{self, None, Some};
 pub use ::core::result::Result::{self, Err, Ok};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
-pub use ::std::sync::OnceLock;
+pub use ::std::sync::{Arc, OnceLock};
 pub use ::std::time::Duration;
 
 pub use crate::agent::Agent;
@@ -43,22 +43,25 @@ pub fn check_step<K: Kind>(step: impl Step<K>) -> Chain<K> {
     Chain::new(step)
 }
 
+// The checks below return trait objects: whatever the argument, the result satisfies the
+// builder method it goes to, so a wrong argument gives one error (here), not a second one there.
+
 /// `tool`, checked to be a [`Tool`] (the error lands on the user's expression).
 #[inline]
-pub fn check_tool<T: Tool>(tool: T) -> T {
-    tool
+pub fn check_tool<T: Tool>(tool: T) -> Arc<dyn Tool> {
+    Arc::new(tool)
 }
 
 /// `agent`, checked to be an `Agent<String, String>` (a repair agent for `fix_with`).
 #[inline]
-pub fn check_fixer<A: Agent<String, String> + 'static>(agent: A) -> A {
-    agent
+pub fn check_fixer<A: Agent<String, String> + 'static>(agent: A) -> Arc<dyn Agent<String, String>> {
+    Arc::new(agent)
 }
 
 /// `model`, checked to be a [`Model`].
 #[inline]
-pub fn check_model<M: Model + 'static>(model: M) -> M {
-    model
+pub fn check_model<M: Model + 'static>(model: M) -> Arc<dyn Model> {
+    Arc::new(model)
 }
 
 /// The result of a tool function returning `Result<T, E>`.

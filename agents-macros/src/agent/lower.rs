@@ -31,8 +31,10 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
     let name = agent.name.as_ref().map(|n| quote!(#n));
     let mut chain = quote!(#p::LlmAgent::<#input, #output>::builder(#name));
     if let Some(model) = &agent.model {
-        let check = quote_spanned!(model.span()=> #p::check_model);
-        chain.extend(quote!(.model(#check(#model))));
+        let span = model.span();
+        let at = p.at(span);
+        let checked = quote_spanned!(span=> #at::check_model(#model));
+        chain.extend(quote!(.model_arc(#checked)));
     }
     if let Some(block) = &agent.budget_fields {
         let fields = block.fields.iter().map(|(field, value)| {
@@ -59,14 +61,14 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
             ToolItem::Path(path) => quote!(#path {}),
             ToolItem::Named(_, expr) => quote!(#expr),
         };
-        let check = quote_spanned!(value.span()=> #p::check_tool);
-        match per_tool.iter().find(|t| t.name == *tool.key()) {
-            Some(target) => {
-                let handlers = handlers(target, p, errors);
-                chain.extend(quote!(.tool_with(#check(#value), #handlers)));
-            }
-            None => chain.extend(quote!(.tool(#check(#value)))),
-        }
+        let span = value.span();
+        let at = p.at(span);
+        let checked = quote_spanned!(span=> #at::check_tool(#value));
+        let handlers = match per_tool.iter().find(|t| t.name == *tool.key()) {
+            Some(target) => handlers(target, p, errors),
+            None => quote!(#p::Handlers::new()),
+        };
+        chain.extend(quote!(.tool_arc(#checked, #handlers)));
     }
     for skill in &agent.skills {
         chain.extend(quote!(.skill(#skill)));
@@ -121,8 +123,10 @@ fn handlers(target: &Target, p: &Private, errors: &mut Errors) -> TokenStream {
         let kind = &handler.kind;
         let mut step = handler.step.clone();
         steps::rewrite(&mut step, p, errors);
-        let check = quote_spanned!(handler.step.span()=> #p::check_step::<#p::kinds::#kind>);
-        out.extend(quote!(.on::<#p::kinds::#kind>(#check(#step))));
+        let span = handler.step.span();
+        let at = p.at(span);
+        let checked = quote_spanned!(span=> #at::check_step::<#at::kinds::#kind>(#step));
+        out.extend(quote!(.on::<#p::kinds::#kind>(#checked)));
     }
     out
 }

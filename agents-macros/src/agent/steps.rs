@@ -8,11 +8,12 @@
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
+
 use syn::spanned::Spanned;
 use syn::{Expr, Ident};
 
 use crate::util::errors::{Errors, one_of};
-use crate::util::paths::Private;
+use crate::util::paths::{Private, respan};
 
 /// One parameter of a vocabulary function, and its default when it may be left out.
 struct Param {
@@ -78,7 +79,8 @@ fn signature(name: &str) -> Option<&'static [Param]> {
 }
 
 /// Rewrites `expr` in place: vocabulary calls resolved, arguments in place. Mistakes in the
-/// arguments of a vocabulary call go to `errors`.
+/// arguments of a vocabulary call go to `errors`. The user's tokens keep their spans, so that a
+/// type error in a step is reported on the step.
 pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
     match expr {
         Expr::Call(call) => {
@@ -92,23 +94,30 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
             let Some(params) = signature(&name) else {
                 return;
             };
+            let span = ident.span();
+            let at = p.at(span);
             let args: Vec<Expr> = call.args.iter().cloned().collect();
             // `escalate()` with no reason: the error's own model-safe text.
             if name == "escalate" && args.is_empty() {
-                let f = quote_spanned!(ident.span()=> #p::escalate_error);
-                *expr = syn::parse_quote!(#f());
+                let func = quote_spanned!(span=> #at::escalate_error);
+                call.func = Box::new(syn::parse2(func).expect("a path"));
                 return;
             }
+            let func = quote_spanned!(span=> #at::#ident);
+            call.func = Box::new(syn::parse2(func).expect("a path"));
             let Some(mut placed) = place_args(&ident, params, args, p, errors) else {
                 return;
             };
             if name == "fix_with" {
                 let agent = &placed[0];
-                let check = quote_spanned!(agent.span()=> #p::check_fixer);
-                placed[0] = quote!(#check(#agent));
+                let fixer_span = agent.span();
+                let at = p.at(fixer_span);
+                placed[0] = quote_spanned!(fixer_span=> #at::check_fixer(#agent));
             }
-            let f = quote_spanned!(ident.span()=> #p::#ident);
-            *expr = syn::parse_quote!(#f(#(#placed),*));
+            call.args = placed
+                .into_iter()
+                .map(|tokens| syn::parse2::<Expr>(tokens).expect("an expression"))
+                .collect();
         }
         Expr::MethodCall(call) => {
             rewrite(&mut call.receiver, p, errors);
@@ -116,6 +125,7 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
                 rewrite(arg, p, errors);
             }
         }
+        Expr::Assign(named) => rewrite(&mut named.right, p, errors),
         Expr::Paren(inner) => rewrite(&mut inner.expr, p, errors),
         Expr::Group(inner) => rewrite(&mut inner.expr, p, errors),
         _ => {}
@@ -189,7 +199,7 @@ fn place_args(
     for (slot, param) in slots.into_iter().zip(params) {
         match (slot, param.default) {
             (Some(v), _) => placed.push(v),
-            (None, Some(default)) => placed.push(default(p)),
+            (None, Some(default)) => placed.push(respan(default(p), func.span())),
             (None, None) => {
                 errors.at(func, format!("`{func}` needs `{}`", param.name));
                 ok = false;

@@ -1,1 +1,145 @@
+//! In-process tests of `agent!`: the parser, the checks, and an expansion snapshot.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::expand_with;
+use crate::tool::tests::collect_errors;
+use crate::util::paths::Private;
+
+fn errors(input: TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_errors(expand_with(input, Private::agents), &mut out);
+    out
+}
+
+fn pretty(input: TokenStream) -> String {
+    let tokens = expand_with(input, Private::agents);
+    let file: syn::File = syn::parse_quote!(fn expansion() { let agent = #tokens; });
+    prettyplease::unparse(&file)
+}
+
+#[test]
+fn snapshot_full_agent() {
+    insta::assert_snapshot!(pretty(quote! {
+        name: "file-manager",
+        prompt: "You manage files.",
+        model: model.clone(),
+        output: Summary,
+        budget: { max_turns: 10, max_duration: "2m", max_tokens: None },
+        tools: [read_file, write_file, files::list_dir, search = web_search(),],
+        on_error: exhaustive {
+            defaults => {
+                invalid_args => fix(try_cleanup).or(fix_with(json_fixer, retries = 2)),
+                deserialization_error => escalate(),
+            },
+            read_file => { execution_error => retry(3, exponential()).or(escalate("gone", severity = Severity::Low)) },
+            write_file => { execution_error => retry(max_attempts = 2) },
+            list_dir => { execution_error => throw("no") },
+            search => { execution_error => my_chain },
+        },
+        on_llm_error: |err| LlmErrorDecision::Rethrow,
+        strict: true,
+    }));
+}
+
+#[test]
+fn keys_are_checked() {
+    let errs = errors(quote! {
+        name: "a",
+        promt: "x",
+        name: "b",
+        tools: [t],
+    });
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+    assert!(errs[0].starts_with("unknown key `promt` in `agent!` (did you mean `prompt`?); expected one of `name`, `prompt`, `model`"), "{}", errs[0]);
+    assert_eq!(errs[1], "`name` is given twice");
+    assert!(errs[2].starts_with("`agent!` needs `model: ...`"));
+}
+
+#[test]
+fn on_error_names_tools_and_kinds() {
+    let errs = errors(quote! {
+        name: "a",
+        model: m,
+        tools: [read_file, write_file],
+        on_error: {
+            read_fle => { execution_error => retry(3) },
+            write_file => { execution_eror => retry(3), invalid_args => fix(f), invalid_args => fix(g) },
+            write_file => { execution_error => retry(3) },
+        },
+    });
+    assert_eq!(errs.len(), 4, "{errs:#?}");
+    assert_eq!(
+        errs[0],
+        "`read_fle` is not one of this agent's tools (did you mean `read_file`?); its tools are `read_file` or `write_file` (or `defaults`, for all of them)"
+    );
+    assert_eq!(
+        errs[1],
+        "unknown error kind `execution_eror` (did you mean `execution_error`?); expected one of `invalid_args`, `deserialization_error` or `execution_error`"
+    );
+    assert!(errs[2].starts_with("`invalid_args` is handled twice for `write_file`"));
+    assert!(errs[3].starts_with("`write_file` has two `on_error` blocks"));
+}
+
+#[test]
+fn exhaustive_lists_the_missing_pairs() {
+    let errs = errors(quote! {
+        name: "a",
+        model: m,
+        tools: [read_file, list_dir],
+        on_error: exhaustive {
+            defaults => { invalid_args => fix(f) },
+            read_file => { execution_error => retry(3), deserialization_error => escalate() },
+        },
+    });
+    assert_eq!(
+        errs,
+        [
+            "`on_error` is `exhaustive`, but these tools have error kinds with no handler: `list_dir`: deserialization_error, execution_error; add them to the tool's block or to `defaults`"
+        ]
+    );
+}
+
+#[test]
+fn step_arguments_are_checked() {
+    let errs = errors(quote! {
+        name: "a",
+        model: m,
+        tools: [t],
+        on_error: { t => {
+            invalid_args => fix_with(f, retires = 2),
+            execution_error => retry(),
+            deserialization_error => throw("a", "b"),
+        } },
+    });
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+    assert!(errs[0].starts_with(
+        "`fix_with` has no parameter `retires`; its parameters are `agent` or `retries`"
+    ));
+    assert_eq!(errs[1], "`retry` needs `max_attempts`");
+    assert!(errs[2].starts_with("`throw` takes 1 argument(s)"));
+}
+
+#[test]
+fn a_syntax_error_gives_one_error_and_a_placeholder() {
+    let out = expand_with(quote!(name "a"), Private::agents).to_string();
+    assert!(out.contains("dummy_agent"), "{out}");
+    assert_eq!(errors(quote!(name "a")).len(), 1);
+}
+
+#[test]
+fn expansions_parse_as_expressions() {
+    for input in [
+        quote!(crate: crate::runtime::rt, name: "pinger", model: model, tools: [ping]),
+        quote!(name: "p", model: m, tools: [ping], on_error: exhaustive { defaults => { invalid_args => escalate(), deserialization_error => escalate(), execution_error => escalate() } }),
+        quote!(name: "p", model: m, budget: { max_turns: 3, max_duration: "1m", max_tokens: None }, tools: [echo], on_error: { echo => { execution_error => retry(2) } }),
+        quote!(name: "p", model: m, tools: [w], on_error: { w => { execution_error => retry(max_attempts = 2, backoff = exponential()) } }),
+    ] {
+        let tokens = expand_with(input, Private::agents);
+        if let Err(e) = syn::parse2::<syn::Expr>(tokens.clone()) {
+            panic!("{e}: {tokens}");
+        }
+        assert!(!tokens.to_string().contains("backoff ="), "{tokens}");
+    }
+}

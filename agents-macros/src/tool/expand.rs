@@ -14,7 +14,7 @@ use syn::{ItemFn, LitStr};
 use super::args::ToolArgs;
 use super::signature::{self, Returns, Signature};
 use crate::util::errors::Errors;
-use crate::util::paths::Private;
+use crate::util::paths::{Private, respan};
 
 /// Expands `#[tool(args)] item`, finding the runtime from the calling crate's Cargo.toml.
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -124,11 +124,16 @@ fn generate(
     });
     let names: Vec<_> = sig.params.iter().map(|param| &param.ident).collect();
     let await_ = sig.is_async.then(|| quote!(.await));
-    let finish = match &sig.returns {
-        Returns::Result(ty) => quote_spanned!(ty.span()=> #p::tool_result),
-        Returns::Plain(Some(ty)) => quote_spanned!(ty.span()=> #p::tool_output),
-        Returns::Plain(None) => quote!(#p::tool_output),
+    // The conversion of the result is spanned on the return type, so that an error type that
+    // does not convert, or an output that does not serialise, is reported there.
+    let (finish, ret_span) = match &sig.returns {
+        Returns::Result(ty) => (quote!(tool_result), ty.span()),
+        Returns::Plain(Some(ty)) => (quote!(tool_output), ty.span()),
+        Returns::Plain(None) => (quote!(tool_output), ident.span()),
     };
+    let call = respan(quote!(#ident(#(#names),*) #await_), ret_span);
+    let at = p.at(ret_span);
+    let finish = quote_spanned!(ret_span=> #at::#finish(#call));
     let args = format_ident!("__agents_args", span = Span::mixed_site());
     let idempotent = opts.idempotent.then(|| {
         quote! {
@@ -185,7 +190,7 @@ fn generate(
                 ) -> #p::BoxFuture<'__a, #p::Result<#p::serde_json::Value, #p::ToolCallError>> {
                     #boxed(async move {
                         let #args_ty { #(#names),* } = #p::deserialize_args::<#args_ty>(#args)?;
-                        #finish(#ident(#(#names),*) #await_)
+                        #finish
                     })
                 }
             }

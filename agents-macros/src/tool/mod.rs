@@ -6,6 +6,6 @@ pub(crate) mod expand;
 mod signature;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub(crate) use args::check_tool_name;

@@ -25,7 +25,8 @@ pub(crate) struct Param {
 pub(crate) enum Returns {
     /// `-> T`, or nothing: it cannot fail.
     Plain(Option<Type>),
-    /// `-> Result<T, E>` (any type whose last path segment is `Result`).
+    /// `-> Result<T, E>` (any type whose last path segment ends in `Result`: `io::Result<T>`,
+    /// `MyResult<T>`).
     Result(Type),
 }
 
@@ -134,9 +135,11 @@ fn check_param_type(ty: &Type, errors: &mut Errors) {
 
 fn is_result(ty: &Type) -> bool {
     match ty {
-        Type::Path(p) if p.qself.is_none() => {
-            p.path.segments.last().is_some_and(|s| s.ident == "Result")
-        }
+        Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident.to_string().ends_with("Result")),
         Type::Paren(p) => is_result(&p.elem),
         Type::Group(g) => is_result(&g.elem),
         _ => false,

@@ -6,7 +6,7 @@
 //! `::agents`. Nothing else in this crate hardcodes a crate name.
 
 use proc_macro_crate::{FoundCrate, crate_name};
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 
 /// The path to the runtime's hidden module, as generated code writes it.
@@ -41,6 +41,12 @@ impl Private {
         Private(quote!(::agents::__private))
     }
 
+    /// The path with every token at `span`: for a helper call whose type error should be
+    /// reported on the user's expression rather than on the whole macro invocation.
+    pub(crate) fn at(&self, span: Span) -> TokenStream {
+        respan(self.0.clone(), span)
+    }
+
     /// The path as a string literal, for `#[serde(crate = "...")]`-style attributes.
     pub(crate) fn join_str(&self, item: &str) -> String {
         let path = self.0.to_string().replace(' ', "");
@@ -52,6 +58,24 @@ impl ToTokens for Private {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         self.0.to_tokens(tokens);
     }
+}
+
+/// `tokens`, with every token (recursively) at `span`.
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                TokenTree::Group(group)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }
 
 /// Checks a `crate = <path>` value: it must be absolute, so that it means the same thing

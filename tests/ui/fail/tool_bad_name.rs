@@ -1,0 +1,7 @@
+/// Reads a file.
+#[agents::tool(name = "read file")]
+fn read_file(path: String) -> String {
+    path
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+#[agents::tool]
+fn read_file(path: String) -> String {
+    path
+}
+
+fn main() {}

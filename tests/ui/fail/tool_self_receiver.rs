@@ -1,0 +1,11 @@
+struct Files;
+
+impl Files {
+    /// Reads a file.
+    #[agents::tool]
+    fn read(&self, path: String) -> String {
+        path
+    }
+}
+
+fn main() {}

@@ -1,0 +1,27 @@
+//! `exhaustive` is satisfied by `defaults` covering every kind the runtime handles; this case
+//! fails if the macro's list of kinds and `ErrorKind::HANDLED` drift apart.
+use agents::{ErrorKind, agent, tool};
+
+/// Pings.
+#[tool]
+fn ping() -> &'static str {
+    "pong"
+}
+
+fn main() {
+    let model = agents::testing::ScriptedModel::new([]);
+    let _agent = agent! {
+        name: "pinger",
+        model: model,
+        tools: [ping],
+        on_error: exhaustive {
+            defaults => {
+                invalid_args => escalate(),
+                deserialization_error => escalate(),
+                execution_error => escalate(),
+            },
+        },
+    };
+    let names: Vec<&str> = ErrorKind::HANDLED.iter().map(|k| k.dsl_name()).collect();
+    assert_eq!(names, ["invalid_args", "deserialization_error", "execution_error"]);
+}
