@@ -478,3 +478,21 @@ async fn sends_the_bearer_key_and_the_wire_body() {
     .await
     .unwrap();
 }
+
+#[tokio::test]
+async fn oversized_bodies_are_refused() {
+    let s = server().await;
+    Mock::given(method("POST"))
+        .respond_with(ok())
+        .mount(&s)
+        .await;
+    let mut cfg = config(&ManualClock::new());
+    cfg.max_body_bytes = 64;
+    let err = client(&s.uri(), cfg.clone())
+        .complete(&request())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::MalformedResponse);
+    assert!(err.message().contains("64 bytes"));
+    assert_eq!(hits(&s).await, 1);
+}

@@ -52,6 +52,9 @@ pub struct TransportConfig {
     pub shared_cooldown: bool,
     /// Where time comes from ([`TokioClock`]; [`ManualClock`] in tests).
     pub clock: Arc<dyn Clock>,
+    /// The largest response body accepted, streamed or not (default 32 MiB). A larger one is a
+    /// `MalformedResponse`, not retried.
+    pub max_body_bytes: usize,
 }
 
 impl Default for TransportConfig {
@@ -63,6 +66,7 @@ impl Default for TransportConfig {
             budget: None,
             shared_cooldown: true,
             clock: Arc::new(TokioClock),
+            max_body_bytes: 32 << 20,
         }
     }
 }
@@ -130,6 +134,8 @@ pub struct ByteStream {
     request_id: Option<String>,
     attempts: u32,
     secret: Option<Secret>,
+    received: usize,
+    max_bytes: usize,
 }
 
 impl ByteStream {
@@ -137,7 +143,20 @@ impl ByteStream {
     /// error of kind `Connection` or `Timeout`.
     pub async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, ProviderError> {
         match self.response.chunk().await {
-            Ok(c) => Ok(c.map(|b| b.to_vec())),
+            Ok(Some(b)) => {
+                self.received += b.len();
+                if self.received > self.max_bytes {
+                    return Err(self.error(
+                        ModelErrorKind::MalformedResponse,
+                        format!(
+                            "streamed body exceeds {} bytes (TransportConfig::max_body_bytes)",
+                            self.max_bytes
+                        ),
+                    ));
+                }
+                Ok(Some(b.to_vec()))
+            }
+            Ok(None) => Ok(None),
             Err(e) => {
                 let kind = body_read_kind(&e);
                 let mut err = ProviderError::new(
@@ -326,6 +345,8 @@ impl Transport {
                 request_id,
                 attempts,
                 secret: self.auth.secret().cloned(),
+                received: 0,
+                max_bytes: self.config.max_body_bytes,
             }),
             Reply::Whole(_) => unreachable!("a streamed request always returns a stream"),
         }
@@ -457,19 +478,45 @@ impl Transport {
         if stream {
             return Ok(Reply::Stream(response, request_id, attempt));
         }
-        let body = response.bytes().await.map_err(|e| {
-            let kind = body_read_kind(&e);
-            Failure {
-                error: ProviderError::new(self.provider, kind, self.scrub(&describe(e))),
-                retryable: kind == ModelErrorKind::Connection,
+        let mut response = response;
+        let mut body = Vec::new();
+        loop {
+            match response.chunk().await {
+                Ok(Some(c)) => {
+                    if body.len() + c.len() > self.config.max_body_bytes {
+                        return Err(Failure {
+                            error: self.too_large(),
+                            retryable: false,
+                        });
+                    }
+                    body.extend_from_slice(&c);
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    let kind = body_read_kind(&e);
+                    return Err(Failure {
+                        error: ProviderError::new(self.provider, kind, self.scrub(&describe(e))),
+                        retryable: kind == ModelErrorKind::Connection,
+                    });
+                }
             }
-        })?;
+        }
         Ok(Reply::Whole(HttpResponse {
             status,
             request_id,
             attempts: attempt,
-            body: body.to_vec(),
+            body,
         }))
+    }
+
+    fn too_large(&self) -> ProviderError {
+        ProviderError::malformed(
+            self.provider,
+            format!(
+                "response body exceeds {} bytes (TransportConfig::max_body_bytes)",
+                self.config.max_body_bytes
+            ),
+        )
     }
 
     fn transport_failure(&self, e: reqwest::Error) -> Failure {
@@ -487,10 +534,16 @@ impl Transport {
     ) -> Failure {
         let status = response.status();
         let retry_after = retry_after(response.headers(), self.config.clock.system_time());
-        let text = match response.bytes().await {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-            Err(_) => String::new(),
-        };
+        // Read at most 64 KiB of an error body: enough for any provider's error, and bounded.
+        let mut response = response;
+        let mut raw = Vec::new();
+        while raw.len() < 64 << 10 {
+            match response.chunk().await {
+                Ok(Some(c)) => raw.extend_from_slice(&c),
+                _ => break,
+            }
+        }
+        let text = String::from_utf8_lossy(&raw).into_owned();
         let text = self.scrub(&text);
         let details = ErrorDetails::parse(&text);
         let (kind, retryable) = classify_status(status.as_u16(), &details);
