@@ -104,3 +104,8 @@ pub use agents_macros::tool;
 /// ```
 #[cfg(feature = "macros")]
 pub use agents_macros::agent;
+
+/// Provider clients (OpenAI-compatible, Anthropic, Gemini, Ollama, prompted tool calling), their
+/// resilient transport, and record/replay cassettes.
+#[cfg(feature = "providers")]
+pub use agents_providers as providers;

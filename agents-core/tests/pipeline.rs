@@ -532,3 +532,30 @@ async fn timeouts_are_transient_execution_errors() {
         other => panic!("unexpected {other:?}"),
     }
 }
+
+/// One retry budget shared by the layers: tool retries stop when it is spent.
+#[tokio::test(start_paused = true)]
+async fn tool_retries_draw_on_the_shared_retry_budget() {
+    let calls = counter();
+    let budget = agents_core::budget::RetryBudget::new(1);
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "fetch", "{}"),
+        ModelResponse::text("ok"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model)
+        .tool_with(
+            flaky("fetch", 10, true, io_reset, calls.clone()),
+            Handlers::new().execution_error(retry(5, no_backoff())),
+        )
+        .retry_budget(budget.clone())
+        .build()
+        .unwrap();
+    agent.run("go".into()).await.unwrap();
+    assert_eq!(
+        count(&calls),
+        2,
+        "the first call plus the one retry the budget allows"
+    );
+    assert_eq!(budget.remaining(), 0);
+}

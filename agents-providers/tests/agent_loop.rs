@@ -76,6 +76,7 @@ async fn one_budget_bounds_transport_and_model_retries() {
     let agent = LlmAgent::<String, String>::builder("asker")
         .model(client(&s.uri(), "sk-loop-bbbb-2222", Some(budget.clone())))
         .on_llm_error(budget_llm_error_policy(budget.clone(), Duration::ZERO))
+        .retry_budget(budget.clone())
         .build()
         .unwrap();
     let err = agent.run("hi".into()).await.unwrap_err();

@@ -32,6 +32,7 @@ pub(crate) struct CallSetup<'a> {
     pub budget: &'a Arc<BudgetScope>,
     pub ctx: &'a RunContext,
     pub default_timeout: Option<Duration>,
+    pub retry_budget: Option<&'a Arc<crate::budget::RetryBudget>>,
     pub conversation: Arc<[Message]>,
 }
 
@@ -463,6 +464,16 @@ impl Run<'_, '_> {
                 let safe = self.setup.tool.idempotent() || policy.allow_non_idempotent;
                 let retry_no = cursor.attempts_on_step + 1;
                 if !class_ok || !safe || retry_no >= policy.max_attempts {
+                    return StepResult::Pass;
+                }
+                if self.setup.retry_budget.is_some_and(|b| !b.try_acquire()) {
+                    self.emit(Event::Warning {
+                        agent: self.setup.agent.clone(),
+                        message: format!(
+                            "the shared retry budget is spent; not retrying {}",
+                            self.tool_name()
+                        ),
+                    });
                     return StepResult::Pass;
                 }
                 let delay = policy.backoff.delay(retry_no);

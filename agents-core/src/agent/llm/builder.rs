@@ -61,6 +61,7 @@ where
                 classifier: Classifier::default(),
                 budget: Budget::default(),
                 budget_handler: None,
+                retry_budget: None,
                 llm_error: None,
                 on_escalation: None,
                 subscribers: Vec::new(),
@@ -165,6 +166,15 @@ where
     /// The limits of a run.
     pub fn budget(mut self, budget: Budget) -> Self {
         self.config.budget = budget;
+        self
+    }
+
+    /// A pool of retries shared with other layers (the provider's transport, other agents): every
+    /// tool `retry` and every `on_llm_error` retry of this agent takes one from it, and none
+    /// happens when it is empty. Give the same budget to the model's transport so that retries
+    /// add up instead of multiplying.
+    pub fn retry_budget(mut self, budget: Arc<crate::budget::RetryBudget>) -> Self {
+        self.config.retry_budget = Some(budget);
         self
     }
 

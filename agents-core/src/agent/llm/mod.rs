@@ -63,6 +63,7 @@ pub(crate) struct Config<In, Out> {
     pub classifier: Classifier,
     pub budget: Budget,
     pub budget_handler: Option<BudgetHandler>,
+    pub retry_budget: Option<Arc<crate::budget::RetryBudget>>,
     pub llm_error: Option<LlmErrorHandler<Out>>,
     pub on_escalation: Option<EscalationHandler<Out>>,
     pub subscribers: Vec<Subscriber>,

@@ -160,6 +160,7 @@ where
             budget: &self.budget,
             ctx: &self.ctx.without_repair(),
             default_timeout: self.budget.limits().tool_timeout,
+            retry_budget: cfg.retry_budget.as_ref(),
             conversation: self.transcript.clone().into(),
         };
         let outcome = run_call(&setup, call).await;

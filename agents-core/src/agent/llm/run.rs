@@ -281,7 +281,9 @@ where
                     max_attempts,
                     initial_backoff,
                 } => {
-                    if attempt >= max_attempts {
+                    let budget_spent =
+                        || cfg.retry_budget.as_ref().is_some_and(|b| !b.try_acquire());
+                    if attempt >= max_attempts || budget_spent() {
                         return Err(Flow::Done(Err(AgentError::Model(error))));
                     }
                     let nominal = initial_backoff.saturating_mul(1u32 << (attempt - 1).min(16));

@@ -1,5 +1,9 @@
 //! Budgets and loop guards: every run is bounded.
 
+mod retry;
+
+pub use retry::RetryBudget;
+
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
