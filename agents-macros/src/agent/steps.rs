@@ -100,11 +100,11 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
             // `escalate()` with no reason: the error's own model-safe text.
             if name == "escalate" && args.is_empty() {
                 let func = quote_spanned!(span=> #at::escalate_error);
-                call.func = Box::new(syn::parse2(func).expect("a path"));
+                *call.func = syn::parse2(func).expect("a path");
                 return;
             }
             let func = quote_spanned!(span=> #at::#ident);
-            call.func = Box::new(syn::parse2(func).expect("a path"));
+            *call.func = syn::parse2(func).expect("a path");
             let Some(mut placed) = place_args(&ident, params, args, p, errors) else {
                 return;
             };

@@ -166,6 +166,10 @@ fn generate(
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
+            // schemars' derive calls `.into()`: bring the trait (and no name) into scope, for
+            // crates under `#![no_implicit_prelude]`.
+            use #p::core::convert::Into as _;
+
             #[derive(#p::serde::Deserialize, #p::schemars::JsonSchema)]
             #[serde(crate = #serde_path)]
             #[schemars(crate = #schemars_path)]
