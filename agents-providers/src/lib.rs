@@ -20,6 +20,8 @@ pub mod anthropic;
 pub mod cassette;
 mod client;
 mod error;
+#[cfg(feature = "gemini")]
+pub mod gemini;
 mod ids;
 #[cfg(feature = "openai")]
 pub mod openai;
