@@ -23,6 +23,8 @@ mod error;
 #[cfg(feature = "gemini")]
 pub mod gemini;
 mod ids;
+#[cfg(feature = "ollama")]
+pub mod ollama;
 #[cfg(feature = "openai")]
 pub mod openai;
 #[cfg(feature = "prompted")]

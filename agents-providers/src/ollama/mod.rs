@@ -1,0 +1,419 @@
+//! Ollama's native `/api/chat`, with NDJSON streaming and native tools.
+//!
+//! When a model rejects native tools (Ollama answers `{"error": "... does not support tools"}`),
+//! the client falls back to [prompted tool calling](crate::prompted) for that model and
+//! remembers it for the whole process, so later requests go prompted at once. A body
+//! `{"error": "unexpected EOF"}` (the server lost the model runner) is sent again, up to the
+//! transport's attempt count, as long as no output has arrived.
+//!
+//! ```no_run
+//! use agents_providers::ollama::Ollama;
+//! # fn main() -> Result<(), agents_providers::ProviderError> {
+//! let qwen = Ollama::from_env("qwen2.5:7b")?; // OLLAMA_HOST, default http://127.0.0.1:11434
+//! # Ok(()) }
+//! ```
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::sync::{Mutex, OnceLock};
+
+use agents_core::ModelErrorKind;
+use agents_core::model::{
+    FinishReason, Message, Model, ModelError, ModelRequest, ModelResponse, ToolCall, Usage,
+};
+use futures_util::future::BoxFuture;
+use serde_json::{Map, Value, json};
+
+use crate::client::{ClientSettings, settings_methods};
+use crate::error::ProviderError;
+use crate::ids::synthesize_call_id;
+use crate::prompted::{PromptFormat, response_from_text};
+use crate::transport::{Auth, Transport};
+
+const PROVIDER: &str = "ollama";
+
+/// Ollama's default address.
+pub const DEFAULT_HOST: &str = "http://127.0.0.1:11434";
+
+/// Models (per base URL) that rejected native tools in this process.
+fn no_native_tools() -> &'static Mutex<HashSet<String>> {
+    static SET: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    SET.get_or_init(Mutex::default)
+}
+
+/// An Ollama client. Implements [`Model`].
+#[derive(Debug, Clone)]
+pub struct Ollama {
+    model: String,
+    transport: Transport,
+    stream: bool,
+    format: PromptFormat,
+}
+
+/// Builds an [`Ollama`] client.
+#[derive(Debug, Clone)]
+pub struct OllamaBuilder {
+    model: String,
+    settings: ClientSettings,
+    stream: bool,
+    format: PromptFormat,
+}
+
+impl Ollama {
+    /// A builder for `model` at [`DEFAULT_HOST`].
+    pub fn builder(model: impl Into<String>) -> OllamaBuilder {
+        OllamaBuilder {
+            model: model.into(),
+            settings: ClientSettings::new(DEFAULT_HOST),
+            stream: true,
+            format: PromptFormat::new().force_call(false),
+        }
+    }
+
+    /// A client for `model` at `OLLAMA_HOST` (a URL, or `host:port`), else [`DEFAULT_HOST`].
+    pub fn from_env(model: impl Into<String>) -> Result<Self, ProviderError> {
+        let mut b = Ollama::builder(model);
+        if let Ok(host) = std::env::var("OLLAMA_HOST")
+            && !host.trim().is_empty()
+        {
+            let host = host.trim();
+            b.settings.base_url = if host.contains("://") {
+                host.to_owned()
+            } else {
+                format!("http://{host}")
+            };
+        }
+        b.build()
+    }
+
+    /// The model id.
+    pub fn model(&self) -> &str {
+        &self.model
+    }
+
+    /// The transport.
+    pub fn transport(&self) -> &Transport {
+        &self.transport
+    }
+
+    fn key(&self) -> String {
+        format!("{} {}", self.transport.base_url(), self.model)
+    }
+
+    /// Whether this model is known (in this process) not to take native tools.
+    pub fn uses_prompted_tools(&self) -> bool {
+        no_native_tools()
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(&self.key())
+    }
+
+    /// Sends one request: native tools, or prompted ones for a model that rejected them.
+    pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        if request.tools.is_empty() || !self.uses_prompted_tools() {
+            match self.send_with_eof_retry(request).await {
+                Err(e) if !request.tools.is_empty() && rejects_tools(&e) => {
+                    tracing::info!(model = %self.model, "model rejects native tools; prompting them instead");
+                    no_native_tools()
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .insert(self.key());
+                }
+                other => return other,
+            }
+        }
+        let chat = self.format.chat_request(request);
+        let r = self.send_with_eof_retry(&chat).await?;
+        Ok(response_from_text(
+            r.text.as_deref().unwrap_or_default(),
+            r.finish_reason,
+            r.usage,
+            &request.tools,
+        ))
+    }
+
+    async fn send_with_eof_retry(
+        &self,
+        request: &ModelRequest,
+    ) -> Result<ModelResponse, ProviderError> {
+        let max = self.transport.config().retry.max_attempts.max(1);
+        let mut attempt = 1;
+        loop {
+            match self.send(request).await {
+                Err(e) if attempt < max && says_unexpected_eof(&e) => {
+                    tracing::debug!(
+                        attempt,
+                        "ollama lost its runner (unexpected EOF); sending again"
+                    );
+                    let delay = self.transport.config().retry.backoff(attempt);
+                    self.transport.config().clock.sleep(delay).await;
+                    attempt += 1;
+                }
+                Err(mut e) => {
+                    e.attempts = e.attempts.max(attempt);
+                    return Err(e);
+                }
+                ok => return ok,
+            }
+        }
+    }
+
+    async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        let body = to_wire(request, &self.model, self.stream);
+        let mut acc = Accumulator::default();
+        if !self.stream {
+            let response = self.transport.post_json("/api/chat", &body).await?;
+            let v: Value = response.json(PROVIDER)?;
+            if let Some(e) = line_error(&v) {
+                return Err(ProviderError::new(PROVIDER, ModelErrorKind::Server, e));
+            }
+            acc.push(&v);
+            return acc.finish();
+        }
+        let mut stream = self.transport.post_stream("/api/chat", &body).await?;
+        let mut failure = None;
+        let mut skipped = 0usize;
+        let read = stream
+            .read_lines(|line| {
+                let Ok(v) = serde_json::from_str::<Value>(&line) else {
+                    skipped += 1;
+                    return Ok(ControlFlow::Continue(()));
+                };
+                if let Some(e) = line_error(&v) {
+                    failure = Some(e);
+                    return Ok(ControlFlow::Break(()));
+                }
+                acc.push(&v);
+                Ok(if acc.done {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            })
+            .await;
+        if skipped > 0 {
+            tracing::warn!(skipped, "stream lines that are not JSON skipped");
+        }
+        if let Some(message) = failure {
+            // Nothing arrived before the error: a retry may help (the caller decides).
+            return Err(stream.error(ModelErrorKind::Server, message));
+        }
+        match read {
+            Err(e) if !acc.done => return Err(e),
+            Ok(()) if !acc.done => {
+                return Err(stream.error(
+                    ModelErrorKind::Connection,
+                    "the stream ended before the response was done",
+                ));
+            }
+            _ => {}
+        }
+        acc.finish()
+    }
+}
+
+fn line_error(v: &Value) -> Option<String> {
+    match v.get("error")? {
+        Value::String(s) => Some(s.clone()),
+        Value::Null => None,
+        other => Some(other.to_string()),
+    }
+}
+
+fn rejects_tools(e: &ProviderError) -> bool {
+    e.message
+        .to_ascii_lowercase()
+        .contains("does not support tools")
+}
+
+fn says_unexpected_eof(e: &ProviderError) -> bool {
+    e.message.to_ascii_lowercase().contains("unexpected eof")
+}
+
+/// The `/api/chat` body.
+fn to_wire(request: &ModelRequest, model: &str, stream: bool) -> Value {
+    let mut messages = Vec::new();
+    if let Some(s) = request.system.as_deref().filter(|s| !s.is_empty()) {
+        messages.push(json!({"role": "system", "content": s}));
+    }
+    for m in &request.messages {
+        messages.push(match m {
+            Message::User { content } => json!({"role": "user", "content": content}),
+            Message::Assistant {
+                content,
+                tool_calls,
+            } => {
+                let mut msg =
+                    json!({"role": "assistant", "content": content.clone().unwrap_or_default()});
+                if !tool_calls.is_empty() {
+                    let calls: Vec<Value> = tool_calls
+                        .iter()
+                        .map(|c| {
+                            let args = match serde_json::from_str::<Value>(&c.arguments) {
+                                Ok(v @ Value::Object(_)) => v,
+                                _ => json!({"_raw_arguments": c.arguments}),
+                            };
+                            json!({"function": {"name": c.name, "arguments": args}})
+                        })
+                        .collect();
+                    msg["tool_calls"] = Value::Array(calls);
+                }
+                msg
+            }
+            Message::Tool(r) => json!({"role": "tool", "content": r.content, "tool_name": r.name}),
+        });
+    }
+    let mut body = json!({"model": model, "messages": messages, "stream": stream});
+    if !request.tools.is_empty() {
+        body["tools"] = request
+            .tools
+            .iter()
+            .map(|t| {
+                json!({"type": "function", "function": {"name": t.name,
+                    "description": t.description, "parameters": t.parameters}})
+            })
+            .collect();
+    }
+    let s = &request.sampling;
+    let mut options = Map::new();
+    if let Some(t) = s.temperature {
+        options.insert("temperature".into(), json!(t));
+    }
+    if let Some(p) = s.top_p {
+        options.insert("top_p".into(), json!(p));
+    }
+    if let Some(seed) = s.seed {
+        options.insert("seed".into(), json!(seed));
+    }
+    if let Some(m) = s.max_tokens {
+        options.insert("num_predict".into(), json!(m));
+    }
+    if !s.stop.is_empty() {
+        options.insert("stop".into(), json!(s.stop));
+    }
+    if !options.is_empty() {
+        body["options"] = Value::Object(options);
+    }
+    body
+}
+
+/// Puts a response together from NDJSON records (or the one record of a whole response).
+#[derive(Debug, Default)]
+struct Accumulator {
+    text: String,
+    calls: Vec<ToolCall>,
+    done: bool,
+    done_reason: Option<String>,
+    usage: Usage,
+    saw_message: bool,
+}
+
+impl Accumulator {
+    fn push(&mut self, v: &Value) {
+        if let Some(m) = v.get("message") {
+            self.saw_message = true;
+            if let Some(t) = m.get("content").and_then(Value::as_str) {
+                self.text.push_str(t);
+            }
+            for c in m
+                .get("tool_calls")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let f = c.get("function").unwrap_or(c);
+                let arguments = match f.get("arguments") {
+                    None | Some(Value::Null) => "{}".to_owned(),
+                    Some(Value::String(s)) => s.clone(),
+                    Some(a) => a.to_string(),
+                };
+                let id = c
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .filter(|s| !s.is_empty())
+                    .map_or_else(|| synthesize_call_id(self.calls.len()), str::to_owned);
+                self.calls.push(ToolCall {
+                    id,
+                    name: f
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned(),
+                    arguments,
+                });
+            }
+        }
+        if v.get("done").and_then(Value::as_bool) == Some(true) {
+            self.done = true;
+            self.done_reason = v
+                .get("done_reason")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            let n = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or(0);
+            self.usage = Usage {
+                input_tokens: n("prompt_eval_count"),
+                output_tokens: n("eval_count"),
+            };
+        }
+    }
+
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
+        if !self.saw_message {
+            return Err(ProviderError::malformed(
+                PROVIDER,
+                "the response has no message",
+            ));
+        }
+        let finish_reason = match self.done_reason.as_deref() {
+            Some("length") => FinishReason::Length,
+            _ if !self.calls.is_empty() => FinishReason::ToolCalls,
+            Some("stop") | Some("") | None => FinishReason::Stop,
+            Some(other) => FinishReason::Other(other.to_owned()),
+        };
+        Ok(ModelResponse {
+            text: (!self.text.is_empty()).then_some(self.text),
+            tool_calls: self.calls,
+            usage: self.usage,
+            finish_reason,
+        })
+    }
+}
+
+impl Model for Ollama {
+    fn name(&self) -> &str {
+        &self.model
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move { self.chat(request).await.map_err(ModelError::from) })
+    }
+}
+
+impl OllamaBuilder {
+    settings_methods!(PROVIDER);
+
+    /// Whether `complete` streams internally (default on).
+    pub fn streaming(mut self, on: bool) -> Self {
+        self.stream = on;
+        self
+    }
+
+    /// The prompt layout used when the model does not take native tools.
+    pub fn prompt_format(mut self, format: PromptFormat) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Builds the client (a key, if set, is sent as a bearer token, for proxies).
+    pub fn build(self) -> Result<Ollama, ProviderError> {
+        Ok(Ollama {
+            model: self.model,
+            transport: self.settings.transport(PROVIDER, Auth::Bearer)?,
+            stream: self.stream,
+            format: self.format,
+        })
+    }
+}

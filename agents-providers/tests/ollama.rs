@@ -1,0 +1,193 @@
+//! Ollama's native /api/chat against an in-process server, in the wire format Ollama documents.
+
+mod common;
+
+use agents_core::model::FinishReason;
+use agents_core::{Model, ModelErrorKind};
+use agents_providers::ollama::Ollama;
+use agents_providers::transport::ManualClock;
+use common::{config, hits, request};
+use serde_json::{Value, json};
+use wiremock::matchers::{body_partial_json, method, path};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+fn client(base: &str, model: &str, streaming: bool) -> Ollama {
+    Ollama::builder(model)
+        .base_url(base)
+        .streaming(streaming)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap()
+}
+
+fn ndjson(lines: &[Value]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+#[tokio::test]
+async fn ndjson_stream_with_tool_calls() {
+    let s = MockServer::start().await;
+    let body = ndjson(&[
+        json!({"model": "qwen2.5:7b", "created_at": "2025-01-01T00:00:00Z",
+            "message": {"role": "assistant", "content": "",
+                "tool_calls": [{"function": {"name": "get_weather", "arguments": {"city": "Paris"}}}]},
+            "done": false}),
+        json!({"model": "qwen2.5:7b", "created_at": "2025-01-01T00:00:01Z",
+            "message": {"role": "assistant", "content": ""}, "done": true, "done_reason": "stop",
+            "total_duration": 1_000_000, "prompt_eval_count": 120, "eval_count": 18}),
+    ]);
+    Mock::given(method("POST"))
+        .and(path("/api/chat"))
+        .and(body_partial_json(json!({
+            "model": "qwen2.5:7b", "stream": true,
+            "messages": [{"role": "system", "content": "You are terse."},
+                {"role": "user", "content": "What is the weather in Paris?"}],
+            "tools": [{"type": "function", "function": {"name": "get_weather"}}]
+        })))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(body, "application/x-ndjson"))
+        .mount(&s)
+        .await;
+    let r = client(&s.uri(), "qwen2.5:7b", true)
+        .complete(&request())
+        .await
+        .unwrap();
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "get_weather");
+    assert_eq!(r.tool_calls[0].arguments, r#"{"city":"Paris"}"#);
+    assert!(!r.tool_calls[0].id.is_empty());
+    assert_eq!(r.finish_reason, FinishReason::ToolCalls);
+    assert_eq!(r.usage.total(), 138);
+}
+
+#[tokio::test]
+async fn text_stream_is_concatenated_and_a_cut_stream_is_a_connection_error() {
+    let s = MockServer::start().await;
+    let line = |t: &str| json!({"message": {"role": "assistant", "content": t}, "done": false});
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            ndjson(&[line("Hel"), line("lo"), json!({"message": {"role": "assistant", "content": ""}, "done": true, "done_reason": "length"})]),
+            "application/x-ndjson",
+        ))
+        .up_to_n_times(1)
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(ndjson(&[line("Hel")]), "application/x-ndjson"),
+        )
+        .mount(&s)
+        .await;
+    let c = client(&s.uri(), "llama3.2", true);
+    let r = c.complete(&request()).await.unwrap();
+    assert_eq!(r.text.as_deref(), Some("Hello"));
+    assert_eq!(r.finish_reason, FinishReason::Length);
+    let err = c.complete(&request()).await.unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::Connection);
+}
+
+#[tokio::test]
+async fn model_without_tools_falls_back_to_prompting_and_remembers() {
+    let s = MockServer::start().await;
+    // Ollama's answer to tools for a model whose template has none.
+    Mock::given(method("POST"))
+        .and(|r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_some())
+        })
+        .respond_with(ResponseTemplate::new(400).set_body_json(
+            json!({"error": "registry.ollama.ai/library/gemma:2b does not support tools"}),
+        ))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .and(|r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_none())
+        })
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "model": "gemma:2b", "message": {"role": "assistant",
+                "content": "Call: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"Paris\",}}"},
+            "done": true, "done_reason": "stop", "prompt_eval_count": 200, "eval_count": 20
+        })))
+        .mount(&s)
+        .await;
+    let c = client(&s.uri(), "gemma:2b", false);
+    let r = c.complete(&request()).await.unwrap();
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].name, "get_weather");
+    // The model's own text, for the runtime's repair pipeline (trailing comma and all).
+    assert_eq!(r.tool_calls[0].arguments, r#"{"city": "Paris",}"#);
+    assert!(c.uses_prompted_tools());
+    let received = s.received_requests().await.unwrap();
+    assert_eq!(received.len(), 2);
+    let prompted: Value = serde_json::from_slice(&received[1].body).unwrap();
+    let system = prompted["messages"][0]["content"].as_str().unwrap();
+    assert!(system.contains("get_weather(city: string): Current weather for a city"));
+
+    // Remembered: the next request goes prompted at once, from another client too.
+    let again = client(&s.uri(), "gemma:2b", false);
+    again.complete(&request()).await.unwrap();
+    assert_eq!(hits(&s).await, 3);
+}
+
+#[tokio::test]
+async fn unexpected_eof_body_is_sent_again() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": "unexpected EOF"})))
+        .up_to_n_times(1)
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(
+                ndjson(&[
+                    json!({"message": {"role": "assistant", "content": "ok"}, "done": false}),
+                    json!({"message": {"role": "assistant", "content": ""}, "done": true, "done_reason": "stop"}),
+                ]),
+                "application/x-ndjson",
+            ),
+        )
+        .mount(&s)
+        .await;
+    let r = client(&s.uri(), "llama3.2", true)
+        .complete(&request())
+        .await
+        .unwrap();
+    assert_eq!(r.text.as_deref(), Some("ok"));
+    assert_eq!(hits(&s).await, 2);
+}
+
+#[tokio::test]
+async fn unexpected_eof_inside_the_stream_is_retried_then_typed() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            ndjson(&[json!({"error": "unexpected EOF"})]),
+            "application/x-ndjson",
+        ))
+        .mount(&s)
+        .await;
+    let err = client(&s.uri(), "llama3.2", true)
+        .complete(&request())
+        .await
+        .unwrap_err();
+    assert_eq!(hits(&s).await, 3);
+    assert_eq!(err.kind(), ModelErrorKind::Server);
+    assert!(err.to_string().contains("unexpected EOF"));
+}
+
+#[tokio::test]
+async fn model_not_found_is_not_retried() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(
+            ResponseTemplate::new(404).set_body_json(json!({"error": "model 'nope' not found"})),
+        )
+        .mount(&s)
+        .await;
+    let err = client(&s.uri(), "nope", true)
+        .complete(&request())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::InvalidRequest);
+    assert_eq!(hits(&s).await, 1);
+}
