@@ -559,3 +559,31 @@ async fn tool_retries_draw_on_the_shared_retry_budget() {
     );
     assert_eq!(budget.remaining(), 0);
 }
+
+/// `escalate_error()` uses the error's own model-safe words as the reason, framed once.
+#[tokio::test]
+async fn escalate_without_a_reason_frames_the_error_once() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "read", "{}"),
+        ModelResponse::text("ok"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool_with(
+            flaky(
+                "read",
+                5,
+                true,
+                || ExecutionFailure::new("no such file").model_safe(),
+                counter(),
+            ),
+            Handlers::new().execution_error(agents_core::repair::escalate_error()),
+        )
+        .build()
+        .unwrap();
+    agent.run("go".into()).await.unwrap();
+    assert_eq!(
+        last_tool_result(&model, 1).content,
+        "ERROR: Tool 'read' failed: no such file (severity: HIGH). Please retry with corrected arguments."
+    );
+}

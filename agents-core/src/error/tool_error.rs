@@ -191,20 +191,40 @@ impl ToolError {
     pub fn model_text(&self) -> String {
         match self {
             ToolError::InvalidArgs(e) => format!(
-                "ERROR: the arguments for tool '{}' are not valid JSON ({}). Send a single JSON object matching this schema: {}",
+                "ERROR: the arguments for tool '{}' {}",
                 e.tool,
+                self.model_reason()
+            ),
+            ToolError::Deserialization(e) => format!(
+                "ERROR: the arguments for tool '{}' {}",
+                e.tool,
+                self.model_reason()
+            ),
+            ToolError::Execution(e) => {
+                format!("ERROR: Tool '{}' failed: {}.", e.tool, self.model_reason())
+            }
+            ToolError::Escalation(e) => e.model_text(),
+        }
+    }
+
+    /// What was wrong, in the same model-safe words as [`model_text`](Self::model_text) but
+    /// without the `ERROR: Tool '…'` framing (the reason an `escalate()` step without its own
+    /// reason gives).
+    pub fn model_reason(&self) -> String {
+        match self {
+            ToolError::InvalidArgs(e) => format!(
+                "are not valid JSON ({}). Send a single JSON object matching this schema: {}",
                 e.parse_error,
                 compact_schema(&e.schema)
             ),
             ToolError::Deserialization(e) => format!(
-                "ERROR: the arguments for tool '{}' do not match its schema: at `{}`: {}. Expected schema: {}",
-                e.tool,
+                "do not match its schema: at `{}`: {}. Expected schema: {}",
                 e.field_path,
                 e.message,
                 compact_schema(&e.schema)
             ),
             ToolError::Execution(e) => {
-                let what = if e.failure.is_panic() {
+                if e.failure.is_panic() {
                     "it failed with an internal error".to_owned()
                 } else if let Some(m) = e.failure.model_message() {
                     m.to_owned()
@@ -218,10 +238,9 @@ impl ToolError {
                         }
                         ErrorClass::Unknown => "the tool reported an error".to_owned(),
                     }
-                };
-                format!("ERROR: Tool '{}' failed: {what}.", e.tool)
+                }
             }
-            ToolError::Escalation(e) => e.model_text(),
+            ToolError::Escalation(e) => e.reason.clone(),
         }
     }
 }

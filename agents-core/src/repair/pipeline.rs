@@ -492,7 +492,7 @@ impl Run<'_, '_> {
                 StepResult::AgainSameStep
             }
             StepImpl::Escalate { reason, severity } => {
-                let reason = reason.clone().unwrap_or_else(|| error.model_text());
+                let reason = reason.clone().unwrap_or_else(|| error.model_reason());
                 StepResult::Done(CallOutcome::Escalated(
                     self.escalation(error, reason, *severity),
                 ))
