@@ -172,7 +172,7 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
         .unwrap();
     let report = agent.run_report("Weather in Oslo?".to_owned()).await;
     assert_eq!(report.output.unwrap(), "It is -3 degrees in Oslo.");
-    let events = events.lock().unwrap();
+    let events = events.lock().unwrap().clone();
     assert!(
         events.iter().any(
             |e| matches!(e, Event::ToolHallucinated { requested, .. } if requested == "weather")
