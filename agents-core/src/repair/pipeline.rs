@@ -82,6 +82,18 @@ struct Run<'a, 's> {
 
 /// Runs one tool call through the pipeline.
 pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
+    let span = tracing::span!(
+        target: "agents",
+        tracing::Level::INFO,
+        "execute_tool",
+        gen_ai.operation.name = "execute_tool",
+        gen_ai.tool.name = %call.name,
+        gen_ai.tool.call.id = %call.id,
+    );
+    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
+}
+
+async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
     let mut run = Run {
         setup,
         call,

@@ -72,8 +72,18 @@ where
         .budget()
         .cloned()
         .unwrap_or_else(|| BudgetScope::unlimited(path.clone()));
-    ctx.emit(Event::RunStarted {
-        agent: path.clone(),
+    let span = tracing::span!(
+        target: "agents",
+        tracing::Level::INFO,
+        "invoke_agent",
+        gen_ai.operation.name = "invoke_agent",
+        gen_ai.agent.name = %path,
+        gen_ai.request.model = %cfg.model.name(),
+    );
+    span.in_scope(|| {
+        ctx.emit(Event::RunStarted {
+            agent: path.clone(),
+        })
     });
     let mut runner = Runner {
         agent,
@@ -91,12 +101,14 @@ where
         same_failure: HashMap::new(),
         identical: HashMap::new(),
     };
-    let result = runner.run(input, skill).await;
-    runner.ctx.emit(Event::RunFinished {
-        agent: runner.path.clone(),
-        turns: runner.turn,
-        success: result.is_ok(),
-        usage: runner.usage,
+    let result = tracing::Instrument::instrument(runner.run(input, skill), span.clone()).await;
+    span.in_scope(|| {
+        runner.ctx.emit(Event::RunFinished {
+            agent: runner.path.clone(),
+            turns: runner.turn,
+            success: result.is_ok(),
+            usage: runner.usage,
+        })
     });
     RunReport {
         output: result,
