@@ -3,44 +3,9 @@
 //! garbage cases left out) and on one large malformed document.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use serde_json::Value;
+use json_peers::{large_malformed, malformed_corpus};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
-
-fn malformed_corpus() -> Vec<String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for file in files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-    {
-        let stem = file
-            .file_stem()
-            .expect("stem")
-            .to_string_lossy()
-            .into_owned();
-        if stem == "valid" || stem == "garbage" {
-            continue;
-        }
-        for line in std::fs::read_to_string(file).expect("read").lines() {
-            let row: Value = serde_json::from_str(line).expect("row");
-            out.push(row["input"].as_str().expect("input").to_owned());
-        }
-    }
-    out
-}
-
-/// Same shape as in `agents-core/benches/json.rs`.
-fn large_malformed() -> String {
-    let item = "{id: 12345, 'name': 'get_weather', 'arguments': {'city': 'San Francisco, CA', 'days': 7, 'units': 'metric',}, 'ok': True, 'score': .875, 'tags': ['a', 'b', 'c',],} // call\n";
-    format!("```json\n[{}", item.repeat(2_000))
-}
 
 type Repairer = Box<dyn Fn(&str) -> bool>;
 

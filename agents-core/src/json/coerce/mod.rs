@@ -40,9 +40,9 @@ pub enum CoercionKind {
     /// An enum (or `const`) value matched ignoring case and surrounding space, replaced by the
     /// canonical spelling.
     CanonicalEnum {
-        /// The value as given.
+        /// The value as given, as JSON text (`"celsius"` with its quotes, or `5`).
         from: String,
-        /// The schema's spelling.
+        /// The schema's spelling, as JSON text.
         to: String,
     },
     /// A single value was wrapped in an array.
@@ -62,7 +62,8 @@ impl fmt::Display for CoercionKind {
             Self::WholeNumberToInteger => f.write_str("converted whole number to integer"),
             Self::NumberToString => f.write_str("converted number to string"),
             Self::StringToBoolean => f.write_str("converted string to boolean"),
-            Self::CanonicalEnum { from, to } => write!(f, "matched enum value {from:?} as {to:?}"),
+            // `from` and `to` are JSON text already (`"celsius"`, `5`): print them as they are.
+            Self::CanonicalEnum { from, to } => write!(f, "matched enum value {from} as {to}"),
             Self::WrappedInArray => f.write_str("wrapped single value in array"),
             Self::ParsedEmbeddedJson => f.write_str("parsed JSON held in a string"),
             Self::FilledDefault => f.write_str("filled in schema default"),
@@ -136,6 +137,7 @@ impl Default for CoerceOptions {
 /// let out = coerce(json!({"count": "1,000", "unit": " celsius ", "tags": "x"}), &schema).unwrap();
 /// assert_eq!(out.value, json!({"count": 1000, "unit": "Celsius", "tags": ["x"], "verbose": false}));
 /// assert_eq!(out.fixes[0].to_string(), "converted numeric string to number at /count");
+/// assert_eq!(out.fixes[1].to_string(), r#"matched enum value " celsius " as "Celsius" at /unit"#);
 ///
 /// // Lossy coercions are refused, naming the field.
 /// let err = coerce(json!({"count": "1.5"}), &schema).unwrap_err();

@@ -15,13 +15,14 @@ pub(crate) struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    pub(crate) fn new(src: &'a str, start: usize, end: usize) -> Self {
+    /// A cursor at `start`, with the fixes already recorded before it.
+    pub(crate) fn new(src: &'a str, start: usize, end: usize, fixes: Vec<Fix>) -> Self {
         Self {
             src,
             bytes: src.as_bytes(),
             pos: start,
             end,
-            fixes: Vec::new(),
+            fixes,
             steps: 0,
         }
     }
@@ -130,7 +131,111 @@ pub(crate) fn invisible_len(bytes: &[u8]) -> usize {
     }
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// A word with the high bit set in (at least) the lowest byte of `word` that is zero, and no
+/// bit set below it: bytes above the first zero may be flagged falsely, never bytes below.
+#[inline]
+fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
+}
+
+/// Like [`zero_bytes`], for bytes below `n` (`n` at most 128).
+#[inline]
+fn bytes_below(word: u64, n: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
+}
+
+/// Index of the first byte of `bytes` that `hits` flags, eight bytes at a time (SWAR), with
+/// `slow` deciding the last few bytes one by one.
+#[inline]
+fn scan(bytes: &[u8], hits: impl Fn(u64) -> u64, slow: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut i = 0;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let mask = hits(u64::from_le_bytes(word));
+        if mask != 0 {
+            return Some(i + (mask.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i..].iter().position(|&b| slow(b)).map(|p| i + p)
+}
+
+/// Index of the first `a` or `b` in `bytes`.
+#[inline]
+pub(crate) fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    let (wa, wb) = (ONES * u64::from(a), ONES * u64::from(b));
+    scan(
+        bytes,
+        |w| zero_bytes(w ^ wa) | zero_bytes(w ^ wb),
+        |x| x == a || x == b,
+    )
+}
+
+/// Index of the first byte that interrupts a run of string text: `quote`, a backslash or a
+/// control character.
+#[inline]
+pub(crate) fn find_string_stop(bytes: &[u8], quote: u8) -> Option<usize> {
+    let (wq, wb) = (ONES * u64::from(quote), ONES * u64::from(b'\\'));
+    scan(
+        bytes,
+        |w| zero_bytes(w ^ wq) | zero_bytes(w ^ wb) | bytes_below(w, 0x20),
+        |x| x == quote || x == b'\\' || x < 0x20,
+    )
+}
+
+/// Index of the first occurrence of `needle` in `hay`.
+pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(p) = find2(&hay[from..], first, first) {
+        let at = from + p;
+        if hay[at + 1..].starts_with(rest) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// True for the bytes that may appear in an unquoted key or bare word.
 pub(crate) fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'-' | b'.' | b'@') || b >= 0x80
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_scans_agree_with_byte_scans() {
+        let samples: &[&[u8]] = &[
+            b"",
+            b"abc",
+            b"abcdefgh\"",
+            b"0123456789abcdef\\xyz",
+            b"\x01",
+            b"\xff\xfe\x80 text with \x1f control",
+            b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'",
+            "caf\u{e9} \u{201c}smart\u{201d} [TOOL_CALLS]<tool_call>".as_bytes(),
+        ];
+        for s in samples {
+            for start in 0..s.len() {
+                let s = &s[start..];
+                for q in [b'"', b'\'', 0xe2] {
+                    let naive = s.iter().position(|&b| b == q || b == b'\\' || b < 0x20);
+                    assert_eq!(find_string_stop(s, q), naive, "{s:?} {q}");
+                }
+                for (a, b) in [(b'<', b'['), (b'`', b'~'), (b'a', b'a'), (0xe2, 0x80)] {
+                    let naive = s.iter().position(|&x| x == a || x == b);
+                    assert_eq!(find2(s, a, b), naive, "{s:?} {a} {b}");
+                }
+                let naive = s.windows(3).position(|w| w == b"```");
+                assert_eq!(find(s, b"```"), naive);
+            }
+        }
+    }
 }

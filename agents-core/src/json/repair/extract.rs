@@ -1,7 +1,7 @@
 //! Finding the value inside what a model wrapped around it: tool-call tags, markdown fences,
 //! prose before and after.
 
-use super::cursor::invisible_len;
+use super::cursor::{find, find2, invisible_len};
 use crate::json::fix::FixKind;
 
 /// A byte range of the input to search for a value, and the fixes that narrowing to it implies.
@@ -80,22 +80,35 @@ pub(crate) fn first_visible(input: &str) -> Option<usize> {
 
 /// Whether the text at `at` opens an HTML document.
 pub(crate) fn is_html(input: &str, at: usize) -> bool {
-    let head = input[at..]
-        .get(..16)
-        .unwrap_or(&input[at..])
-        .to_ascii_lowercase();
-    ["<!doctype", "<html", "<head", "<body", "<?xml"]
-        .iter()
-        .any(|p| head.starts_with(p))
+    let head = &input.as_bytes()[at..];
+    head.first() == Some(&b'<')
+        && ["<!doctype", "<html", "<head", "<body", "<?xml"]
+            .iter()
+            .any(|p| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
+}
+
+/// The first tool-call wrapper opening at or after `start`: one pass over the bytes, stopping
+/// only at `<` and `[`.
+fn first_wrapper(input: &str, start: usize) -> Option<(usize, &'static Wrapper)> {
+    let bytes = input.as_bytes();
+    let mut from = start;
+    while let Some(p) = find2(&bytes[from..], b'<', b'[') {
+        let at = from + p;
+        let rest = &bytes[at..];
+        if let Some(w) = WRAPPERS
+            .iter()
+            .find(|w| rest.starts_with(w.open.as_bytes()))
+        {
+            return Some((at, w));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// The outer region: inside the first tool-call wrapper if there is one, else the whole input.
 pub(crate) fn outer_region(input: &str, start: usize) -> Region {
-    let hit = WRAPPERS
-        .iter()
-        .filter_map(|w| input[start..].find(w.open).map(|p| (start + p, w)))
-        .min_by_key(|(p, _)| *p);
-    let Some((at, wrapper)) = hit else {
+    let Some((at, wrapper)) = first_wrapper(input, start) else {
         return Region {
             start,
             end: input.len(),
@@ -104,21 +117,21 @@ pub(crate) fn outer_region(input: &str, start: usize) -> Region {
     };
     let mut inner = at + wrapper.open.len();
     if wrapper.open_to_gt {
-        match input[inner..].find('>') {
+        match find2(&input.as_bytes()[inner..], b'>', b'>') {
             Some(gt) => inner += gt + 1,
             None => inner = input.len(),
         }
     }
     // Mistral's `[TOOL_CALLS]name[ARGS]{...}` form.
     if wrapper.open == "[TOOL_CALLS]"
-        && let Some(args) = input[inner..].find("[ARGS]")
+        && let Some(args) = find(&input.as_bytes()[inner..], b"[ARGS]")
     {
         inner += args + "[ARGS]".len();
     }
     let end = wrapper
         .close
         .iter()
-        .filter_map(|c| input[inner..].find(c))
+        .filter_map(|c| find(&input.as_bytes()[inner..], c.as_bytes()))
         .min()
         .map_or(input.len(), |p| inner + p);
     let name = if wrapper.open_to_gt {
@@ -171,12 +184,12 @@ pub(crate) fn fenced_regions(input: &str, outer: &Region) -> Vec<Region> {
 fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
     let mut i = from;
     while i + 3 <= end {
+        i += find2(&bytes[i..end], b'`', b'~')?;
+        if i + 3 > end {
+            return None;
+        }
         let b = bytes[i];
-        if (b == b'`' || b == b'~')
-            && bytes[i + 1] == b
-            && bytes[i + 2] == b
-            && at_line_start(bytes, i)
-        {
+        if bytes[i + 1] == b && bytes[i + 2] == b && at_line_start(bytes, i) {
             return Some(i);
         }
         i += 1;
@@ -185,14 +198,10 @@ fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
 }
 
 fn find_closing(bytes: &[u8], marker: &[u8], from: usize, end: usize) -> Option<usize> {
-    let mut i = from;
-    while i + 3 <= end {
-        if &bytes[i..i + 3] == marker {
-            return Some(i);
-        }
-        i += 1;
+    if from >= end {
+        return None;
     }
-    None
+    find(&bytes[from..end], marker).map(|p| from + p)
 }
 
 /// Only spaces or tabs between the previous newline (or the start) and `at`, or a `:` right

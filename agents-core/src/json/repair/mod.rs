@@ -90,7 +90,9 @@ pub fn repair_counting(
             0,
         );
     }
-    if let Ok(value) = serde_json::from_str::<Value>(input) {
+    if may_be_json(input)
+        && let Ok(value) = serde_json::from_str::<Value>(input)
+    {
         let repaired = Repaired {
             value,
             fixes: Vec::new(),
@@ -103,6 +105,28 @@ pub fn repair_counting(
     let mut steps = input.len() as u64;
     let result = lenient(input, options, &mut steps).map(|r| decode_double_encoded(r, options));
     (result, steps)
+}
+
+/// Whether `input` can be valid JSON at all, judged by its first and last bytes after JSON
+/// whitespace: an object must end in `}`, an array in `]`, a string in `"`, and nothing else
+/// starts a JSON value. Input that fails this (truncated, fenced, prose around the value) skips
+/// the strict parse, which would otherwise build a partial value and throw it away.
+fn may_be_json(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let (Some(first), Some(last)) = (
+        bytes.iter().position(|b| !ws(b)),
+        bytes.iter().rposition(|b| !ws(b)),
+    ) else {
+        return false;
+    };
+    match bytes[first] {
+        b'{' => bytes[last] == b'}',
+        b'[' => bytes[last] == b']',
+        b'"' => bytes[last] == b'"' && last > first,
+        b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => true,
+        _ => false,
+    }
 }
 
 /// The lenient path, for input that is not valid JSON as it stands.
@@ -141,6 +165,7 @@ fn search_region(
 ) -> Result<Option<Repaired>, RepairError> {
     let bytes = input.as_bytes();
     let mut from = region.start;
+    let mut first = true;
     while *budget > 0 {
         let Some(rel) = bytes[from..region.end]
             .iter()
@@ -152,11 +177,31 @@ fn search_region(
         *steps += rel as u64;
         let at = from + rel;
         *budget -= 1;
-        let mut cur = Cursor::new(input, at, region.end);
+        // The fixes that come before the scanner's go in first, so a long list of the scanner's
+        // fixes is never copied.
+        let mut fixes: Vec<Fix> = region
+            .fixes
+            .iter()
+            .map(|(k, o)| Fix::new(k.clone(), *o))
+            .collect();
+        if !first {
+            // The text before `at` holds at least the rejected candidate's bracket.
+            fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
+        } else {
+            let lead = &input[region.start..at];
+            *steps += lead.len() as u64;
+            if extract::first_visible(lead).is_some() {
+                fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
+            } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
+                fixes.push(Fix::new(FixKind::IgnoredInvisibleChar, region.start + p));
+            }
+        }
+        first = false;
+        let mut cur = Cursor::new(input, at, region.end, fixes);
         let outcome = scanner::parse(&mut cur, options.max_depth);
         *steps += cur.steps;
         match outcome {
-            Ok(value) => return Ok(Some(finish(input, region, at, value, cur))),
+            Ok(value) => return Ok(Some(finish(input, region, value, cur))),
             Err(Failure::Depth(offset)) => {
                 return Err(RepairError::DepthLimit {
                     limit: options.max_depth,
@@ -169,25 +214,13 @@ fn search_region(
     Ok(None)
 }
 
-/// Collects the fixes of a successful parse: the region's, text skipped before the value, the
-/// scanner's, and text or values after it.
-fn finish(input: &str, region: &Region, at: usize, value: Value, mut cur: Cursor<'_>) -> Repaired {
-    let mut fixes: Vec<Fix> = region
-        .fixes
-        .iter()
-        .map(|(k, o)| Fix::new(k.clone(), *o))
-        .collect();
-    let lead = &input[region.start..at];
-    if extract::first_visible(lead).is_some() {
-        fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
-    } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
-        fixes.push(Fix::new(FixKind::IgnoredInvisibleChar, region.start + p));
-    }
-    let scanner_ended_early = cur
-        .fixes
-        .iter()
-        .any(|f| f.kind == FixKind::IgnoredTrailingText);
-    fixes.append(&mut cur.fixes);
+/// Completes the fixes of a successful parse (the region's, text skipped before the value and
+/// the scanner's are in the cursor already) with text or values after it.
+fn finish(input: &str, region: &Region, value: Value, cur: Cursor<'_>) -> Repaired {
+    let mut fixes = cur.fixes;
+    // The scanner stops early (moving its end) only when it met text that cannot continue the
+    // value, and has recorded that already.
+    let scanner_ended_early = cur.end < region.end;
     if !scanner_ended_early {
         let rest = &input[cur.pos..region.end];
         if let Some(off) = extract::first_visible(rest) {

@@ -1,7 +1,7 @@
 //! Strings: any quote style, escapes valid or not, quotes and control characters left
 //! unescaped by the model, and strings cut off by the end of the input.
 
-use super::cursor::{Cursor, is_word_byte};
+use super::cursor::{Cursor, find_string_stop, is_word_byte};
 use crate::json::fix::FixKind;
 
 /// Where a string stands; decides whether a quote inside it ends it.
@@ -89,13 +89,8 @@ pub(crate) fn lex_string(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
     loop {
         // Copy the run of ordinary bytes in one go.
         let run_start = cur.pos;
-        while cur.pos < cur.end {
-            let b = cur.bytes[cur.pos];
-            if b == lead || b == b'\\' || b < 0x20 {
-                break;
-            }
-            cur.pos += 1;
-        }
+        cur.pos = find_string_stop(&cur.bytes[run_start..cur.end], lead)
+            .map_or(cur.end, |p| run_start + p);
         cur.steps += (cur.pos - run_start) as u64;
         text.push_str(&cur.src[run_start..cur.pos]);
         let Some(b) = cur.peek() else {
