@@ -220,23 +220,23 @@ fn format() -> PromptFormat {
     PromptFormat::new()
         .example(
             Example::new("Is it cold in Oslo right now? Give me fahrenheit.")
-                .call("get_weather", json!({"city": "Oslo", "unit": "fahrenheit"}))
+                .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
                 .result("20 degrees fahrenheit, snow")
                 .answer("Yes, 20°F with snow in Oslo."),
         )
         .example(
             Example::new("Find 3 articles about solar panels.")
-                .call("search", json!({"query": "solar panels", "limit": 3})),
+                .call("search", r#"{"query": "solar panels", "limit": 3}"#),
         )
         .example(
             Example::new("How much is 250 euros in Japanese yen?")
                 .raw_call(r#"{"tool": "convert", "arguments": {"amount": 250, "from": "EUR", "to": "JPY"}}"#)
                 .result("ERROR: Tool 'convert' is unknown. Allowed tools: get_weather, add, search, send_email, convert_currency. Did you mean 'convert_currency'?")
-                .call("convert_currency", json!({"amount": 250, "from": "EUR", "to": "JPY"})),
+                .call("convert_currency", r#"{"amount": 250, "from": "EUR", "to": "JPY"}"#),
         )
         .example(
             Example::new("Email bob@example.com with subject \"Lunch\" saying \"See you at noon\".")
-                .call("send_email", json!({"to": "bob@example.com", "subject": "Lunch", "body": "See you at noon"})),
+                .call("send_email", r#"{"to": "bob@example.com", "subject": "Lunch", "body": "See you at noon"}"#),
         )
 }
 

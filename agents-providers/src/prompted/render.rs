@@ -36,9 +36,11 @@ impl Example {
         }
     }
 
-    /// Adds a call of `tool` with `arguments`.
-    pub fn call(self, tool: &str, arguments: Value) -> Self {
-        self.raw_call(call_text(tool, &spaced_json(&arguments)))
+    /// Adds a call of `tool` with `arguments`: JSON text, kept as written (key order matters to
+    /// a small model, which copies it), or a [`Value`] (written compactly, keys sorted).
+    pub fn call(self, tool: &str, arguments: impl std::fmt::Display) -> Self {
+        let text = call_text(tool, &arguments.to_string());
+        self.raw_call(text)
     }
 
     /// Adds a call written exactly as `text` (for an example of a mistake and its correction).
@@ -456,7 +458,7 @@ fn synthesized_example(tool: &ToolSpec) -> Example {
     } else {
         desc
     };
-    Example::new(request).call(&tool.name, args)
+    Example::new(request).call(&tool.name, spaced_json(&args))
 }
 
 #[cfg(test)]
