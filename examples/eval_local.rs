@@ -553,7 +553,7 @@ async fn main() {
     }
     println!("\n### The model's first answer\n\n| first answer | runs |\n|---|---|");
     let mut kinds: Vec<_> = kinds.into_iter().collect();
-    kinds.sort_by(|a, b| b.1.cmp(&a.1));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
     for (k, n) in kinds {
         println!("| {k} | {n} |");
     }

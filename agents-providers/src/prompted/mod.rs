@@ -130,6 +130,15 @@ struct CompletionUsage {
     completion_tokens: u64,
 }
 
+/// How many model turns the conversation already holds.
+fn model_turns(request: &ModelRequest) -> u64 {
+    request
+        .messages
+        .iter()
+        .filter(|m| matches!(m, agents_core::model::Message::Assistant { .. }))
+        .count() as u64
+}
+
 fn finish_reason(reason: Option<&str>) -> FinishReason {
     match reason {
         Some("length") | Some("max_tokens") => FinishReason::Length,
@@ -207,7 +216,11 @@ impl PromptedCompletions {
                 .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
             temperature: s.temperature.or(self.temperature),
             top_p: s.top_p,
-            seed: s.seed.or(self.seed),
+            // A new seed each turn: a retry after feedback must not replay the same sample.
+            seed: s
+                .seed
+                .or(self.seed)
+                .map(|seed| seed.wrapping_add(model_turns(request))),
             stop,
             stream: false,
         };
