@@ -10,9 +10,8 @@ pub const DEFAULT_INSTRUCTIONS: &str = "You call tools. For each user request, a
 ///
 /// ```
 /// use agents_providers::prompted::Example;
-/// use serde_json::json;
 /// let e = Example::new("Is it cold in Oslo? In fahrenheit.")
-///     .call("get_weather", json!({"city": "Oslo", "unit": "fahrenheit"}))
+///     .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
 ///     .result("20 degrees fahrenheit, snow")
 ///     .answer("Yes: 20°F and snowing in Oslo.");
 /// assert!(e.render().contains(r#"Call: {"tool": "get_weather", "arguments": {"city": "Oslo""#));
