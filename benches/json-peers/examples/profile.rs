@@ -36,6 +36,25 @@ fn main() {
                 Ok(v) => println!("llm_json: {}", shape(&v)),
                 Err(e) => println!("llm_json: error {e}"),
             }
+            let items = [
+                (
+                    "quotes",
+                    "{'id': 12345, 'name': 'get_weather', 'city': 'San Francisco, CA'}",
+                ),
+                ("unquoted", "{id: 12345, name: 'get_weather'}"),
+                ("trailing", "{\"id\": 12345, \"tags\": [\"a\", \"b\",],}"),
+                ("python", "{\"ok\": True, \"x\": None}"),
+                ("dot", "{\"score\": .875}"),
+                ("nested", "{\"a\": {\"b\": 1}, \"c\": 2}"),
+            ];
+            for (name, item) in items {
+                let doc = format!("[{}]", [item; 3].join(",\n"));
+                let j = jsonrepair::repair_to_value(&doc, &jsonrepair::Options::default())
+                    .map(|v| shape(&v));
+                let l =
+                    llm_json::loads(&doc, &llm_json::RepairOptions::default()).map(|v| shape(&v));
+                println!("{name}: jsonrepair {:?} llm_json {:?}", j.ok(), l.ok());
+            }
             let corpus = malformed_corpus();
             let ok = |f: &dyn Fn(&str) -> bool| corpus.iter().filter(|s| f(s)).count();
             println!("corpus: {} inputs", corpus.len());

@@ -56,7 +56,21 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips whitespace, invisible characters and comments, recording a fix for the latter two.
+    #[inline]
     pub(crate) fn skip_ws(&mut self) {
+        // Most tokens follow no space or a single one: settle those without a call.
+        if self.peek() == Some(b' ') {
+            self.pos += 1;
+            self.steps += 1;
+        }
+        match self.peek() {
+            Some(b) if b > b' ' && !matches!(b, b'/' | b'#' | 0xc2 | 0xe2 | 0xe3 | 0xef) => {}
+            None => {}
+            Some(_) => self.skip_ws_slow(),
+        }
+    }
+
+    fn skip_ws_slow(&mut self) {
         while let Some(b) = self.peek() {
             self.steps += 1;
             match b {

@@ -19,6 +19,9 @@ pub(crate) enum Lexed {
 
 /// Reads a number at the cursor (on a digit, sign or dot).
 pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
+    if let Some(n) = plain_integer(cur) {
+        return Lexed::Number(Value::Number(n));
+    }
     let start = cur.pos;
     let mut text = String::new();
     let mut changed = false;
@@ -98,6 +101,44 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
         }
         Err(_) => Lexed::Word,
     }
+}
+
+/// The common case without building any text: a JSON integer that fits in 64 bits, written the
+/// way JSON writes it (no sign but `-`, no leading zero, not `-0`) and followed by something
+/// that cannot continue a number. Anything else takes the general path.
+fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
+    let start = cur.pos;
+    let bytes = &cur.bytes[start..cur.end];
+    let negative = bytes.first() == Some(&b'-');
+    let digits = &bytes[usize::from(negative)..];
+    let n = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+    if n == 0 || n > 18 || (n > 1 && digits[0] == b'0') {
+        return None;
+    }
+    match digits.get(n) {
+        // A fraction, an exponent, digit groups, or a word (`10px`, `2024-01-01`, `12:30`).
+        Some(b'.' | b'e' | b'E' | b'_' | b'-' | b':') => return None,
+        Some(b) if b.is_ascii_alphabetic() => return None,
+        // `1,000`: the thousands rule decides.
+        Some(b',') if digits.get(n + 1).is_some_and(u8::is_ascii_digit) => return None,
+        _ => {}
+    }
+    let magnitude = digits[..n]
+        .iter()
+        .fold(0u64, |acc, &d| acc * 10 + u64::from(d - b'0'));
+    let len = usize::from(negative) + n;
+    let number = if negative {
+        if magnitude == 0 {
+            return None;
+        }
+        // At most 18 digits: fits in an i64.
+        Number::from(-i64::try_from(magnitude).ok()?)
+    } else {
+        Number::from(magnitude)
+    };
+    cur.steps += len as u64;
+    cur.pos = start + len;
+    Some(number)
 }
 
 /// Appends the digits at `i` (allowing `_` between digits) and returns the index after them.

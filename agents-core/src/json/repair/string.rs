@@ -23,6 +23,7 @@ pub(crate) struct Lexed {
 
 /// The closing delimiters for an opening quote at the cursor, and its byte length; `None` if
 /// the cursor is not on a quote.
+#[inline]
 pub(crate) fn quote_at(cur: &Cursor<'_>) -> Option<(Quote, usize)> {
     match cur.peek()? {
         b'"' => Some((Quote::Double, 1)),

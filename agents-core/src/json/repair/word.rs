@@ -113,8 +113,11 @@ pub(crate) fn lex_unquoted_key(cur: &mut Cursor<'_>) -> Option<String> {
 }
 
 /// Length of a `...` or `…` placeholder at the cursor, or 0.
+#[inline]
 pub(crate) fn placeholder_len(cur: &Cursor<'_>) -> usize {
-    if cur.starts_with(cur.pos, "...") {
+    if !matches!(cur.peek(), Some(b'.' | 0xe2)) {
+        0
+    } else if cur.starts_with(cur.pos, "...") {
         let mut n = 3;
         while cur.byte_at(cur.pos + n) == Some(b'.') {
             n += 1;
