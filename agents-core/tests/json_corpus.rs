@@ -202,3 +202,39 @@ fn coerce_corpus() {
     }
     report(&failures, rows.len());
 }
+
+/// `RepairOptions::expect_object`: in malformed text, an object after a first value that is not
+/// one wins; valid JSON and text with no object are left as they are.
+#[test]
+fn expect_object_prefers_a_later_object() {
+    use agents_core::json::{FixKind, RepairOptions, repair_with};
+    use serde_json::json;
+    let options = RepairOptions {
+        expect_object: true,
+        ..RepairOptions::default()
+    };
+    let cases = [
+        (r#"Result ["a", "b"] done. Call: {"a": 1}"#, json!({"a": 1})),
+        (r#"[1, 2, 3, 4] then {"q": "x",}"#, json!({"q": "x"})),
+        // The object inside the array is part of it, not a later candidate.
+        (r#"Here: [{"a": 1},]"#, json!([{"a": 1}])),
+        // Nothing better follows: the first value stands.
+        ("values: [1, 2] and more", json!([1, 2])),
+        // Valid JSON as a whole is never second-guessed.
+        ("[1, 2]", json!([1, 2])),
+    ];
+    for (input, expected) in cases {
+        let out = repair_with(input, &options).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(out.value, expected, "{input}");
+    }
+    let out = repair_with(r#"see ["x"]: {"a": 1}"#, &options).expect("repairs");
+    assert!(
+        out.fixes
+            .iter()
+            .any(|f| f.kind == FixKind::SkippedLeadingText)
+    );
+    // Without the option, a first value that is not a citation stands.
+    let out =
+        agents_core::json::repair(r#"Result ["a", "b"] done. Call: {"a": 1}"#).expect("repairs");
+    assert_eq!(out.value, json!(["a", "b"]));
+}

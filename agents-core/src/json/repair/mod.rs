@@ -11,7 +11,7 @@ mod scanner;
 mod string;
 mod word;
 
-use self::cursor::Cursor;
+use self::cursor::{Cursor, find2};
 use self::extract::Region;
 use self::scanner::Failure;
 use crate::json::error::RepairError;
@@ -39,6 +39,11 @@ pub struct RepairOptions {
     pub max_candidates: usize,
     /// Decode a JSON string that holds an object or array (double-encoded arguments). Default on.
     pub decode_double_encoded: bool,
+    /// The caller expects an object (tool arguments): when the first value found in malformed
+    /// text is not an object, an object later in the same text is preferred to it, as in
+    /// `Result [1, 2] done. Call: {"a": 1}`. Input that is valid JSON as a whole is never
+    /// second-guessed. Default off.
+    pub expect_object: bool,
 }
 
 impl Default for RepairOptions {
@@ -48,6 +53,7 @@ impl Default for RepairOptions {
             max_len: 64 << 20,
             max_candidates: 32,
             decode_double_encoded: true,
+            expect_object: false,
         }
     }
 }
@@ -166,13 +172,12 @@ fn search_region(
     let bytes = input.as_bytes();
     let mut from = region.start;
     let mut first = true;
+    // A value found first but set aside in case an object follows (see `defer_to_object`).
+    let mut set_aside: Option<Repaired> = None;
     while *budget > 0 {
-        let Some(rel) = bytes[from..region.end]
-            .iter()
-            .position(|&b| b == b'{' || b == b'[')
-        else {
+        let Some(rel) = find2(&bytes[from..region.end], b'{', b'[') else {
             *steps += (region.end - from) as u64;
-            return Ok(None);
+            break;
         };
         *steps += rel as u64;
         let at = from + rel;
@@ -201,7 +206,19 @@ fn search_region(
         let outcome = scanner::parse(&mut cur, options.max_depth);
         *steps += cur.steps;
         match outcome {
-            Ok(value) => return Ok(Some(finish(input, region, value, cur))),
+            Ok(value) if set_aside.is_some() && !value.is_object() => from = cur.pos.max(at + 1),
+            Ok(value) => {
+                let end = cur.pos;
+                let found = finish(input, region, value, cur);
+                if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
+                    set_aside = Some(found);
+                    from = end.max(at + 1);
+                } else {
+                    return Ok(Some(found));
+                }
+            }
+            // Too deep: what was set aside still stands.
+            Err(Failure::Depth(_)) if set_aside.is_some() => break,
             Err(Failure::Depth(offset)) => {
                 return Err(RepairError::DepthLimit {
                     limit: options.max_depth,
@@ -211,7 +228,40 @@ fn search_region(
             Err(Failure::Reject) => from = at + 1,
         }
     }
-    Ok(None)
+    Ok(set_aside)
+}
+
+/// Whether the value found at `at..end` should give way to an object later in the region:
+/// always when the caller expects an object and this is not one; otherwise only for what reads
+/// as a citation or list marker in prose (`see [1]: {...}`, `[2, 3] below {...}`): a closed
+/// array of at most three integers, with prose (not a value, not the end) right after it.
+fn defer_to_object(
+    input: &str,
+    region: &Region,
+    at: usize,
+    end: usize,
+    found: &Repaired,
+    options: &RepairOptions,
+) -> bool {
+    if found.value.is_object() {
+        return false;
+    }
+    if options.expect_object {
+        return true;
+    }
+    let Value::Array(items) = &found.value else {
+        return false;
+    };
+    let citation = !items.is_empty()
+        && items.len() <= 3
+        && items
+            .iter()
+            .all(|v| v.as_number().is_some_and(|n| n.is_u64() || n.is_i64()));
+    let closed = end > at && input.as_bytes()[end - 1] == b']';
+    let rest = &input[end..region.end];
+    let prose_after = extract::first_visible(rest)
+        .is_some_and(|off| !matches!(rest.as_bytes()[off], b'{' | b'['));
+    citation && closed && prose_after && rest.contains('{')
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and
