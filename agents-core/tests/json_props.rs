@@ -2,7 +2,9 @@
 //! repaired output always valid JSON, and scanner work linear in the input size (counted in
 //! scanner steps, never wall-clock time).
 
-use agents_core::json::{RepairError, RepairOptions, repair, repair_counting, repair_with};
+use agents_core::json::{
+    FixKind, RepairError, RepairOptions, repair, repair_counting, repair_with,
+};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -168,6 +170,34 @@ fn ten_thousand_levels_without_overflow() {
     let truncated = "{\"a\": [".repeat(depth / 2);
     let r = repair(&truncated).expect("deep truncated nesting repairs");
     dismantle(r.value);
+}
+
+/// Found by the `json_repair` fuzzer (a harness bug, kept as a regression case): a zero-width
+/// joiner, 131 open arrays, then `2{` cut off. The value is deeper than serde_json's 128-level
+/// parse limit, which repair does not share, so it must come back whole.
+#[test]
+fn fuzz_deep_arrays_then_cut_object() {
+    let input = format!("\u{200d}{}2{{", "[".repeat(131));
+    let r = repair(&input).expect("repairs");
+    let mut depth = 0;
+    let mut node = &r.value;
+    loop {
+        match node.as_array().map(Vec::as_slice) {
+            Some([inner @ Value::Array(_)]) => {
+                depth += 1;
+                node = inner;
+            }
+            Some([two, Value::Object(map)]) if map.is_empty() => {
+                depth += 1;
+                assert_eq!(two, &serde_json::json!(2));
+                break;
+            }
+            other => panic!("unexpected level {depth}: {other:?}"),
+        }
+    }
+    assert_eq!(depth, 131);
+    assert!(r.fixes.iter().any(|f| f.kind == FixKind::ClosedTruncated));
+    assert!(r.fixes.iter().any(|f| f.kind == FixKind::MissingComma));
 }
 
 #[test]

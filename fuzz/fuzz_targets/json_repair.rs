@@ -17,11 +17,30 @@ fuzz_target!(|data: &[u8]| {
         assert!(fix.offset <= input.len(), "fix {fix} outside the input");
     }
     let text = serde_json::to_string(&repaired.value).expect("serializes");
-    let back: Value = serde_json::from_str(&text).expect("repaired value is valid JSON");
-    assert_eq!(back, repaired.value);
+    // serde_json refuses to parse more than 128 levels; deeper values are checked by the
+    // property tests instead.
+    if depth(&repaired.value) < 128 {
+        let back: Value = serde_json::from_str(&text).expect("repaired value is valid JSON");
+        assert_eq!(back, repaired.value);
+    }
     let schema = json!({
         "type": "object",
         "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}
     });
     let _ = agents_core::json::coerce(repaired.value, &schema);
 });
+
+/// Nesting depth of a value, without recursion.
+fn depth(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 1)];
+    while let Some((v, d)) = stack.pop() {
+        deepest = deepest.max(d);
+        match v {
+            Value::Array(items) => stack.extend(items.iter().map(|i| (i, d + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|i| (i, d + 1))),
+            _ => {}
+        }
+    }
+    deepest
+}
