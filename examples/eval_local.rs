@@ -7,6 +7,7 @@
 //! ```text
 //! cargo run --release --example eval_local
 //! EVAL_SAMPLES=3 EVAL_LIMIT=10 LOCAL_LLM_URL=http://127.0.0.1:8089 cargo run --release --example eval_local
+//! EVAL_ONLY=convert_currency EVAL_MODES=on EVAL_TRACE=1 cargo run --release --example eval_local
 //! ```
 //!
 //! It prints a Markdown report (the numbers in `docs/EVAL.md` come from it) and writes every
@@ -215,11 +216,14 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
 }
 
 /// The worked examples: one per tool but `add` (to see a tool known only from its signature),
-/// and one correction after an ERROR result.
+/// and two corrections after an ERROR result (an unknown tool; a value the schema refuses),
+/// with the runtime's own feedback texts.
 fn format() -> PromptFormat {
     PromptFormat::new()
         .example(
             Example::new("Is it cold in Oslo right now? Give me fahrenheit.")
+                .call("get_weather", r#"{"city": "Oslo", "unit": "F"}"#)
+                .result("ERROR: the arguments for tool 'get_weather' do not match its schema: at `unit`: unknown variant `F`, expected `celsius` or `fahrenheit`.")
                 .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
                 .result("20 degrees fahrenheit, snow")
                 .answer("Yes, 20°F with snow in Oslo."),
@@ -433,6 +437,11 @@ async fn run_one(
         .build()
         .expect("agent");
     let report = agent.run_report(request.to_owned()).await;
+    if std::env::var_os("EVAL_TRACE").is_some() {
+        for m in &report.transcript {
+            eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());
+        }
+    }
     let first = model.first.lock().unwrap().clone();
     let names = [
         "get_weather",
@@ -478,7 +487,12 @@ async fn main() {
         Ok("off") => vec![false],
         _ => vec![true, false],
     };
-    let cases: Vec<_> = cases().into_iter().take(limit).collect();
+    let only = std::env::var("EVAL_ONLY").ok();
+    let cases: Vec<_> = cases()
+        .into_iter()
+        .filter(|c| only.as_deref().is_none_or(|t| t == c.1))
+        .take(limit)
+        .collect();
     let log_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/eval_local.jsonl");
     let mut log = std::fs::File::create(&log_path).ok();
     let started = Instant::now();

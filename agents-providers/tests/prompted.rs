@@ -134,13 +134,11 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
         ))
         .mount(&s)
         .await;
-    // Turn 2: the ERROR feedback is in the prompt, which ends with `Call:` again.
+    // Turn 2: the ERROR feedback is in the prompt, which ends with `Call:` and the closest tool's
+    // name written for the model; it writes only the arguments.
     Mock::given(method("POST"))
-        .and(prompt_ends("Did you mean 'get_weather'? Pick one of the allowed tools or return a final text answer.\nCall:"))
-        .respond_with(completion(
-            r#" {"tool": "get_weather", "arguments": {'city': 'Oslo',}}"#,
-            "stop",
-        ))
+        .and(prompt_ends("Did you mean 'get_weather'? Pick one of the allowed tools or return a final text answer.\nCall: {\"tool\": \"get_weather\", \"arguments\": {"))
+        .respond_with(completion("'city': 'Oslo',}}", "stop"))
         .mount(&s)
         .await;
     // Turn 3: the result is in the prompt; the model answers.

@@ -224,6 +224,7 @@ impl PromptedCompletions {
             stop,
             stream: false,
         };
+        let prefill = self.format.prefill(request).unwrap_or_default();
         let response = self.transport.post_json("/completions", &body).await?;
         let wire: CompletionResponse = response.json(PROVIDER)?;
         let Some(choice) = wire.choices.into_iter().next() else {
@@ -234,7 +235,7 @@ impl PromptedCompletions {
         };
         let usage = wire.usage.unwrap_or_default();
         Ok(response_from_text(
-            &choice.text,
+            &format!("{prefill}{}", choice.text),
             finish_reason(choice.finish_reason.as_deref()),
             Usage {
                 input_tokens: usage.prompt_tokens,

@@ -89,6 +89,9 @@ pub struct PromptFormat {
     /// ERROR result, so a base model continues with a call (default on). A model that may answer
     /// without any tool should turn it off.
     pub force_call: bool,
+    /// Whether to write the closest tool's name for the model after it called an unknown tool
+    /// (default on; see [`PromptFormat::prefill`]).
+    pub suggest_tool: bool,
 }
 
 impl Default for PromptFormat {
@@ -97,6 +100,7 @@ impl Default for PromptFormat {
             instructions: DEFAULT_INSTRUCTIONS.to_owned(),
             examples: Vec::new(),
             force_call: true,
+            suggest_tool: true,
         }
     }
 }
@@ -208,12 +212,49 @@ impl PromptFormat {
         if due { "Call:" } else { "" }
     }
 
-    /// The whole prompt for a raw completion endpoint.
+    /// The whole prompt for a raw completion endpoint (the [`prefill`](Self::prefill) included).
     pub fn render(&self, request: &ModelRequest) -> String {
         let mut out = self.preamble(request.system.as_deref(), &request.tools);
         out.push_str(&self.conversation(&request.messages));
         out.push_str(self.cue(&request.messages));
+        if let Some(p) = self.prefill(request) {
+            out.push_str(&p);
+        }
         out
+    }
+
+    /// The start of the call written for the model after it called a tool that does not exist
+    /// and the closest allowed one is clear: ` {"tool": "<closest>", "arguments": `. A base model
+    /// otherwise copies its own previous line, wrong name and all, whatever the feedback says;
+    /// with the name written, it only has to write the arguments. The generated text is read
+    /// with this prefix in front. `None` when [`suggest_tool`](Self::suggest_tool) is off, or no
+    /// such call is in the last batch.
+    pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
+        if !self.suggest_tool || self.cue(&request.messages).is_empty() {
+            return None;
+        }
+        let last_calls = request.messages.iter().rev().find_map(|m| match m {
+            Message::Assistant { tool_calls, .. } => Some(tool_calls),
+            _ => None,
+        })?;
+        let names = || request.tools.iter().map(|t| t.name.as_str());
+        last_calls.iter().find_map(|c| {
+            if names().any(|n| n == c.name) {
+                return None;
+            }
+            let closest = agents_core::closest_name(&c.name, names())?;
+            Some(format!(
+                " {{\"tool\": {}, \"arguments\": {{",
+                Value::String(closest.to_owned())
+            ))
+        })
+    }
+
+    /// Whether to write the closest tool's name for the model after it called an unknown tool
+    /// (default on; see [`prefill`](Self::prefill)).
+    pub fn suggest_tool(mut self, on: bool) -> Self {
+        self.suggest_tool = on;
+        self
     }
 
     /// The request for a chat model without native tools: the preamble as the system prompt,
@@ -521,7 +562,7 @@ mod tests {
             "User: current weather in a city\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"text\", \"days\": 3, \"unit\": \"celsius\"}}\n"
         ));
         assert!(prompt.ends_with(
-            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall:"
+            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {"
         ));
         messages.pop();
         messages.push(Message::Tool(ToolResult {
@@ -530,6 +571,11 @@ mod tests {
             content: "sunny".into(),
             is_error: false,
         }));
+        assert_eq!(
+            f.prefill(&request).as_deref(),
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {")
+        );
+        assert_eq!(f.clone().suggest_tool(false).prefill(&request), None);
         assert_eq!(f.cue(&messages), "");
         let chat = f.chat_request(&ModelRequest {
             messages,
