@@ -34,3 +34,28 @@ async fn repaired_call_runs_once_without_extra_turn() {
         rec.names()
     );
 }
+
+/// Tool arguments are objects: prose that cites an array before the call does not win.
+#[tokio::test]
+async fn argument_repair_prefers_the_object() {
+    let calls = counter();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c1",
+            "weather",
+            "Using the results [2, 3] I now call: {\"city\": \"Oslo\"}",
+        ),
+        ModelResponse::text("ok"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(calls.clone()))
+        .build()
+        .unwrap();
+    agent.run("go".into()).await.unwrap();
+    assert_eq!(count(&calls), 1);
+    let Message::Tool(r) = model.requests()[1].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert_eq!(r.content, "Oslo: sunny for 1 day(s)");
+}
