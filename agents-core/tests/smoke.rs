@@ -43,7 +43,7 @@ async fn argument_repair_prefers_the_object() {
         ModelResponse::tool_call(
             "c1",
             "weather",
-            "Using the results [2, 3] I now call: {\"city\": \"Oslo\"}",
+            "Tried [\"Bergen\", \"Oslo\", \"Rome\", \"Lima\"] first; now: {\"city\": \"Oslo\"}",
         ),
         ModelResponse::text("ok"),
     ]);

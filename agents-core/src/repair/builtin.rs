@@ -2,9 +2,15 @@
 
 use serde_json::Value;
 
-/// Lenient JSON repair: the value and one line per fix, or `None` if nothing is recoverable.
+/// Lenient JSON repair of tool arguments (which are objects, so an object later in the text is
+/// preferred to an earlier array or scalar): the value and one line per fix, or `None` if nothing
+/// is recoverable.
 pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<String>)> {
-    crate::json::repair(raw)
+    let options = crate::json::RepairOptions {
+        expect_object: true,
+        ..Default::default()
+    };
+    crate::json::repair_with(raw, &options)
         .ok()
         .map(|r| (r.value, lines(&r.fixes)))
 }
