@@ -1,7 +1,9 @@
 //! Helper for profiling and sanity checks, not a bench:
-//! `cargo run --release --manifest-path benches/json-peers/Cargo.toml --example profile -- <what> [iters]`
-//! where `<what>` is `check` (what each repairer returns on the large document), `large` or
-//! `corpus` (repeat `agents_core::json::repair`; run under `valgrind --tool=callgrind`).
+//! `cargo run --release --manifest-path benches/json-peers/Cargo.toml --example json_repair_profile -- <what> [iters]`
+//! where `<what>` is `check` (what each repairer returns on the large document), or `large` or
+//! `corpus` followed by an iteration count and a repairer (`agents`, `jsonrepair`, `llm_json`):
+//! repeat it on that input, to run under `valgrind --tool=callgrind`, which counts instructions
+//! reproducibly on a noisy machine.
 
 use json_peers::{large_malformed, malformed_corpus};
 use serde_json::Value;
@@ -70,17 +72,26 @@ fn main() {
             let lj = llm_json::RepairOptions::default();
             println!("llm_json ok: {}", ok(&|s| llm_json::loads(s, &lj).is_ok()));
         }
-        "large" => {
-            let large = large_malformed();
+        "large" | "corpus" => {
+            let inputs = if what == "large" {
+                vec![large_malformed()]
+            } else {
+                malformed_corpus()
+            };
+            let jr = jsonrepair::Options::default();
+            let lj = llm_json::RepairOptions::default();
+            let repairer: Box<dyn Fn(&str) -> bool> =
+                match args.get(3).map_or("agents", String::as_str) {
+                    "agents" => Box::new(|s: &str| agents_core::json::repair(s).is_ok()),
+                    "jsonrepair" => {
+                        Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok())
+                    }
+                    "llm_json" => Box::new(move |s: &str| llm_json::loads(s, &lj).is_ok()),
+                    other => panic!("unknown repairer {other}"),
+                };
             for _ in 0..iters {
-                black_box(agents_core::json::repair(black_box(&large)).is_ok());
-            }
-        }
-        "corpus" => {
-            let corpus = malformed_corpus();
-            for _ in 0..iters {
-                for s in &corpus {
-                    black_box(agents_core::json::repair(black_box(s)).is_ok());
+                for s in &inputs {
+                    black_box(repairer(black_box(s)));
                 }
             }
         }
