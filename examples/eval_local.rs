@@ -216,31 +216,31 @@ fn cases() -> Vec<(&'static str, &'static str, Value)> {
 }
 
 /// The worked examples: one per tool but `add` (to see a tool known only from its signature),
-/// and two corrections after an ERROR result (an unknown tool; a value the schema refuses),
-/// with the runtime's own feedback texts.
+/// as in `tests/fixtures/local-llm/prompt_fewshot_v1.txt`. No example shows a mistake and its
+/// correction: this model copies whatever its examples show, mistakes first (an earlier run with
+/// such examples made it invent `convert` and write `"unit": "F"` far more often).
 fn format() -> PromptFormat {
     PromptFormat::new()
         .example(
             Example::new("Is it cold in Oslo right now? Give me fahrenheit.")
-                .call("get_weather", r#"{"city": "Oslo", "unit": "F"}"#)
-                .result("ERROR: the arguments for tool 'get_weather' do not match its schema: at `unit`: unknown variant `F`, expected `celsius` or `fahrenheit`.")
-                .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
-                .result("20 degrees fahrenheit, snow")
-                .answer("Yes, 20°F with snow in Oslo."),
+                .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#),
         )
         .example(
             Example::new("Find 3 articles about solar panels.")
                 .call("search", r#"{"query": "solar panels", "limit": 3}"#),
         )
+        .example(Example::new("How much is 250 euros in Japanese yen?").call(
+            "convert_currency",
+            r#"{"amount": 250, "from": "EUR", "to": "JPY"}"#,
+        ))
         .example(
-            Example::new("How much is 250 euros in Japanese yen?")
-                .raw_call(r#"{"tool": "convert", "arguments": {"amount": 250, "from": "EUR", "to": "JPY"}}"#)
-                .result("ERROR: Tool 'convert' is unknown. Allowed tools: get_weather, add, search, send_email, convert_currency. Did you mean 'convert_currency'?")
-                .call("convert_currency", r#"{"amount": 250, "from": "EUR", "to": "JPY"}"#),
-        )
-        .example(
-            Example::new("Email bob@example.com with subject \"Lunch\" saying \"See you at noon\".")
-                .call("send_email", r#"{"to": "bob@example.com", "subject": "Lunch", "body": "See you at noon"}"#),
+            Example::new(
+                "Email bob@example.com with subject \"Lunch\" saying \"See you at noon\".",
+            )
+            .call(
+                "send_email",
+                r#"{"to": "bob@example.com", "subject": "Lunch", "body": "See you at noon"}"#,
+            ),
         )
 }
 
