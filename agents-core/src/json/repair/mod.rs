@@ -113,9 +113,9 @@ pub fn repair_counting(
     (result, steps)
 }
 
-/// Whether `input` can be valid JSON at all, judged by its first and last bytes after JSON
-/// whitespace: an object must end in `}`, an array in `]`, a string in `"`, and nothing else
-/// starts a JSON value. Input that fails this (truncated, fenced, prose around the value) skips
+/// Whether `input` can be valid JSON at all, judged by its first two and last bytes after JSON
+/// whitespace: an object must end in `}` and start with a key or `}`, an array must end in `]`
+/// and start with a value or `]`, a string must end in `"`, and nothing else starts a value. Input that fails this (truncated, fenced, prose around the value) skips
 /// the strict parse, which would otherwise build a partial value and throw it away.
 fn may_be_json(input: &str) -> bool {
     let bytes = input.as_bytes();
@@ -126,9 +126,22 @@ fn may_be_json(input: &str) -> bool {
     ) else {
         return false;
     };
+    // What follows an opening bracket must open a key (or close it) or a value; single quotes,
+    // unquoted keys, `True` and the like fail here at no cost.
+    let second = bytes[first + 1..]
+        .iter()
+        .find(|b| !ws(b))
+        .copied()
+        .unwrap_or(b' ');
     match bytes[first] {
-        b'{' => bytes[last] == b'}',
-        b'[' => bytes[last] == b']',
+        b'{' => bytes[last] == b'}' && matches!(second, b'"' | b'}'),
+        b'[' => {
+            bytes[last] == b']'
+                && matches!(
+                    second,
+                    b'"' | b'{' | b'[' | b']' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
+                )
+        }
         b'"' => bytes[last] == b'"' && last > first,
         b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => true,
         _ => false,
@@ -184,11 +197,8 @@ fn search_region(
         *budget -= 1;
         // The fixes that come before the scanner's go in first, so a long list of the scanner's
         // fixes is never copied.
-        let mut fixes: Vec<Fix> = region
-            .fixes
-            .iter()
-            .map(|(k, o)| Fix::new(k.clone(), *o))
-            .collect();
+        let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
+        fixes.extend(region.fixes.iter().map(|(k, o)| Fix::new(k.clone(), *o)));
         if !first {
             // The text before `at` holds at least the rejected candidate's bracket.
             fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
