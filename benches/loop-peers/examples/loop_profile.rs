@@ -1,0 +1,40 @@
+//! Runs one loop many times, for a profiler (`valgrind --tool=callgrind`, `perf record`).
+//!
+//! `cargo build --release --example loop_profile --manifest-path benches/loop-peers/Cargo.toml`, then
+//! `valgrind --tool=callgrind target/release/examples/loop_profile ours 10 200` (loop: `ours`,
+//! `scripted` or `rig`; tool calls per run; runs).
+
+use loop_peers::{ours, runtime};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let which = args.next().unwrap_or_else(|| "ours".to_owned());
+    let calls: usize = args
+        .next()
+        .map_or(10, |s| s.parse().expect("a number of calls"));
+    let runs: usize = args
+        .next()
+        .map_or(200, |s| s.parse().expect("a number of runs"));
+    let rt = runtime();
+    match which.as_str() {
+        "ours" => {
+            let agent = ours::replay_agent(calls);
+            for _ in 0..runs {
+                rt.block_on(ours::run(&agent));
+            }
+        }
+        "scripted" => {
+            for _ in 0..runs {
+                rt.block_on(ours::run(&ours::scripted_agent(calls)));
+            }
+        }
+        #[cfg(feature = "rig")]
+        "rig" => {
+            let agent = loop_peers::rig::agent(calls);
+            for _ in 0..runs {
+                rt.block_on(loop_peers::rig::run(&agent, calls));
+            }
+        }
+        other => panic!("unknown loop `{other}`: ours, scripted or rig"),
+    }
+}

@@ -1,0 +1,93 @@
+//! The scenario on agents-core's `LlmAgent`.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::tool_fn;
+use agents_core::{
+    AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelError, ModelRequest, ModelResponse,
+};
+use futures::future::BoxFuture;
+
+use crate::{args_text, call_id};
+
+/// The no-op tool's arguments.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+pub struct PingArgs {
+    /// Ignored.
+    pub n: u32,
+}
+
+/// The responses of one run: `calls` turns with one `ping` call each, then `done`.
+pub fn script(calls: usize) -> Vec<ModelResponse> {
+    (0..calls)
+        .map(|i| ModelResponse::tool_call(call_id(i), "ping", args_text(i)))
+        .chain(std::iter::once(ModelResponse::text("done")))
+        .collect()
+}
+
+/// A scripted model that keeps nothing: it hands out a copy of the next scripted response and
+/// never looks at the request (unlike [`ScriptedModel`], which clones and keeps every request).
+pub struct Replay {
+    turns: Vec<ModelResponse>,
+    next: AtomicUsize,
+}
+
+impl Replay {
+    /// Replays `turns` in a loop.
+    pub fn new(turns: Vec<ModelResponse>) -> Self {
+        Replay {
+            turns,
+            next: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Model for Replay {
+    fn name(&self) -> &str {
+        "replay"
+    }
+
+    fn complete<'a>(
+        &'a self,
+        _request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed) % self.turns.len();
+        let response = self.turns[i].clone();
+        Box::pin(async move { Ok(response) })
+    }
+}
+
+/// The agent: one no-op tool, every setting at its default except the turn budget, which must
+/// allow `calls + 1` turns (the default is 10).
+pub fn agent(model: impl Model + 'static, calls: usize) -> LlmAgent<String, String> {
+    LlmAgent::<String, String>::builder("bench")
+        .prompt("You are a benchmark.")
+        .model(model)
+        .tool(tool_fn("ping", "Does nothing.", |_: PingArgs| async move {
+            Ok::<_, ExecutionFailure>("ok")
+        }))
+        .budget(Budget {
+            max_turns: Some(calls as u64 + 1),
+            ..Budget::default()
+        })
+        .build()
+        .expect("a valid agent")
+}
+
+/// The agent over [`Replay`].
+pub fn replay_agent(calls: usize) -> LlmAgent<String, String> {
+    agent(Replay::new(script(calls)), calls)
+}
+
+/// The agent over a fresh [`ScriptedModel`] holding one run's script.
+pub fn scripted_agent(calls: usize) -> LlmAgent<String, String> {
+    agent(ScriptedModel::new(script(calls)), calls)
+}
+
+/// One run; panics unless it ends with the scripted answer.
+pub async fn run(agent: &LlmAgent<String, String>) -> String {
+    let out = agent.run("go".to_owned()).await.expect("the run succeeds");
+    assert_eq!(out, "done");
+    out
+}
