@@ -350,6 +350,19 @@ impl EventBus {
         EventBus { subscribers }
     }
 
+    /// Whether anyone listens: a subscriber, or a `tracing` subscriber interested in this crate's
+    /// events. Events on hot paths are only built when this holds.
+    pub fn is_listened(&self) -> bool {
+        !self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR)
+    }
+
+    /// Builds and delivers an event only if anyone listens (see [`is_listened`](Self::is_listened)).
+    pub fn emit_with(&self, event: impl FnOnce() -> Event) {
+        if self.is_listened() {
+            self.emit(event());
+        }
+    }
+
     /// Delivers `event` to every subscriber and to `tracing`.
     pub fn emit(&self, event: Event) {
         event.trace();

@@ -73,6 +73,11 @@ impl RunContext {
         self.events.emit(event)
     }
 
+    /// Builds and emits an event only if anyone listens (for events on hot paths).
+    pub fn emit_with(&self, event: impl FnOnce() -> Event) {
+        self.events.emit_with(event)
+    }
+
     /// When this run repairs a tool call: what is being repaired (the error, the schema, the
     /// attempt). A plain-function fixer reads it from here; an LLM fixer renders it into its prompt.
     pub fn repair_request(&self) -> Option<&RepairRequest> {

@@ -33,7 +33,7 @@ pub(crate) struct CallSetup<'a> {
     pub ctx: &'a RunContext,
     pub default_timeout: Option<Duration>,
     pub retry_budget: Option<&'a Arc<crate::budget::RetryBudget>>,
-    pub conversation: Arc<[Message]>,
+    pub conversation: &'a [Message],
 }
 
 /// How one call ended.
@@ -163,7 +163,7 @@ impl Run<'_, '_> {
             return Ok(CallOutcome::Stop(b.into()));
         }
         self.executions += 1;
-        self.emit(Event::ToolStarted {
+        self.setup.ctx.emit_with(|| Event::ToolStarted {
             agent: self.setup.agent.clone(),
             call_id: self.call.id.clone(),
             tool: self.tool_name().to_owned(),
@@ -172,7 +172,7 @@ impl Run<'_, '_> {
         let started = Instant::now();
         match self.execute(args.clone()).await {
             Ok(output) => {
-                self.emit(Event::ToolFinished {
+                self.setup.ctx.emit_with(|| Event::ToolFinished {
                     agent: self.setup.agent.clone(),
                     call_id: self.call.id.clone(),
                     tool: self.tool_name().to_owned(),
@@ -351,7 +351,7 @@ impl Run<'_, '_> {
                 let request = self.request(error, 1, 1);
                 let cx = RepairContext {
                     request: &request,
-                    conversation: &self.setup.conversation,
+                    conversation: self.setup.conversation,
                 };
                 match f(&request.raw, &cx) {
                     FixOutcome::Fixed(text) => {
@@ -389,7 +389,7 @@ impl Run<'_, '_> {
                     let fixer_ctx = self
                         .setup
                         .ctx
-                        .for_repair(request, self.setup.conversation.clone());
+                        .for_repair(request, Arc::from(self.setup.conversation));
                     match agent.invoke(input, &fixer_ctx).await {
                         Ok(text) => {
                             self.cursors[slot(kind)].attempts_on_step = attempt - 1;

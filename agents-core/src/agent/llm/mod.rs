@@ -72,6 +72,10 @@ pub(crate) struct Config<In, Out> {
     pub strict: bool,
     pub builtins: bool,
     pub output_retries: u32,
+    /// Whether `Out` is read as plain text (its schema is a string), decided once at build.
+    pub output_is_text: bool,
+    /// The output's schema as one line, for instructions and corrections (empty for text).
+    pub output_schema: String,
     pub max_failed_rounds: u32,
     pub max_same_failure: u32,
 }

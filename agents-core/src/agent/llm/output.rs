@@ -19,8 +19,8 @@ pub(crate) fn is_text<T: schemars::JsonSchema>() -> bool {
 }
 
 /// Reads `text` into `T`: the text itself for string outputs, else repaired and coerced JSON.
-pub(crate) fn read_output<T: Output>(text: &str) -> Result<T, String> {
-    if is_text::<T>() {
+pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, String> {
+    if is_text {
         return serde_json::from_value(Value::String(text.to_owned())).map_err(|e| e.to_string());
     }
     let repaired = crate::json::repair(text).map_err(|e| e.to_string())?;

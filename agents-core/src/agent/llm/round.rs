@@ -29,7 +29,7 @@ where
     /// transcript is valid either way.
     pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
         let calls = response.tool_calls;
-        self.transcript.push(Message::Assistant {
+        self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),
         });
@@ -37,6 +37,7 @@ where
         let mut failed = 0usize;
         let mut permanent = false;
         let mut same_guard: Option<u32> = None;
+        let omitted_before = self.omitted.len();
         for call in &calls {
             let handled = match &stop {
                 Some(_) => Handled {
@@ -53,7 +54,10 @@ where
             if stop.is_none() {
                 stop = handled.stop;
             }
-            self.transcript.push(Message::Tool(handled.result));
+            self.say(Message::Tool(handled.result));
+        }
+        if self.omitted.len() != omitted_before {
+            self.resync_messages();
         }
         if let Some(result) = stop {
             return Err(Flow::Done(result));
@@ -130,17 +134,15 @@ where
             };
         }
 
-        let allowed: Vec<String> = self
-            .allowed_tools()
-            .iter()
-            .map(|s| s.name.clone())
-            .collect();
+        // The request's tool list is the current skill's (built-ins were handled above).
+        let offered = self.request.tools.iter().any(|t| t.name == call.name);
         let entry = cfg
             .tool_index
             .get(&call.name)
-            .filter(|_| allowed.contains(&call.name))
+            .filter(|_| offered)
             .map(|&i| &cfg.tools[i]);
         let Some(entry) = entry else {
+            let allowed: Vec<String> = self.request.tools.iter().map(|t| t.name.clone()).collect();
             return self.hallucinated(call, &allowed, same_guard);
         };
 
@@ -161,7 +163,7 @@ where
             ctx: &self.ctx.without_repair(),
             default_timeout: self.budget.limits().tool_timeout,
             retry_budget: cfg.retry_budget.as_ref(),
-            conversation: self.transcript.clone().into(),
+            conversation: &self.transcript,
         };
         let outcome = run_call(&setup, call).await;
         let handled = match outcome {

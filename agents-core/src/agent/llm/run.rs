@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::output::{is_text, read_output};
+use super::output::read_output;
 use super::{LlmAgent, Output};
 use crate::AgentPath;
 use crate::agent::RunContext;
@@ -17,7 +17,6 @@ use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolSpec, Usage};
-use crate::tool::schema_for;
 
 /// Runs `agent` on `input` as a child of `parent`.
 pub(super) async fn run<In, Out>(
@@ -100,6 +99,8 @@ where
         failed_rounds: 0,
         same_failure: HashMap::new(),
         identical: HashMap::new(),
+        request: ModelRequest::default(),
+        request_skill: None,
     };
     let result = tracing::Instrument::instrument(runner.run(input, skill), span.clone()).await;
     span.in_scope(|| {
@@ -159,6 +160,11 @@ pub(super) struct Runner<'a, In, Out> {
     pub failed_rounds: u32,
     pub same_failure: HashMap<(String, FailureKind), u32>,
     pub identical: HashMap<(String, String), u64>,
+    /// The next request, kept between turns: messages are appended as they are said, the frame
+    /// (system prompt, tools) is rebuilt only when the skill changes.
+    pub request: ModelRequest,
+    /// The skill the request's frame was built for (`None` before the first build).
+    pub request_skill: Option<Option<usize>>,
 }
 
 /// How a step of the loop ends the run early.
@@ -191,7 +197,7 @@ where
                 .await
                 .map_err(|e| e.attributed_to(&self.path));
         }
-        self.transcript.push(Message::user(input_text));
+        self.say(Message::user(input_text));
         let mut output_attempts = 0;
         loop {
             let response = match self.model_turn().await {
@@ -200,17 +206,17 @@ where
             };
             if response.tool_calls.is_empty() {
                 let text = response.text.unwrap_or_default();
-                match read_output::<Out>(&text) {
+                match read_output::<Out>(&text, cfg.output_is_text) {
                     Ok(out) => {
-                        self.transcript.push(Message::assistant(text));
+                        self.say(Message::assistant(text));
                         return Ok(out);
                     }
                     Err(message) if output_attempts < cfg.output_retries => {
                         output_attempts += 1;
-                        self.transcript.push(Message::assistant(text));
-                        self.transcript.push(Message::user(format!(
+                        self.say(Message::assistant(text));
+                        self.say(Message::user(format!(
                             "Your answer could not be read: {message}. Answer again with only a JSON value matching this schema: {}",
-                            crate::error::compact_schema(&schema_for::<Out>())
+                            cfg.output_schema
                         )));
                     }
                     Err(message) => {
@@ -235,10 +241,10 @@ where
             .charge_turn()
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         self.turn += 1;
-        let request = self.request();
-        let response = self.call_model(&request).await?;
+        self.refresh_frame();
+        let response = self.call_model(&self.request).await?;
         self.usage += response.usage;
-        self.ctx.emit(Event::ModelResponded {
+        self.ctx.emit_with(|| Event::ModelResponded {
             agent: self.path.clone(),
             turn: self.turn,
             tool_calls: response.tool_calls.len(),
@@ -340,30 +346,44 @@ where
             .collect()
     }
 
-    fn request(&self) -> ModelRequest {
+    /// Appends a message to the transcript and to the next request.
+    pub fn say(&mut self, message: Message) {
+        self.request.messages.push(message.clone());
+        self.transcript.push(message);
+    }
+
+    /// Rebuilds the next request's messages from the transcript (after calls were omitted).
+    pub fn resync_messages(&mut self) {
+        self.request.messages = self.visible_messages();
+    }
+
+    /// Rebuilds the request's system prompt and tool list when the skill changed (or at first).
+    fn refresh_frame(&mut self) {
+        if self.request_skill == Some(self.skill) {
+            return;
+        }
         let cfg = &self.agent.config;
-        let mut system = cfg.prompt.clone();
+        let mut parts: Vec<&str> = Vec::new();
+        if !cfg.prompt.is_empty() {
+            parts.push(&cfg.prompt);
+        }
         if let Some(p) = self.skill.and_then(|i| cfg.skills[i].prompt.as_deref()) {
-            if !system.is_empty() {
-                system.push_str("\n\n");
-            }
-            system.push_str(p);
+            parts.push(p);
         }
-        if !is_text::<Out>() {
-            if !system.is_empty() {
-                system.push_str("\n\n");
-            }
-            system.push_str(&format!(
+        let instruction;
+        if !cfg.output_is_text {
+            instruction = format!(
                 "When you give your final answer, answer with only a JSON value matching this schema: {}",
-                crate::error::compact_schema(&schema_for::<Out>())
-            ));
+                cfg.output_schema
+            );
+            parts.push(&instruction);
         }
-        ModelRequest {
-            system: (!system.is_empty()).then_some(system),
-            messages: self.visible_messages(),
-            tools: self.allowed_tools().into_iter().cloned().collect(),
-            sampling: cfg.sampling.clone(),
-        }
+        let system = parts.join("\n\n");
+        let tools = self.allowed_tools().into_iter().cloned().collect();
+        self.request.system = (!system.is_empty()).then_some(system);
+        self.request.tools = tools;
+        self.request.sampling = cfg.sampling.clone();
+        self.request_skill = Some(self.skill);
     }
 
     /// The transcript as the model sees it: omitted calls and their results left out.
