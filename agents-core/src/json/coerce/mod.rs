@@ -137,7 +137,8 @@ impl Default for CoerceOptions {
 /// let out = coerce(json!({"count": "1,000", "unit": " celsius ", "tags": "x"}), &schema).unwrap();
 /// assert_eq!(out.value, json!({"count": 1000, "unit": "Celsius", "tags": ["x"], "verbose": false}));
 /// assert_eq!(out.fixes[0].to_string(), "converted numeric string to number at /count");
-/// assert_eq!(out.fixes[1].to_string(), r#"matched enum value " celsius " as "Celsius" at /unit"#);
+/// let unit = r#"matched enum value " celsius " as "Celsius" at /unit"#;
+/// assert!(out.fixes.iter().any(|c| c.to_string() == unit));
 ///
 /// // Lossy coercions are refused, naming the field.
 /// let err = coerce(json!({"count": "1.5"}), &schema).unwrap_err();
