@@ -213,6 +213,14 @@ impl BudgetScope {
         BudgetScope::new(agent, Budget::unlimited(), None, None)
     }
 
+    /// The default timeout of one tool execution in this scope.
+    pub fn tool_timeout(&self) -> Option<Duration> {
+        self.limits
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .tool_timeout
+    }
+
     /// The enclosing agent's scope, if any.
     pub fn parent(&self) -> Option<&Arc<BudgetScope>> {
         self.parent.as_ref()

@@ -16,6 +16,7 @@ pub use backoff::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
 pub use request::{RepairContext, RepairRequest};
+pub(crate) use step::StepImpl;
 pub use step::{
     Escalate, Fix, FixWith, Or, Retry, RetryPolicy, Sanitize, Step, Steps, Throw, escalate,
     escalate_error, fix, fix_in_context, fix_with, retry, sanitize, throw,

@@ -26,7 +26,7 @@ use crate::tool::{Tool, ToolCallError, ToolContext};
 /// What the pipeline needs besides the call.
 pub(crate) struct CallSetup<'a> {
     pub tool: &'a dyn Tool,
-    pub chains: [Vec<StepImpl>; 3],
+    pub chains: &'a [Vec<StepImpl>; 3],
     pub classifier: &'a Classifier,
     pub agent: &'a AgentPath,
     pub budget: &'a Arc<BudgetScope>,

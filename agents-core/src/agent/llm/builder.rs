@@ -138,7 +138,11 @@ where
             self.errors
                 .push(format!("tool `{name}` is registered twice"));
         }
-        self.config.tools.push(ToolEntry { tool, handlers });
+        self.config.tools.push(ToolEntry {
+            tool,
+            handlers,
+            chains: Default::default(),
+        });
     }
 
     /// The default handlers for every tool (the lowest-priority level).
@@ -290,6 +294,17 @@ where
                     errors.push(format!("skill `{}`: {}", skill.name, unknown(name)));
                 }
             }
+        }
+        for entry in &mut self.config.tools {
+            let name = &entry.tool.spec().name;
+            let merged = match self.config.per_tool.get(name) {
+                Some(agent_level) => entry
+                    .handlers
+                    .merged_over(&agent_level.merged_over(&self.config.defaults)),
+                None => entry.handlers.merged_over(&self.config.defaults),
+            };
+            entry.chains =
+                crate::error::ErrorKind::HANDLED.map(|k| merged.resolved(k, self.config.strict));
         }
         if !errors.is_empty() {
             return Err(AgentError::Config(format!(

@@ -48,6 +48,9 @@ pub struct ToolUse<'a> {
 pub(crate) struct ToolEntry {
     pub tool: Arc<dyn Tool>,
     pub handlers: Handlers,
+    /// The steps run per error kind, resolved once at build: the tool's handlers merged per kind
+    /// over `on_tool_error(tool)` and the defaults, the built-in repair first unless strict.
+    pub chains: [Vec<crate::repair::StepImpl>; 3],
 }
 
 pub(crate) struct Config<In, Out> {

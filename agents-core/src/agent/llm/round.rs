@@ -147,21 +147,14 @@ where
         };
 
         let name = call.name.clone();
-        let handlers = match cfg.per_tool.get(&name) {
-            Some(agent_level) => entry
-                .handlers
-                .merged_over(&agent_level.merged_over(&cfg.defaults)),
-            None => entry.handlers.merged_over(&cfg.defaults),
-        };
-        let chains = crate::error::ErrorKind::HANDLED.map(|k| handlers.resolved(k, cfg.strict));
         let setup = CallSetup {
             tool: entry.tool.as_ref(),
-            chains,
+            chains: &entry.chains,
             classifier: &cfg.classifier,
             agent: &self.path,
             budget: &self.budget,
-            ctx: &self.ctx.without_repair(),
-            default_timeout: self.budget.limits().tool_timeout,
+            ctx: &self.tool_ctx,
+            default_timeout: self.budget.tool_timeout(),
             retry_budget: cfg.retry_budget.as_ref(),
             conversation: &self.transcript,
         };

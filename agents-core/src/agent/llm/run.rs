@@ -100,8 +100,10 @@ where
         same_failure: HashMap::new(),
         identical: HashMap::new(),
         request: ModelRequest::default(),
+        tool_ctx: RunContext::top(),
         request_skill: None,
     };
+    runner.tool_ctx = runner.ctx.without_repair();
     let result = tracing::Instrument::instrument(runner.run(input, skill), span.clone()).await;
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
@@ -165,6 +167,9 @@ pub(super) struct Runner<'a, In, Out> {
     pub request: ModelRequest,
     /// The skill the request's frame was built for (`None` before the first build).
     pub request_skill: Option<Option<usize>>,
+    /// The context this agent's tools and their fixers run in (without this run's own repair
+    /// request, if it is a fixer).
+    pub tool_ctx: RunContext,
 }
 
 /// How a step of the loop ends the run early.
@@ -504,11 +509,10 @@ where
     }
 
     /// Canonical key of a call for the identical-calls guard.
+    /// (The argument text, trimmed: a stuck model repeats itself to the byte; rewordings are
+    /// caught by the same-failure guard instead.)
     pub fn identical_key(name: &str, args: &str) -> (String, String) {
-        let canonical = serde_json::from_str::<Value>(args)
-            .map(|v| v.to_string())
-            .unwrap_or_else(|_| args.trim().to_owned());
-        (name.to_owned(), canonical)
+        (name.to_owned(), args.trim().to_owned())
     }
 }
 
