@@ -1,11 +1,12 @@
 //! Helper for profiling and sanity checks, not a bench:
 //! `cargo run --release --manifest-path benches/json-peers/Cargo.toml --example json_repair_profile -- <what> [iters]`
-//! where `<what>` is `check` (what each repairer returns on the large document), or `large` or
-//! `corpus` followed by an iteration count and a repairer (`agents`, `jsonrepair`, `llm_json`):
+//! where `<what>` is `check` (what each repairer returns on the large document), or `large`,
+//! `corpus`, `valid` or `valid-large` followed by an iteration count and a repairer (`agents`,
+//! `jsonrepair`, `llm_json`, or `serde_json` for the valid inputs):
 //! repeat it on that input, to run under `valgrind --tool=callgrind`, which counts instructions
 //! reproducibly on a noisy machine.
 
-use json_peers::{large_malformed, malformed_corpus};
+use json_peers::{large_malformed, large_valid, malformed_corpus, valid_corpus};
 use serde_json::Value;
 use std::hint::black_box;
 
@@ -72,11 +73,12 @@ fn main() {
             let lj = llm_json::RepairOptions::default();
             println!("llm_json ok: {}", ok(&|s| llm_json::loads(s, &lj).is_ok()));
         }
-        "large" | "corpus" => {
-            let inputs = if what == "large" {
-                vec![large_malformed()]
-            } else {
-                malformed_corpus()
+        "large" | "corpus" | "valid" | "valid-large" => {
+            let inputs = match what {
+                "large" => vec![large_malformed()],
+                "corpus" => malformed_corpus(),
+                "valid" => valid_corpus(),
+                _ => vec![large_valid()],
             };
             let jr = jsonrepair::Options::default();
             let lj = llm_json::RepairOptions::default();
@@ -87,6 +89,7 @@ fn main() {
                         Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok())
                     }
                     "llm_json" => Box::new(move |s: &str| llm_json::loads(s, &lj).is_ok()),
+                    "serde_json" => Box::new(|s: &str| serde_json::from_str::<Value>(s).is_ok()),
                     other => panic!("unknown repairer {other}"),
                 };
             for _ in 0..iters {

@@ -6,6 +6,22 @@ use std::path::PathBuf;
 
 /// The inputs of the corpus in `tests/fixtures/json`, except the valid and garbage cases.
 pub fn malformed_corpus() -> Vec<String> {
+    corpus(|stem| stem != "valid" && stem != "garbage")
+}
+
+/// The valid inputs of the corpus.
+pub fn valid_corpus() -> Vec<String> {
+    corpus(|stem| stem == "valid")
+}
+
+/// A large valid document, the same as in `agents-core/benches/json.rs`.
+pub fn large_valid() -> String {
+    let item = r#"{"id": 12345, "name": "get_weather", "arguments": {"city": "San Francisco, CA", "days": 7, "units": "metric"}, "ok": true, "score": 0.875, "tags": ["a", "b", "c"]}"#;
+    format!("[{}]", vec![item; 2_000].join(","))
+}
+
+/// The inputs of the corpus files whose stem `keep` accepts.
+fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures")
@@ -20,7 +36,7 @@ pub fn malformed_corpus() -> Vec<String> {
             .expect("stem")
             .to_string_lossy()
             .into_owned();
-        if stem == "valid" || stem == "garbage" {
+        if !keep(&stem) {
             continue;
         }
         for line in std::fs::read_to_string(file).expect("read").lines() {
