@@ -113,10 +113,12 @@ pub fn repair_counting(
     (result, steps)
 }
 
-/// Whether `input` can be valid JSON at all, judged by its first two and last bytes after JSON
-/// whitespace: an object must end in `}` and start with a key or `}`, an array must end in `]`
-/// and start with a value or `]`, a string must end in `"`, and nothing else starts a value. Input that fails this (truncated, fenced, prose around the value) skips
-/// the strict parse, which would otherwise build a partial value and throw it away.
+/// Whether `input` can be valid JSON at all, judged by its first two and last two bytes after
+/// JSON whitespace: an object must end in `}` and start with a key or `}`, an array must end in
+/// `]` and start with a value or `]`, the byte before either closing bracket must end a value,
+/// a string must end in `"`, and nothing else starts a value. Input that fails this (truncated,
+/// fenced, prose around the value, a trailing comma) skips the strict parse, which would
+/// otherwise build a partial value and throw it away.
 fn may_be_json(input: &str) -> bool {
     let bytes = input.as_bytes();
     let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
@@ -133,10 +135,23 @@ fn may_be_json(input: &str) -> bool {
         .find(|b| !ws(b))
         .copied()
         .unwrap_or(b' ');
+    // And what precedes the closing bracket must end a value (or be the opening bracket):
+    // trailing commas, comments, `None` or `'x'` at the end fail here.
+    let before_last = bytes[..last]
+        .iter()
+        .rev()
+        .find(|b| !ws(b))
+        .copied()
+        .unwrap_or(b' ');
+    let ends_value = matches!(
+        before_last,
+        b'"' | b'0'..=b'9' | b'e' | b'l' | b'}' | b']' | b'{' | b'['
+    );
     match bytes[first] {
-        b'{' => bytes[last] == b'}' && matches!(second, b'"' | b'}'),
+        b'{' => bytes[last] == b'}' && ends_value && matches!(second, b'"' | b'}'),
         b'[' => {
             bytes[last] == b']'
+                && ends_value
                 && matches!(
                     second,
                     b'"' | b'{' | b'[' | b']' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
