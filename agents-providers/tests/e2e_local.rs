@@ -320,6 +320,14 @@ async fn llm_fixer_complete_example_ends_typed() {
     assert_paired(&report);
     let events = events.lock().unwrap().clone();
     let escalated = events.iter().any(|e| matches!(e, Event::Escalated { .. }));
+    for e in &events {
+        if let Event::Escalated { reason, .. } = e {
+            eprintln!("fixer escalated: {reason}");
+        }
+    }
+    for m in &report.transcript {
+        eprintln!("  {}", serde_json::to_string(m).unwrap_or_default());
+    }
     eprintln!(
         "fixer example: output {:?}, {} turns, escalated: {escalated}",
         report.output, report.turns
