@@ -1,6 +1,7 @@
-//! Fuzzes `agents_core::json::repair`: it must not panic or overflow on any input, every fix
-//! offset must lie inside the input, and a repaired value must serialize to valid JSON. The
-//! result is then coerced against a small schema, which must not panic either.
+//! Fuzzes `agents_core::json::repair`: it must not panic or overflow on any input, valid JSON
+//! must come back unchanged with no fixes, every fix offset must lie inside the input, and a
+//! repaired value must serialize to valid JSON. The result is then coerced against a small
+//! schema, which must not panic either.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,9 +11,21 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(repaired) = agents_core::json::repair(input) else {
-        return;
+    let strict = serde_json::from_str::<Value>(input).ok();
+    let repaired = match agents_core::json::repair(input) {
+        Ok(repaired) => repaired,
+        Err(e) => {
+            assert!(strict.is_none(), "valid JSON refused: {e}");
+            return;
+        }
     };
+    // Valid JSON comes back as it is (a string holding a whole object or array is decoded).
+    if let Some(strict) = &strict
+        && !strict.is_string()
+    {
+        assert_eq!(&repaired.value, strict, "valid JSON changed");
+        assert!(repaired.fixes.is_empty(), "fixes on valid JSON");
+    }
     for fix in &repaired.fixes {
         assert!(fix.offset <= input.len(), "fix {fix} outside the input");
     }
