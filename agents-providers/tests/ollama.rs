@@ -191,3 +191,18 @@ async fn model_not_found_is_not_retried() {
     assert_eq!(err.kind(), ModelErrorKind::InvalidRequest);
     assert_eq!(hits(&s).await, 1);
 }
+
+#[tokio::test]
+async fn unexpected_eof_as_a_500_is_retried_by_the_transport_only() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(500).set_body_json(json!({"error": "unexpected EOF"})))
+        .mount(&s)
+        .await;
+    let err = client(&s.uri(), "llama3.2", true)
+        .complete(&request())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::Server);
+    assert_eq!(hits(&s).await, 3, "3 attempts in all, not 3 x 3");
+}

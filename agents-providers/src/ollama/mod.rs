@@ -140,7 +140,20 @@ impl Ollama {
         let mut attempt = 1;
         loop {
             match self.send(request).await {
-                Err(e) if attempt < max && says_unexpected_eof(&e) => {
+                // The transport already retried a retryable status; this loop covers the
+                // others (Ollama sends the EOF as a 400, or inside a 200 stream), and draws on
+                // the shared retry budget, so layers do not multiply.
+                Err(e)
+                    if attempt < max
+                        && says_unexpected_eof(&e)
+                        && !transport_retried(&e)
+                        && self
+                            .transport
+                            .config()
+                            .budget
+                            .as_ref()
+                            .is_none_or(|b| b.try_acquire()) =>
+                {
                     tracing::debug!(
                         attempt,
                         "ollama lost its runner (unexpected EOF); sending again"
@@ -224,6 +237,12 @@ fn rejects_tools(e: &ProviderError) -> bool {
     e.message
         .to_ascii_lowercase()
         .contains("does not support tools")
+}
+
+/// Whether the transport treats this status as retryable (and so already sent it again).
+fn transport_retried(e: &ProviderError) -> bool {
+    e.status
+        .is_some_and(|s| crate::error::classify_status(s, &crate::error::ErrorDetails::default()).1)
 }
 
 fn says_unexpected_eof(e: &ProviderError) -> bool {
