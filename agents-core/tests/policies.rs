@@ -203,7 +203,7 @@ async fn invented_tool_names_get_did_you_mean() {
     };
     assert_eq!(
         r.content,
-        "ERROR: Tool 'get_weather' is unknown. Allowed tools: weather. Did you mean 'weather'? Pick one of the allowed tools or return a final text answer."
+        "ERROR: Tool 'get_weather' is unknown. Allowed tools: weather. Did you mean 'weather' (arguments: city, days)? Pick one of the allowed tools or return a final text answer."
     );
     assert!(rec.events().iter().any(
         |e| matches!(e, Event::ToolHallucinated { suggestion: Some(s), .. } if s == "weather")
@@ -527,4 +527,37 @@ async fn tool_messages_reach_the_model_only_when_marked_safe() {
             ));
         }
     }
+}
+
+/// Feedback names unknown arguments with their closest declared name, and says when the
+/// arguments are not an object at all.
+#[tokio::test]
+async fn feedback_names_unknown_arguments_and_non_objects() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"cty": "Oslo", "town": "x"}"#),
+        ModelResponse::tool_call("c2", "weather", "42"),
+        ModelResponse::text("done"),
+    ]);
+    agent_with(&model, UnhandledPolicy::FeedBack)
+        .run("go".into())
+        .await
+        .unwrap();
+    let Message::Tool(r) = model.requests()[1].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert!(
+        r.content
+            .contains("Unknown arguments: `cty` (did you mean `city`?), `town`."),
+        "{}",
+        r.content
+    );
+    let Message::Tool(r) = model.requests()[2].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert!(
+        r.content
+            .contains(r#"must be a JSON object like {"city": …}, not a number."#),
+        "{}",
+        r.content
+    );
 }

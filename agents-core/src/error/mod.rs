@@ -12,7 +12,7 @@ pub use class::{Classifier, ErrorClass};
 pub use execution::{ExecutionFailure, IntoExecutionFailure};
 pub use kind::{ErrorKind, kinds};
 pub use severity::{Severity, UnknownSeverity};
-pub(crate) use tool_error::compact_schema;
 pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
+pub(crate) use tool_error::{argument_names, compact_schema};

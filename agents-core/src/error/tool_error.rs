@@ -217,10 +217,21 @@ impl ToolError {
                 e.parse_error,
                 compact_schema(&e.schema)
             ),
+            ToolError::Deserialization(e)
+                if !e.value.is_object() && argument_names(&e.schema).is_some() =>
+            {
+                format!(
+                    "must be a JSON object like {}, not {}. Expected schema: {}",
+                    object_skeleton(&e.schema),
+                    json_type_name(&e.value),
+                    compact_schema(&e.schema)
+                )
+            }
             ToolError::Deserialization(e) => format!(
-                "do not match its schema: at `{}`: {}. Expected schema: {}",
+                "do not match its schema: at `{}`: {}.{} Expected schema: {}",
                 e.field_path,
                 e.message,
+                unknown_arguments(&e.value, &e.schema),
                 compact_schema(&e.schema)
             ),
             ToolError::Execution(e) => {
@@ -243,6 +254,61 @@ impl ToolError {
             ToolError::Escalation(e) => e.reason.clone(),
         }
     }
+}
+
+/// The argument names an object schema declares, in schema order.
+pub(crate) fn argument_names(schema: &Value) -> Option<Vec<&str>> {
+    let props = schema.get("properties")?.as_object()?;
+    Some(props.keys().map(String::as_str).collect())
+}
+
+/// `{"city": …, "unit": …}` from the required arguments (all of them if none is required).
+fn object_skeleton(schema: &Value) -> String {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let names = if required.is_empty() {
+        argument_names(schema).unwrap_or_default()
+    } else {
+        required
+    };
+    let fields: Vec<String> = names.iter().map(|n| format!("\"{n}\": …")).collect();
+    format!("{{{}}}", fields.join(", "))
+}
+
+fn json_type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// " Unknown arguments: `source` (did you mean `from`?)." for keys the schema does not declare,
+/// or nothing.
+fn unknown_arguments(value: &Value, schema: &Value) -> String {
+    let (Some(obj), Some(known)) = (value.as_object(), argument_names(schema)) else {
+        return String::new();
+    };
+    let unknown: Vec<String> = obj
+        .keys()
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| {
+            match crate::closest_name(k, known.iter().copied().filter(|n| !obj.contains_key(*n))) {
+                Some(c) => format!("`{k}` (did you mean `{c}`?)"),
+                None => format!("`{k}`"),
+            }
+        })
+        .collect();
+    if unknown.is_empty() {
+        return String::new();
+    }
+    format!(" Unknown arguments: {}.", unknown.join(", "))
 }
 
 /// A schema as one line for the model, with the noise schemars adds removed.

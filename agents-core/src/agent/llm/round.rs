@@ -223,7 +223,16 @@ where
             allowed.join(", ")
         );
         if let Some(s) = &suggestion {
-            text.push_str(&format!(" Did you mean '{s}'?"));
+            let args = self
+                .request
+                .tools
+                .iter()
+                .find(|t| &t.name == s)
+                .and_then(|t| crate::error::argument_names(&t.parameters))
+                .filter(|names| !names.is_empty())
+                .map(|names| format!(" (arguments: {})", names.join(", ")))
+                .unwrap_or_default();
+            text.push_str(&format!(" Did you mean '{s}'{args}?"));
         }
         text.push_str(" Pick one of the allowed tools or return a final text answer.");
         self.ctx.emit(Event::ToolHallucinated {
