@@ -137,7 +137,7 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
     // Turn 2: the ERROR feedback is in the prompt, which ends with `Call:` and the closest tool's
     // name written for the model; it writes only the arguments.
     Mock::given(method("POST"))
-        .and(prompt_ends("Did you mean 'get_weather'? Pick one of the allowed tools or return a final text answer.\nCall: {\"tool\": \"get_weather\", \"arguments\": {"))
+        .and(prompt_ends("Did you mean 'get_weather' (arguments: city)? Pick one of the allowed tools or return a final text answer.\nCall: {\"tool\": \"get_weather\", \"arguments\": {"))
         .respond_with(completion("'city': 'Oslo',}}", "stop"))
         .mount(&s)
         .await;
