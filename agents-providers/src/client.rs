@@ -54,6 +54,34 @@ impl ClientSettings {
     }
 }
 
+/// `impl Model` for a client with a `model: String` field and an async method
+/// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error
+/// becomes a `ModelError` that keeps it as its source.
+macro_rules! impl_model {
+    ($client:ty, $send:ident) => {
+        impl agents_core::Model for $client {
+            fn name(&self) -> &str {
+                &self.model
+            }
+
+            fn complete<'a>(
+                &'a self,
+                request: &'a agents_core::ModelRequest,
+            ) -> futures_util::future::BoxFuture<
+                'a,
+                Result<agents_core::ModelResponse, agents_core::ModelError>,
+            > {
+                Box::pin(async move {
+                    self.$send(request)
+                        .await
+                        .map_err(agents_core::ModelError::from)
+                })
+            }
+        }
+    };
+}
+pub(crate) use impl_model;
+
 /// The builder methods every client shares; the builder must have a `settings: ClientSettings`
 /// field. `$provider` names the client in errors.
 macro_rules! settings_methods {

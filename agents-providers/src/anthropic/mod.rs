@@ -12,8 +12,7 @@
 pub mod convert;
 pub mod wire;
 
-use agents_core::model::{Model, ModelError, ModelRequest, ModelResponse};
-use futures_util::future::BoxFuture;
+use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;
 
 use self::convert::{EventAccumulator, WireOptions, from_wire, to_wire};
@@ -96,18 +95,7 @@ impl Anthropic {
     }
 }
 
-impl Model for Anthropic {
-    fn name(&self) -> &str {
-        &self.model
-    }
-
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { self.messages(request).await.map_err(ModelError::from) })
-    }
-}
+crate::client::impl_model!(Anthropic, messages);
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER);

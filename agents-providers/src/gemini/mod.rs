@@ -15,8 +15,7 @@
 
 pub mod convert;
 
-use agents_core::model::{Model, ModelError, ModelRequest, ModelResponse};
-use futures_util::future::BoxFuture;
+use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;
 
 use self::convert::{Accumulator, to_wire, turn_of};
@@ -123,18 +122,7 @@ impl SseAccumulator for StreamAccumulator {
     }
 }
 
-impl Model for Gemini {
-    fn name(&self) -> &str {
-        &self.model
-    }
-
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { self.generate(request).await.map_err(ModelError::from) })
-    }
-}
+crate::client::impl_model!(Gemini, generate);
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER);

@@ -18,10 +18,7 @@ use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
 
 use agents_core::ModelErrorKind;
-use agents_core::model::{
-    FinishReason, Message, Model, ModelError, ModelRequest, ModelResponse, ToolCall, Usage,
-};
-use futures_util::future::BoxFuture;
+use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
 use serde_json::{Map, Value, json};
 
 use crate::client::{ClientSettings, settings_methods};
@@ -398,18 +395,7 @@ impl Accumulator {
     }
 }
 
-impl Model for Ollama {
-    fn name(&self) -> &str {
-        &self.model
-    }
-
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { self.chat(request).await.map_err(ModelError::from) })
-    }
-}
+crate::client::impl_model!(Ollama, chat);
 
 impl OllamaBuilder {
     settings_methods!(PROVIDER);

@@ -16,8 +16,7 @@
 pub mod convert;
 pub mod wire;
 
-use agents_core::model::{Model, ModelError, ModelRequest, ModelResponse};
-use futures_util::future::BoxFuture;
+use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;
 
 use self::convert::{ChunkAccumulator, MaxTokensField, WireOptions, from_wire, to_wire};
@@ -99,18 +98,7 @@ impl OpenAi {
     }
 }
 
-impl Model for OpenAi {
-    fn name(&self) -> &str {
-        &self.model
-    }
-
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { self.chat(request).await.map_err(ModelError::from) })
-    }
-}
+crate::client::impl_model!(OpenAi, chat);
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER);

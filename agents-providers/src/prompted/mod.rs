@@ -246,18 +246,7 @@ impl PromptedCompletions {
     }
 }
 
-impl Model for PromptedCompletions {
-    fn name(&self) -> &str {
-        &self.model
-    }
-
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { self.send(request).await.map_err(ModelError::from) })
-    }
-}
+crate::client::impl_model!(PromptedCompletions, send);
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
