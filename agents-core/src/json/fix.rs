@@ -109,27 +109,64 @@ impl fmt::Display for FixKind {
     }
 }
 
-/// One change made by [`repair`](super::repair): what was done and the byte offset in the
-/// original input where it applied.
+/// One change made by [`repair`](super::repair), or a run of changes of the same kind made one
+/// right after the other: what was done, the byte offset in the original input where the
+/// (first) change applied, and how many there were.
+///
+/// Runs keep the order of the list meaningful: only fixes that would have been adjacent in it
+/// are merged, so `single quotes, trailing comma, single quotes` stays three entries.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Fix {
     /// What was changed.
     pub kind: FixKind,
-    /// Byte offset into the original input.
+    /// Byte offset into the original input of the first change of the run.
     pub offset: usize,
+    /// How many changes of this kind were made in a row; at least 1.
+    pub count: u32,
 }
 
 impl Fix {
-    /// A fix of `kind` at byte `offset`.
+    /// A single fix of `kind` at byte `offset`.
     pub fn new(kind: FixKind, offset: usize) -> Self {
-        Self { kind, offset }
+        Self::repeated(kind, offset, 1)
+    }
+
+    /// A run of `count` fixes of `kind` in a row, the first at byte `offset`.
+    pub fn repeated(kind: FixKind, offset: usize, count: u32) -> Self {
+        Self {
+            kind,
+            offset,
+            count,
+        }
     }
 }
 
 impl fmt::Display for Fix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind, self.offset)
+        if self.count > 1 {
+            write!(
+                f,
+                "{} ({} times in a row, first at byte {})",
+                self.kind, self.count, self.offset
+            )
+        } else {
+            write!(f, "{} at byte {}", self.kind, self.offset)
+        }
     }
+}
+
+/// Appends a fix of `kind` at `offset` to `fixes`, or counts it into the last entry when that is
+/// a run of the same kind.
+#[inline]
+pub(crate) fn push_fix(fixes: &mut Vec<Fix>, kind: FixKind, offset: usize) {
+    if let Some(last) = fixes.last_mut()
+        && last.kind == kind
+        && last.count < u32::MAX
+    {
+        last.count += 1;
+        return;
+    }
+    fixes.push(Fix::new(kind, offset));
 }
 
 #[cfg(test)]
@@ -142,5 +179,27 @@ mod tests {
         assert_eq!(fix.to_string(), "removed trailing comma at byte 17");
         let fix = Fix::new(FixKind::StrippedWrapper("<tool_call>".into()), 0);
         assert_eq!(fix.to_string(), "stripped wrapper <tool_call> at byte 0");
+        let fix = Fix::repeated(FixKind::SingleQuotes, 12, 44_000);
+        assert_eq!(
+            fix.to_string(),
+            "converted single-quoted string (44000 times in a row, first at byte 12)"
+        );
+    }
+
+    #[test]
+    fn adjacent_fixes_of_one_kind_merge() {
+        let mut fixes = Vec::new();
+        push_fix(&mut fixes, FixKind::SingleQuotes, 1);
+        push_fix(&mut fixes, FixKind::SingleQuotes, 5);
+        push_fix(&mut fixes, FixKind::TrailingComma, 9);
+        push_fix(&mut fixes, FixKind::SingleQuotes, 12);
+        assert_eq!(
+            fixes,
+            vec![
+                Fix::repeated(FixKind::SingleQuotes, 1, 2),
+                Fix::new(FixKind::TrailingComma, 9),
+                Fix::new(FixKind::SingleQuotes, 12),
+            ]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! A byte cursor over one region of the input: whitespace, invisible characters and comments,
 //! the fixes recorded so far, and a step counter that proves the scanner linear.
 
-use crate::json::fix::{Fix, FixKind};
+use crate::json::fix::{Fix, FixKind, push_fix};
 
 /// Reads `src[pos..end]`; offsets stay offsets into the whole original input.
 pub(crate) struct Cursor<'a> {
@@ -27,8 +27,10 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Records a fix; one right after another of the same kind extends that run.
+    #[inline]
     pub(crate) fn fix(&mut self, kind: FixKind, offset: usize) {
-        self.fixes.push(Fix::new(kind, offset));
+        push_fix(&mut self.fixes, kind, offset);
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {
@@ -92,7 +94,23 @@ impl<'a> Cursor<'a> {
 
     /// Like [`skip_ws`](Self::skip_ws) but records nothing and leaves the cursor alone:
     /// the position of the next significant byte.
+    #[inline]
     pub(crate) fn next_significant(&mut self, mut at: usize) -> usize {
+        // Most often the next byte, or the one after a single space, is significant.
+        if self.byte_at(at) == Some(b' ') {
+            self.steps += 1;
+            at += 1;
+        }
+        match self.byte_at(at) {
+            Some(b) if b > b' ' && !matches!(b, 0xc2 | 0xe2 | 0xe3 | 0xef) => {
+                self.steps += 1;
+                at
+            }
+            _ => self.next_significant_slow(at),
+        }
+    }
+
+    fn next_significant_slow(&mut self, mut at: usize) -> usize {
         while at < self.end {
             self.steps += 1;
             match self.bytes[at] {

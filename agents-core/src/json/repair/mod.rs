@@ -15,7 +15,7 @@ use self::cursor::{Cursor, find2};
 use self::extract::Region;
 use self::scanner::Failure;
 use crate::json::error::RepairError;
-use crate::json::fix::{Fix, FixKind};
+use crate::json::fix::{Fix, FixKind, push_fix};
 use serde_json::Value;
 
 /// A value recovered from model output, with every change made to get it.
@@ -23,7 +23,8 @@ use serde_json::Value;
 pub struct Repaired {
     /// The recovered value.
     pub value: Value,
-    /// What was changed, in input order; empty when the input was valid JSON.
+    /// What was changed, in input order, a run of same-kind changes in a row as one [`Fix`]
+    /// with a count; empty when the input was valid JSON.
     pub fixes: Vec<Fix>,
 }
 
@@ -213,17 +214,19 @@ fn search_region(
         // The fixes that come before the scanner's go in first, so a long list of the scanner's
         // fixes is never copied.
         let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
-        fixes.extend(region.fixes.iter().map(|(k, o)| Fix::new(k.clone(), *o)));
+        for (kind, offset) in &region.fixes {
+            push_fix(&mut fixes, kind.clone(), *offset);
+        }
         if !first {
             // The text before `at` holds at least the rejected candidate's bracket.
-            fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
+            push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
         } else {
             let lead = &input[region.start..at];
             *steps += lead.len() as u64;
             if extract::first_visible(lead).is_some() {
-                fixes.push(Fix::new(FixKind::SkippedLeadingText, region.start));
+                push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
             } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
-                fixes.push(Fix::new(FixKind::IgnoredInvisibleChar, region.start + p));
+                push_fix(&mut fixes, FixKind::IgnoredInvisibleChar, region.start + p);
             }
         }
         first = false;
@@ -303,7 +306,7 @@ fn finish(input: &str, region: &Region, value: Value, cur: Cursor<'_>) -> Repair
                 b'{' | b'[' => FixKind::DroppedConcatenatedValue,
                 _ => FixKind::IgnoredTrailingText,
             };
-            fixes.push(Fix::new(kind, cur.pos + off));
+            push_fix(&mut fixes, kind, cur.pos + off);
         }
     }
     Repaired { value, fixes }
@@ -332,7 +335,7 @@ fn decode_double_encoded(repaired: Repaired, options: &RepairOptions) -> Repaire
     match repair_with(text, &inner_options) {
         Ok(inner) if inner.value.is_object() || inner.value.is_array() => {
             let mut fixes = repaired.fixes;
-            fixes.push(Fix::new(FixKind::DecodedDoubleEncoded, 0));
+            push_fix(&mut fixes, FixKind::DecodedDoubleEncoded, 0);
             Repaired {
                 value: inner.value,
                 fixes,

@@ -93,7 +93,13 @@ pub(crate) fn lex_string(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
         cur.pos = find_string_stop(&cur.bytes[run_start..cur.end], lead)
             .map_or(cur.end, |p| run_start + p);
         cur.steps += (cur.pos - run_start) as u64;
-        text.push_str(&cur.src[run_start..cur.pos]);
+        let run = &cur.src[run_start..cur.pos];
+        if text.is_empty() {
+            // Usually the whole string: one exact allocation, no growth path.
+            text = String::from(run);
+        } else {
+            text.push_str(run);
+        }
         let Some(b) = cur.peek() else {
             cur.fix(FixKind::ClosedTruncated, cur.pos);
             return Lexed {
@@ -244,13 +250,16 @@ fn lex_unicode(cur: &mut Cursor<'_>, text: &mut String, unit: u32) {
 
 /// Decides whether a quote that ends just before `after` closes the string, by what follows it.
 fn ends_string(cur: &mut Cursor<'_>, after: usize, slot: Slot) -> bool {
+    if slot == Slot::Key {
+        // A key's quote always ends it; what follows is the colon's business.
+        return true;
+    }
     let next = cur.next_significant(after);
     let Some(b) = cur.byte_at(next) else {
         return true;
     };
     match slot {
-        Slot::Key => true,
-        Slot::ObjectValue => match b {
+        Slot::Key | Slot::ObjectValue => match b {
             b'}' | b']' => true,
             b',' => next_is_member(cur, next + 1),
             b'"' | b'\'' => quoted_then(cur, next, b":"),
