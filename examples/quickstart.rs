@@ -3,23 +3,29 @@
 //!
 //! ```text
 //! cargo run --example quickstart                 # offline: replays the embedded cassette
-//! cargo run --example quickstart -- --record 7   # live: records a new cassette with seed 7
+//! cargo run --example quickstart -- --record 2   # live: records a new cassette with seed 2
 //! ```
 //!
-//! Offline, the model's answers come from `examples/data/quickstart.jsonl`, a cassette recorded
-//! with `cassette::Recorder` from the real model (llama.cpp's server, `scripts/local-llm.sh
-//! start`, seed 5): every call you see below is what the model really wrote, nothing is
-//! scripted. In it the model copies the signature's `"celsius" or "fahrenheit"` into its call
-//! (JSON repair keeps the stray quotes, the schema check refuses the value and feeds the error
-//! back), then calls the currency tool correctly and answers, forgetting the weather: a 270M base
-//! model is weak, which is the point. The tools run for real each time; the currency service
-//! fails once on purpose (a transient error), so the retry shows.
+//! What is real: what the model wrote, printed as `model wrote:` lines (each call's tool name and
+//! its argument text as generated, before any repair). It was recorded from llama.cpp's server
+//! (`scripts/local-llm.sh start`, seed 2) with `cassette::Recorder` into
+//! `examples/data/quickstart.jsonl`, which replays offline. Nothing the model says is scripted.
+//!
+//! What is ours: the tools, and two traps. The prompt's worked examples were written for another
+//! tool set, where the weather tool is called `get_weather`; the model copies that name and the
+//! runtime answers "Did you mean 'weather'?" (the prompted client then writes
+//! `{"tool": "weather", "arguments": {` for the model, which writes the rest). And the weather
+//! service drops the connection once (a transient error), so the retry shows. In the recorded run
+//! the model also leaves its keys unquoted (JSON repair fixes that and the tool runs), and answers
+//! only half of the question: a 270M base model is weak, which is the point.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use agents::model::{Model, Sampling};
+use agents::model::{Model, ModelError, ModelRequest, ModelResponse, Sampling};
 use agents::repair::{Handlers, exponential, retry};
 use agents::tool::tool_fn;
 use agents::{AgentExt, Budget, Event, ExecutionFailure, LlmAgent};
@@ -29,7 +35,7 @@ use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 /// The cassette recorded from the real model.
 const CASSETTE: &str = include_str!("data/quickstart.jsonl");
 /// The seed the cassette was recorded with (part of every request, so replay matches).
-const SEED: u64 = 5;
+const SEED: u64 = 2;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct WeatherArgs {
@@ -64,32 +70,61 @@ enum Currency {
     JPY,
 }
 
-/// How the tools are shown to the base model: a list, and worked examples it imitates.
+/// How the tools are shown to the base model: a list, and worked examples it imitates. The
+/// examples say `get_weather` (the trap, see the top), while the agent's tool is `weather`.
 fn prompt_format() -> PromptFormat {
     PromptFormat::new()
         .example(
             Example::new("Is it cold in Oslo? Give me fahrenheit.")
-                .call("weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
+                .call("get_weather", r#"{"city": "Oslo", "unit": "fahrenheit"}"#)
                 .result("20 degrees Fahrenheit and snowing in Oslo")
                 .answer("Yes: 20°F and snowing in Oslo."),
         )
         .example(
-            Example::new("How much is 250 GBP in JPY?")
+            Example::new("Is it warm in Rome in celsius? And what is 40 USD in GBP?")
+                .call("get_weather", r#"{"city": "Rome", "unit": "celsius"}"#)
+                .result("25 degrees Celsius and sunny in Rome")
                 .call(
                     "convert_currency",
-                    r#"{"amount": 250, "from": "GBP", "to": "JPY"}"#,
+                    r#"{"amount": 40, "from": "USD", "to": "GBP"}"#,
                 )
-                .result("250 GBP = 47500 JPY")
-                .answer("250 GBP is 47,500 JPY."),
+                .result("40 USD = 31 GBP")
+                .answer("Yes, 25°C and sunny in Rome. 40 USD is 31 GBP."),
         )
+}
+
+/// Wraps the model to print what it wrote each turn: every call's tool name and argument text
+/// exactly as generated (before any repair), or its answer.
+struct ShowText(Arc<dyn Model>);
+
+impl Model for ShowText {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> Pin<Box<dyn Future<Output = Result<ModelResponse, ModelError>> + Send + 'a>> {
+        Box::pin(async move {
+            let response = self.0.complete(request).await?;
+            for call in &response.tool_calls {
+                println!("  model wrote: {} {}", call.name, call.arguments);
+            }
+            if response.tool_calls.is_empty()
+                && let Some(text) = &response.text
+            {
+                println!("  model wrote: {text}");
+            }
+            Ok(response)
+        })
+    }
 }
 
 fn print_event(e: &Event) {
     match e {
         Event::RunStarted { agent } => println!("▶ {agent} started"),
-        Event::ModelResponded {
-            turn, tool_calls, ..
-        } => println!("  model turn {turn}: {tool_calls} tool call(s)"),
+        Event::ModelResponded { .. } => {}
         Event::Repaired {
             tool, step, fixes, ..
         } => {
@@ -116,9 +151,12 @@ fn print_event(e: &Event) {
             requested,
             suggestion,
             ..
-        } => println!(
-            "  ? the model called `{requested}`, which does not exist; suggested: {suggestion:?}"
-        ),
+        } => match suggestion {
+            Some(s) => {
+                println!("  ? `{requested}` is not a tool; the model is told: Did you mean '{s}'?")
+            }
+            None => println!("  ? `{requested}` is not a tool"),
+        },
         Event::ToolFailed {
             tool,
             error,
@@ -159,62 +197,57 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => (Arc::new(Replay::from_jsonl(CASSETTE)?), SEED),
     };
 
+    // Ours: the weather service drops the connection on the first call (a transient error, so
+    // the retry step may repeat the call; the tool is idempotent).
+    let attempts = AtomicU32::new(0);
     let weather = tool_fn(
         "weather",
         "Current weather in a city.",
-        |a: WeatherArgs| async move {
-            Ok::<_, ExecutionFailure>(format!("18 degrees {:?} and sunny in {}", a.unit, a.city))
-        },
-    )
-    .idempotent();
-
-    let attempts = AtomicU32::new(0);
-    let convert = tool_fn(
-        "convert_currency",
-        "Convert an amount between currencies.",
-        move |a: ConvertArgs| {
+        move |a: WeatherArgs| {
             let first = attempts.fetch_add(1, Ordering::SeqCst) == 0;
             async move {
                 if first {
-                    // A dropped connection: transient, so the retry step may repeat the call.
                     let reset = std::io::Error::new(
                         std::io::ErrorKind::ConnectionReset,
                         "connection reset by peer",
                     );
                     return Err(ExecutionFailure::from_error(reset));
                 }
-                Ok(format!(
-                    "{} {:?} = {:.0} {:?}",
-                    a.amount,
-                    a.from,
-                    a.amount * 1.08,
-                    a.to
-                ))
+                Ok(format!("18 degrees {:?} and sunny in {}", a.unit, a.city))
             }
         },
     )
     .idempotent()
     .timeout(Duration::from_secs(5));
 
+    let convert = tool_fn(
+        "convert_currency",
+        "Convert an amount between currencies.",
+        |a: ConvertArgs| async move {
+            let to = a.amount * 1.08;
+            Ok::<_, ExecutionFailure>(format!("{} {:?} = {to:.0} {:?}", a.amount, a.from, a.to))
+        },
+    )
+    .idempotent();
+
     let agent = LlmAgent::<String, String>::builder("travel-assistant")
         .prompt("You help travellers. Use the tools.")
-        .model_arc(model)
+        .model(ShowText(model))
         .sampling(Sampling {
             temperature: Some(0.7),
             seed: Some(seed),
             ..Sampling::default()
         })
         .budget(Budget {
-            max_turns: Some(6),
+            max_turns: Some(8),
             ..Budget::default()
         })
-        .tool(weather)
         .tool_with(
-            convert,
+            weather,
             Handlers::new().execution_error(retry(3, exponential())),
         )
+        .tool(convert)
         .on_event(print_event)
-        .on_tool_use(|u| println!("    the model wrote: {} {}", u.name, u.sent))
         .build()?;
 
     let answer = agent
