@@ -177,14 +177,48 @@ where
     let Some((last_i, last)) = failures.pop() else {
         return Err(AgentError::Config(format!("race `{name}` has no racers")));
     };
-    Err(AgentError::Failed {
+    // When every racer escalated, the race escalates too: the failure keeps walking up the tree
+    // to an agent with an `on_escalation`, instead of turning into an ordinary failure.
+    if let AgentError::Escalated(mut e) = last {
+        if failures
+            .iter()
+            .all(|(_, f)| matches!(f, AgentError::Escalated(_)))
+        {
+            let path = ctx.child_path(name);
+            e.travelled.push(path);
+            if !failures.is_empty() {
+                e.reason = format!("{} (all {} racers escalated)", e.reason, failures.len() + 1);
+            }
+            return Err(AgentError::Escalated(e));
+        }
+        return Err(race_failed(
+            ctx,
+            name,
+            racer(last_i),
+            AgentError::Escalated(e),
+            failures,
+            racer,
+        ));
+    }
+    Err(race_failed(ctx, name, racer(last_i), last, failures, racer))
+}
+
+fn race_failed(
+    ctx: &RunContext,
+    name: &str,
+    last_racer: Racer,
+    last: AgentError,
+    failures: Vec<(usize, AgentError)>,
+    racer: impl Fn(usize) -> Racer,
+) -> AgentError {
+    AgentError::Failed {
         agent: ctx.child_path(name),
         source: Box::new(RaceFailed {
-            last_racer: racer(last_i),
+            last_racer,
             last: Box::new(last),
             others: failures.into_iter().map(|(i, e)| (racer(i), e)).collect(),
         }),
-    })
+    }
 }
 
 /// Agents raced against each other on the same input: the first success wins. Build it with
