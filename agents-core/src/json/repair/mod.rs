@@ -1,12 +1,14 @@
 //! [`repair`]: from what a model emitted to a [`serde_json::Value`], or a reason why not.
 //!
-//! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`); otherwise
+//! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`), unless the
+//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise
 //! narrow the input to a tool-call wrapper and markdown fences, try each `{` or `[` in order with
 //! the lenient [`scanner`], and take the first that yields a value.
 
 mod cursor;
 mod extract;
 mod number;
+mod precheck;
 mod scanner;
 mod string;
 mod word;
@@ -98,6 +100,7 @@ pub fn repair_counting(
         );
     }
     if may_be_json(input)
+        && !precheck::certainly_malformed(input.as_bytes())
         && let Ok(value) = serde_json::from_str::<Value>(input)
     {
         let repaired = Repaired {
