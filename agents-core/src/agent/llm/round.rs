@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::run::{Flow, Runner, kind_of};
+use super::run::{Flow, Runner};
 use super::{Output, ToolUse};
 use crate::agent::policy::{EscalationDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
@@ -287,9 +287,12 @@ where
                     self.omitted.insert(call.id.clone());
                 }
                 *permanent |= error.is_permanent();
-                if let Some(n) =
-                    self.record_failure(&call.id, &call.name, kind_of(&error), error.to_string())
-                {
+                if let Some(n) = self.record_failure(
+                    &call.id,
+                    &call.name,
+                    FailureKind::Tool(error.kind()),
+                    error.to_string(),
+                ) {
                     same_guard.get_or_insert(n);
                 }
                 Handled {

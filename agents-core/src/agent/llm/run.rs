@@ -553,7 +553,3 @@ fn render_input<In: serde::Serialize>(input: &In) -> String {
         Err(e) => format!("(input could not be serialised: {e})"),
     }
 }
-
-pub(super) fn kind_of(e: &crate::error::ToolError) -> FailureKind {
-    FailureKind::Tool(e.kind())
-}
