@@ -78,6 +78,17 @@ pub(crate) fn first_visible(input: &str) -> Option<usize> {
     None
 }
 
+/// Whether the visible text starting at `at` opens a JSON container: `{`, or `[` that does not
+/// begin a wrapper such as `[TOOL_CALLS]`.
+pub(crate) fn opens_value(input: &str, at: usize) -> bool {
+    let head = &input.as_bytes()[at..];
+    match head.first() {
+        Some(b'{') => true,
+        Some(b'[') => !WRAPPERS.iter().any(|w| head.starts_with(w.open.as_bytes())),
+        _ => false,
+    }
+}
+
 /// Whether the text at `at` opens an HTML document.
 pub(crate) fn is_html(input: &str, at: usize) -> bool {
     let head = &input.as_bytes()[at..];

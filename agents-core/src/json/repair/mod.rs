@@ -175,11 +175,24 @@ fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repa
     if extract::is_html(input, start) {
         return Err(RepairError::Html { offset: start });
     }
+    let mut budget = options.max_candidates;
+    // Text that opens with a bracket is the value itself: a fence or a wrapper tag further on
+    // is most likely its own content (a file's markdown, a prompt template), so it is parsed
+    // where it stands, and wrappers and fences are looked for only if that finds nothing.
+    if extract::opens_value(input, start) {
+        let whole = Region {
+            start: 0,
+            end: input.len(),
+            fixes: Vec::new(),
+        };
+        if let Some(found) = search_region(input, &whole, options, &mut budget, steps)? {
+            return Ok(found);
+        }
+    }
     let outer = extract::outer_region(input, 0);
     let search_from = outer.start;
     let mut regions = extract::fenced_regions(input, &outer);
     regions.push(outer);
-    let mut budget = options.max_candidates;
     for region in &regions {
         if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
             return Ok(found);
