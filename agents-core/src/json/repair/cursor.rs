@@ -6,6 +6,7 @@ use crate::json::fix::{Fix, FixKind, push_fix};
 /// Reads `src[pos..end]`; offsets stay offsets into the whole original input.
 pub(crate) struct Cursor<'a> {
     pub(crate) src: &'a str,
+    /// `src`'s bytes up to `end`, so that reading a byte checks one bound.
     pub(crate) bytes: &'a [u8],
     pub(crate) pos: usize,
     pub(crate) end: usize,
@@ -19,7 +20,7 @@ impl<'a> Cursor<'a> {
     pub(crate) fn new(src: &'a str, start: usize, end: usize, fixes: Vec<Fix>) -> Self {
         Self {
             src,
-            bytes: src.as_bytes(),
+            bytes: &src.as_bytes()[..end],
             pos: start,
             end,
             fixes,
@@ -33,16 +34,20 @@ impl<'a> Cursor<'a> {
         push_fix(&mut self.fixes, kind, offset);
     }
 
+    #[inline]
     pub(crate) fn peek(&self) -> Option<u8> {
         self.byte_at(self.pos)
     }
 
+    #[inline]
     pub(crate) fn byte_at(&self, at: usize) -> Option<u8> {
-        if at < self.end {
-            Some(self.bytes[at])
-        } else {
-            None
-        }
+        self.bytes.get(at).copied()
+    }
+
+    /// Ends the region at the cursor: what follows is not part of the value.
+    pub(crate) fn end_here(&mut self) {
+        self.end = self.pos;
+        self.bytes = &self.bytes[..self.pos];
     }
 
     pub(crate) fn starts_with(&self, at: usize, needle: &str) -> bool {

@@ -7,6 +7,7 @@ use super::string::{Slot, lex_string, quote_at};
 use super::word::{lex_bare_value, lex_literal, lex_unquoted_key, placeholder_len};
 use crate::json::fix::FixKind;
 use serde_json::{Map, Value};
+use smallvec::SmallVec;
 
 /// Why a candidate start did not lead to a value.
 pub(crate) enum Failure {
@@ -49,7 +50,7 @@ enum Expect {
 /// A parse in progress.
 struct Parser<'c, 'a> {
     cur: &'c mut Cursor<'a>,
-    stack: Vec<Frame>,
+    stack: SmallVec<[Frame; 8]>,
     max_depth: usize,
     /// Whether the last separator seen was a comma (for trailing/leading/doubled commas).
     after_comma: bool,
@@ -60,7 +61,7 @@ struct Parser<'c, 'a> {
 pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
     let mut parser = Parser {
         cur,
-        stack: Vec::new(),
+        stack: SmallVec::new(),
         max_depth,
         after_comma: false,
     };
@@ -353,7 +354,7 @@ impl Parser<'_, '_> {
             // Something that cannot continue the value: the rest is not ours.
             _ => {
                 self.cur.fix(FixKind::IgnoredTrailingText, self.cur.pos);
-                self.cur.end = self.cur.pos;
+                self.cur.end_here();
                 Ok(self.close_all(expect))
             }
         }
