@@ -68,6 +68,19 @@ pub enum FixKind {
     ClosedTruncated,
     /// A literal cut short at the end of the input (`tr`, `nul`) was completed.
     CompletedLiteral,
+    /// A reasoning block (`<think>…</think>`, text before a lone `</think>`, a harmony
+    /// `analysis` channel) was skipped: drafts inside it are not the answer.
+    SkippedReasoning,
+    /// JSON written with escaped quotes but no enclosing string (`{\"a\": 1}`) was unescaped.
+    UnescapedJson,
+    /// A doubled brace from a format-string template (`{{"a": 1}}`) was read as one.
+    DoubledBrace,
+    /// A closing bracket that was left out (an array still open when a key follows) was inserted.
+    MissingBracket,
+    /// Full-width punctuation (`：`, `，`) or `=` between a key and its value was read as JSON's.
+    ForeignPunctuation,
+    /// A string cut by unescaped quotes around embedded JSON or a quoted phrase was kept whole.
+    EmbeddedQuotes,
 }
 
 impl fmt::Display for FixKind {
@@ -104,6 +117,12 @@ impl fmt::Display for FixKind {
             Self::ExtraBracket => "removed extra closing bracket",
             Self::ClosedTruncated => "closed truncated input",
             Self::CompletedLiteral => "completed truncated literal",
+            Self::SkippedReasoning => "skipped reasoning block",
+            Self::UnescapedJson => "unescaped JSON written with escaped quotes",
+            Self::DoubledBrace => "read doubled template brace as one",
+            Self::MissingBracket => "inserted missing closing bracket",
+            Self::ForeignPunctuation => "read foreign punctuation as JSON's",
+            Self::EmbeddedQuotes => "kept quotes of embedded JSON inside string",
         };
         f.write_str(text)
     }
