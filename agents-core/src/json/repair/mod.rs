@@ -7,6 +7,7 @@
 
 mod cursor;
 mod extract;
+mod lookahead;
 mod number;
 mod precheck;
 mod scanner;

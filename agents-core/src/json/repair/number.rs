@@ -1,7 +1,7 @@
 //! Numbers: JSON numbers kept digit for digit, and the malformed ones models write
 //! (`+5`, `.5`, `5.`, `007`, `1_000`, `1,000`) normalised.
 
-use super::cursor::Cursor;
+use super::cursor::{Cursor, invisible_len};
 use super::string::Slot;
 use crate::json::fix::FixKind;
 use serde_json::{Number, Value};
@@ -81,10 +81,7 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
             changed = true;
         }
     }
-    if cur
-        .byte_at(i)
-        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_' || b == b'-' || b == b':')
-    {
+    if !may_end_number(cur, i) {
         return Lexed::Word;
     }
     if strip_leading_zeros(&mut text) {
@@ -115,12 +112,13 @@ fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
     if n == 0 || n > 18 || (n > 1 && digits[0] == b'0') {
         return None;
     }
+    let after = start + usize::from(negative) + n;
     match digits.get(n) {
-        // A fraction, an exponent, digit groups, or a word (`10px`, `2024-01-01`, `12:30`).
-        Some(b'.' | b'e' | b'E' | b'_' | b'-' | b':') => return None,
-        Some(b) if b.is_ascii_alphabetic() => return None,
         // `1,000`: the thousands rule decides.
         Some(b',') if digits.get(n + 1).is_some_and(u8::is_ascii_digit) => return None,
+        Some(b',' | b'}' | b']' | b' ') | None => {}
+        // A fraction, an exponent, digit groups, or a word (`10px`, `2024-01-01`, `50%`).
+        Some(_) if !may_end_number(cur, after) => return None,
         _ => {}
     }
     let magnitude = digits[..n]
@@ -139,6 +137,31 @@ fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
     cur.steps += len as u64;
     cur.pos = start + len;
     Some(number)
+}
+
+/// Whether a number may end just before `at`: the end of the input, whitespace, a separator,
+/// a closing bracket, a quote or a comment follows. Anything else (`%`, `°C`, `.3`, `/10`,
+/// `:30`, letters) makes the whole word text: `50%` is `"50%"`, not `50` and lost text.
+fn may_end_number(cur: &Cursor<'_>, at: usize) -> bool {
+    match cur.byte_at(at) {
+        None => true,
+        Some(
+            b' ' | b'\t' | b'\n' | b'\r' | b',' | b'{' | b'}' | b'[' | b']' | b')' | b'"' | b'\''
+            | b'#',
+        ) => true,
+        Some(b'/') => matches!(cur.byte_at(at + 1), Some(b'/' | b'*')),
+        Some(b'.') => cur.starts_with(at, "..."),
+        Some(0xc2 | 0xe2 | 0xe3 | 0xef) => {
+            invisible_len(&cur.bytes[at..]) > 0
+                || matches!(
+                    cur.char_at(at),
+                    Some(
+                        '\u{201c}' | '\u{201d}' | '\u{2018}' | '\u{2019}' | '\u{2026}' | '\u{ff0c}'
+                    )
+                )
+        }
+        Some(_) => false,
+    }
 }
 
 /// Appends the digits at `i` (allowing `_` between digits) and returns the index after them.

@@ -2,6 +2,7 @@
 //! JSON recorded as a [`Fix`](crate::json::Fix).
 
 use super::cursor::{Cursor, is_word_byte};
+use super::lookahead;
 use super::number::{self, lex_number};
 use super::string::{Slot, lex_string, quote_at};
 use super::word::{lex_bare_value, lex_literal, lex_unquoted_key, placeholder_len};
@@ -22,6 +23,8 @@ enum Frame {
     Object {
         map: Map<String, Value>,
         key: Option<(String, usize)>,
+        /// Opened by a doubled `{{` (a format-string template): a `}}` closes it.
+        doubled: bool,
     },
     Array {
         items: Vec<Value>,
@@ -54,6 +57,8 @@ struct Parser<'c, 'a> {
     max_depth: usize,
     /// Whether the last separator seen was a comma (for trailing/leading/doubled commas).
     after_comma: bool,
+    /// Whether the pending key was written without quotes (`{word word}` is prose, not a member).
+    bare_key: bool,
 }
 
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
@@ -64,6 +69,7 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
         stack: SmallVec::new(),
         max_depth,
         after_comma: false,
+        bare_key: false,
     };
     parser.run()
 }
@@ -99,6 +105,7 @@ impl Parser<'_, '_> {
             self.stack.push(Frame::Object {
                 map: Map::new(),
                 key: None,
+                doubled: false,
             });
             Ok(Expect::Key)
         } else {
@@ -113,7 +120,7 @@ impl Parser<'_, '_> {
         *expect = Expect::After;
         match self.stack.last_mut() {
             None => Some(value),
-            Some(Frame::Object { map, key }) => {
+            Some(Frame::Object { map, key, .. }) => {
                 if let Some((k, _)) = key.take() {
                     map.insert(k, value);
                 }
@@ -164,7 +171,7 @@ impl Parser<'_, '_> {
         let object = self.cur.peek() == Some(b'}');
         self.cur.pos += 1;
         self.cur.steps += 1;
-        let Some(depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
+        let Some(mut depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
             self.cur.fix(FixKind::ExtraBracket, at);
             return None;
         };
@@ -173,6 +180,9 @@ impl Parser<'_, '_> {
         }
         if depth + 1 < self.stack.len() {
             self.cur.fix(FixKind::MismatchedBracket, at);
+            if self.typo_for_innermost(depth) {
+                depth = self.stack.len() - 1;
+            }
         }
         if let Some(Frame::Object { key, .. }) = self.stack.last_mut()
             && let Some((_, key_at)) = key.take()
@@ -182,7 +192,27 @@ impl Parser<'_, '_> {
         while self.stack.len() > depth + 1 {
             self.close_one(expect);
         }
+        if let Some(Frame::Object { doubled: true, .. }) = self.stack.last()
+            && self.cur.peek() == Some(b'}')
+        {
+            self.cur.pos += 1;
+        }
         self.close_one(expect)
+    }
+
+    /// A closer of the wrong kind, matched by the open container at `depth`: was it meant for
+    /// the innermost container (`{"a": [1, 2}, "b": 3}`) rather than for its match with the
+    /// ones in between left open? Yes when a member follows that only the innermost one's
+    /// parent can take: a key after the comma needs an object, a value an array.
+    fn typo_for_innermost(&mut self, depth: usize) -> bool {
+        let len = self.stack.len();
+        let comma = self.cur.next_significant(self.cur.pos);
+        if len < 2 || self.cur.byte_at(comma) != Some(b',') {
+            return false;
+        }
+        let wants_object = lookahead::key_follows(self.cur, comma + 1);
+        let fits = |frame: Option<&Frame>| frame.is_some_and(|f| f.is_object() == wants_object);
+        fits(self.stack.get(len - 2)) && !fits(depth.checked_sub(1).and_then(|d| self.stack.get(d)))
     }
 
     /// Skips a `...` placeholder at the cursor, if there is one.
@@ -219,11 +249,13 @@ impl Parser<'_, '_> {
                 self.stray_comma();
                 return Ok(None);
             }
+            b'{' => return self.doubled_brace(),
             _ => {}
         }
         if self.skip_placeholder() {
             return Ok(None);
         }
+        self.bare_key = false;
         let key = if quote_at(self.cur).is_some() {
             let lexed = lex_string(self.cur, Slot::Key);
             if lexed.truncated {
@@ -232,6 +264,7 @@ impl Parser<'_, '_> {
             }
             lexed.text
         } else if is_word_byte(b) {
+            self.bare_key = true;
             match lex_unquoted_key(self.cur) {
                 Some(k) => k,
                 None => return Err(Failure::Reject),
@@ -247,7 +280,25 @@ impl Parser<'_, '_> {
         Ok(None)
     }
 
+    /// A `{` right after the `{` that opened an empty object: a format-string template's
+    /// doubled brace, `{{"a": 1}}`, read as one (its `}}` closes it).
+    fn doubled_brace(&mut self) -> Result<Option<Value>, Failure> {
+        let at = self.cur.pos;
+        match self.stack.last_mut() {
+            Some(Frame::Object { map, doubled, .. })
+                if !*doubled && map.is_empty() && self.cur.bytes[at - 1] == b'{' =>
+            {
+                *doubled = true;
+                self.cur.fix(FixKind::DoubledBrace, at);
+                self.cur.pos += 1;
+                Ok(None)
+            }
+            _ => Err(Failure::Reject),
+        }
+    }
+
     fn colon(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+        let at = self.cur.pos;
         match self.cur.peek() {
             None => Ok(self.close_all(expect)),
             Some(b':') => {
@@ -257,6 +308,26 @@ impl Parser<'_, '_> {
             }
             // `{word}` or `{word, ...}`: a set or prose in braces, not an object.
             Some(b',' | b'}' | b']') => Err(Failure::Reject),
+            // `{real time data}`: words in braces are prose, not a key and a bare value.
+            Some(b) if self.bare_key && b.is_ascii_alphabetic() => Err(Failure::Reject),
+            Some(b'=') => {
+                // `"a" = 1`, `"a" => 1`
+                let len = if self.cur.byte_at(at + 1) == Some(b'>') {
+                    2
+                } else {
+                    1
+                };
+                self.cur.fix(FixKind::ForeignPunctuation, at);
+                self.cur.pos += len;
+                *expect = Expect::Value;
+                Ok(None)
+            }
+            Some(0xef) if self.cur.starts_with(at, "\u{ff1a}") => {
+                self.cur.fix(FixKind::ForeignPunctuation, at);
+                self.cur.pos += 3;
+                *expect = Expect::Value;
+                Ok(None)
+            }
             Some(_) => {
                 self.cur.fix(FixKind::MissingColon, self.cur.pos);
                 *expect = Expect::Value;
@@ -286,8 +357,15 @@ impl Parser<'_, '_> {
                 return Ok(self.deliver(Value::Null, expect));
             }
             b']' | b'}' => return Ok(self.closer(expect)),
+            b')' if !in_object => return Ok(self.closer(expect)),
             b',' => {
                 self.stray_comma();
+                return Ok(None);
+            }
+            b'(' if lookahead::opens_tuple(self.cur, at + 1) => {
+                // A Python tuple, `(1, 2)`: an array.
+                self.cur.fix(FixKind::ForeignLiteral, at);
+                *expect = self.open()?;
                 return Ok(None);
             }
             _ => {}
@@ -305,6 +383,8 @@ impl Parser<'_, '_> {
             let lexed = lex_string(self.cur, slot);
             return Ok(self.deliver(Value::String(lexed.text), expect));
         }
+        // A word that starts like a number (`50%`, `1.2.3`, `8/10`) is text, in arrays too.
+        let mut numeric_word = false;
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => return Ok(self.deliver(v, expect)),
@@ -312,13 +392,15 @@ impl Parser<'_, '_> {
                     self.cur.pos = self.cur.end;
                     return Ok(self.close_all(expect));
                 }
-                number::Lexed::Word => {}
+                number::Lexed::Word => numeric_word = b.is_ascii_digit(),
             }
         }
         if let Some(v) = lex_literal(self.cur) {
             return Ok(self.deliver(v, expect));
         }
-        if in_object && let Some(text) = lex_bare_value(self.cur) {
+        if (in_object || numeric_word)
+            && let Some(text) = lex_bare_value(self.cur)
+        {
             return Ok(self.deliver(Value::String(text), expect));
         }
         Err(Failure::Reject)
@@ -341,6 +423,20 @@ impl Parser<'_, '_> {
                 Ok(None)
             }
             b'}' | b']' => Ok(self.closer(expect)),
+            b')' if !in_object => Ok(self.closer(expect)),
+            b':' if !in_object && self.key_in_array(expect) => Ok(None),
+            0xef if self.cur.starts_with(self.cur.pos, "\u{ff0c}") => {
+                // A full-width comma.
+                self.cur.fix(FixKind::ForeignPunctuation, self.cur.pos);
+                self.cur.pos += 3;
+                self.after_comma = true;
+                *expect = if in_object {
+                    Expect::Key
+                } else {
+                    Expect::Value
+                };
+                Ok(None)
+            }
             _ if self.skip_placeholder() => Ok(None),
             _ if self.starts_item(b, in_object) => {
                 self.cur.fix(FixKind::MissingComma, self.cur.pos);
@@ -358,6 +454,31 @@ impl Parser<'_, '_> {
                 Ok(self.close_all(expect))
             }
         }
+    }
+
+    /// A colon after a string element of an array that is an object's value: the array's `]`
+    /// was left out and the string is the object's next key (`{"a": [1, 2], "b": 3}` written
+    /// `{"a": [1, 2, "b": 3}`). Closes the array and makes the string the pending key.
+    fn key_in_array(&mut self, expect: &mut Expect) -> bool {
+        let len = self.stack.len();
+        let parent_is_object = len >= 2 && self.stack[len - 2].is_object();
+        let Some(Frame::Array { items }) = self.stack.last_mut() else {
+            return false;
+        };
+        if !parent_is_object || !matches!(items.last(), Some(Value::String(_))) {
+            return false;
+        }
+        let Some(Value::String(key)) = items.pop() else {
+            return false;
+        };
+        let at = self.cur.pos;
+        self.cur.fix(FixKind::MissingBracket, at);
+        self.close_one(expect);
+        if let Some(Frame::Object { key: slot, .. }) = self.stack.last_mut() {
+            *slot = Some((key, at));
+        }
+        *expect = Expect::Colon;
+        true
     }
 
     /// Can a member (in an object) or an element (in an array) start with this byte?
