@@ -411,15 +411,16 @@ impl Parser<'_, '_> {
             return Ok(self.close_all(expect));
         };
         let in_object = self.stack.last().is_some_and(Frame::is_object);
+        let next_item = if in_object {
+            Expect::Key
+        } else {
+            Expect::Value
+        };
         match b {
             b',' => {
                 self.cur.pos += 1;
                 self.after_comma = true;
-                *expect = if in_object {
-                    Expect::Key
-                } else {
-                    Expect::Value
-                };
+                *expect = next_item;
                 Ok(None)
             }
             b'}' | b']' => Ok(self.closer(expect)),
@@ -430,21 +431,13 @@ impl Parser<'_, '_> {
                 self.cur.fix(FixKind::ForeignPunctuation, self.cur.pos);
                 self.cur.pos += 3;
                 self.after_comma = true;
-                *expect = if in_object {
-                    Expect::Key
-                } else {
-                    Expect::Value
-                };
+                *expect = next_item;
                 Ok(None)
             }
             _ if self.skip_placeholder() => Ok(None),
             _ if self.starts_item(b, in_object) => {
                 self.cur.fix(FixKind::MissingComma, self.cur.pos);
-                *expect = if in_object {
-                    Expect::Key
-                } else {
-                    Expect::Value
-                };
+                *expect = next_item;
                 Ok(None)
             }
             // Something that cannot continue the value: the rest is not ours.
