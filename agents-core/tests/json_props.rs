@@ -65,7 +65,11 @@ proptest! {
     #[test]
     fn valid_json_round_trips_unchanged(v in json_value(), pretty in any::<bool>()) {
         let text = if pretty { serde_json::to_string_pretty(&v) } else { serde_json::to_string(&v) }.unwrap();
-        let r = repair(&text).expect("valid JSON repairs");
+        // Valid JSON takes the strict path, which counts one step a byte: the quick checks that
+        // skip it for certainly broken input never call valid JSON broken.
+        let (result, steps) = repair_counting(&text, &RepairOptions::default());
+        prop_assert_eq!(steps, text.len() as u64, "valid JSON went the lenient way: {}", text);
+        let r = result.expect("valid JSON repairs");
         // A string that itself holds an object or array is decoded on purpose; skip those.
         if !matches!(&v, Value::String(s) if s.trim().starts_with(['{', '['])) {
             prop_assert_eq!(&r.value, &v);

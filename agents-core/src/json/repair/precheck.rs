@@ -1,89 +1,107 @@
 //! A single pass that finds, with certainty, input the strict parser would reject, so the
 //! failed `serde_json::from_str` (which builds a partial value and drops it) can be skipped.
 //!
-//! It never calls valid JSON malformed: every rule below is a property of all valid JSON, and
-//! when unsure (an unterminated string, a `\u` escape) it says nothing.
+//! It never calls valid JSON malformed: every transition of the automaton below holds for every
+//! prefix of valid JSON, and where it cannot tell (a `\u` escape's digits, bracket matching,
+//! which literal a run of letters spells) it says nothing. One table load per byte.
 
-/// Byte classes outside strings, as offsets into [`NEXT`]'s rows.
-const BAD: u8 = 0;
-const WS: u8 = 1;
-const OPEN: u8 = 2;
-const CLOSE: u8 = 3;
-const COMMA: u8 = 4;
-const COLON: u8 = 5;
-const QUOTE: u8 = 6;
-/// Bytes of numbers and of `true`, `false`, `null`.
-const WORD: u8 = 7;
+/// States of the checking automaton: the last token read, or where inside a token it is.
+/// Start, or after `{`, `[` or `:`: a value, a key or a close may follow.
+const OPEN: u8 = 0;
+/// After `,`: a value or key; not a close, `,` or `:`.
+const COMMA: u8 = 1;
+/// After a complete value: `,`, `:`, a close or whitespace.
+const VALUE: u8 = 2;
+/// Inside a string.
+const STRING: u8 = 3;
+/// After a backslash inside a string.
+const ESCAPE: u8 = 4;
+/// Inside a number that did not start with `0`, or past its integer part.
+const NUMBER: u8 = 5;
+/// Right after a leading `0` (`-0` too): another digit would be a leading zero.
+const ZERO: u8 = 6;
+/// After a leading `-`: a digit must follow.
+const MINUS: u8 = 7;
+/// Inside `true`, `false` or `null` (any run of their letters: the strict parse settles which).
+const LITERAL: u8 = 8;
+/// Certainly malformed; never left.
+const ERR: u8 = 9;
 
-/// The class of every byte; anything not listed (quotes other than `"`, `/`, `#`, `_`, letters
-/// outside `true`/`false`/`null`/exponents, non-ASCII) never occurs outside a JSON string.
-const CLASS: [u8; 256] = {
-    let mut t = [BAD; 256];
-    t[b' ' as usize] = WS;
-    t[b'\t' as usize] = WS;
-    t[b'\n' as usize] = WS;
-    t[b'\r' as usize] = WS;
-    t[b'"' as usize] = QUOTE;
-    t[b'{' as usize] = OPEN;
-    t[b'[' as usize] = OPEN;
-    t[b'}' as usize] = CLOSE;
-    t[b']' as usize] = CLOSE;
-    t[b',' as usize] = COMMA;
-    t[b':' as usize] = COLON;
-    let word = b"0123456789-+.eEtruefalsn";
-    let mut i = 0;
-    while i < word.len() {
-        t[word[i] as usize] = WORD;
-        i += 1;
+/// The automaton: `STEP[state << 8 | byte]` is the next state. Sixteen rows of 256 so that a
+/// masked index needs no bounds check. Every transition holds for every prefix of valid JSON;
+/// anything else leads to [`ERR`].
+static STEP: [u8; 16 * 256] = {
+    let mut t = [ERR; 16 * 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let ws = matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+        // What a value may start with, from a state that expects one.
+        let starts = match c {
+            b'"' => STRING,
+            b'1'..=b'9' => NUMBER,
+            b'0' => ZERO,
+            b'-' => MINUS,
+            b't' | b'f' | b'n' => LITERAL,
+            b'{' | b'[' => OPEN,
+            _ => ERR,
+        };
+        // What may follow a complete value.
+        let ends = match c {
+            b' ' | b'\t' | b'\n' | b'\r' | b'}' | b']' => VALUE,
+            b',' => COMMA,
+            b':' => OPEN,
+            _ => ERR,
+        };
+        t[OPEN as usize * 256 + b] = if ws {
+            OPEN
+        } else if matches!(c, b'}' | b']') {
+            VALUE
+        } else {
+            starts
+        };
+        t[COMMA as usize * 256 + b] = if ws { COMMA } else { starts };
+        t[VALUE as usize * 256 + b] = ends;
+        t[STRING as usize * 256 + b] = match c {
+            b'"' => VALUE,
+            b'\\' => ESCAPE,
+            0..=0x1f => ERR,
+            _ => STRING,
+        };
+        t[ESCAPE as usize * 256 + b] = match c {
+            // `\u` is not followed up: four hex digits are the strict parse's business.
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' | b'u' => STRING,
+            _ => ERR,
+        };
+        t[NUMBER as usize * 256 + b] = match c {
+            b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-' => NUMBER,
+            _ => ends,
+        };
+        t[ZERO as usize * 256 + b] = match c {
+            b'.' | b'e' | b'E' => NUMBER,
+            _ => ends,
+        };
+        t[MINUS as usize * 256 + b] = match c {
+            b'0' => ZERO,
+            b'1'..=b'9' => NUMBER,
+            _ => ERR,
+        };
+        t[LITERAL as usize * 256 + b] = match c {
+            b't' | b'r' | b'u' | b'e' | b'f' | b'a' | b'l' | b's' | b'n' => LITERAL,
+            _ => ends,
+        };
+        b += 1;
     }
-    t
-};
-
-/// States: what the last significant token was, as a row offset into [`NEXT`].
-/// The start, `{`, `[` or `:`: a value, a key or a close may follow; not `,` or `:`.
-const AFTER_OPEN: u8 = 0;
-/// A `,`: a value or key follows; not a close, `,` or `:`.
-const AFTER_COMMA: u8 = 8;
-/// A string, number, literal, `}` or `]`: only `,`, `:`, a close or the end may follow.
-const AFTER_VALUE: u8 = 16;
-/// Flags on a [`NEXT`] entry, above the state: a string or a word starts here, or the input is
-/// certainly malformed.
-const STRING: u8 = 32;
-const WORDS: u8 = 64;
-const ERR: u8 = 128;
-
-/// The next state for each state and byte class (columns in class order: bad, whitespace,
-/// open, close, comma, colon, quote, word), with the flags above; 32 entries so that the index
-/// can be masked instead of bounds-checked.
-const NEXT: [u8; 32] = {
-    let (o, c, v, e) = (AFTER_OPEN, AFTER_COMMA, AFTER_VALUE, ERR);
-    let (s, w) = (AFTER_VALUE | STRING, AFTER_VALUE | WORDS);
-    [
-        e, o, o, v, e, e, s, w, // after an open bracket, a colon or at the start
-        e, c, o, e, e, e, s, w, // after a comma: `,}` `,,` `,:` are errors
-        e, v, e, v, c, o, e, e, // after a value: a missing comma (`1 2`, `"a" "b"`, `} {`)
-        e, e, e, e, e, e, e, e, // unused
-    ]
-};
-
-/// Bytes that end a run of string text: `"`, a backslash, a control character.
-const STRING_STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = true;
-        i += 1;
-    }
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
     t
 };
 
 /// How many bytes [`certainly_malformed`] reads. On valid input the check is pure overhead
-/// (12-14 instructions a byte), so it reads only the start, where most malformations of short
-/// tool arguments show (`{'`, `{a:`, `True`, a missing comma after the first member): 16 keeps
-/// the valid corpus within 1.15x `serde_json`; the whole input would cost 1.20x.
-const PREFIX: usize = 16;
+/// (about seven instructions a byte, against serde_json's ninety-odd for short tool arguments),
+/// so it reads only the start, where a malformation of short arguments most often shows: the
+/// first member or two. 16 bytes cost 1.105x serde_json on the valid corpus, 32 bytes 1.127x,
+/// 64 bytes 1.139x; the failed strict parses they save on the malformed corpus are worth 1.2%
+/// and 1.3% more at 32 and 64 than at 16 (measured with callgrind, see docs/PERFORMANCE.md).
+const PREFIX: usize = 32;
 
 /// Whether `input` is certainly not JSON that `serde_json::from_str` accepts, judged by its
 /// first [`PREFIX`] bytes. `false` means "may be valid", never "is valid": every rule holds for
@@ -94,62 +112,11 @@ pub(crate) fn certainly_malformed(input: &[u8]) -> bool {
 
 /// [`certainly_malformed`] on all of `bytes`.
 fn certainly_malformed_prefix(bytes: &[u8]) -> bool {
-    let mut state = AFTER_OPEN;
-    let mut rest = bytes;
-    while let Some((&b, tail)) = rest.split_first() {
-        rest = tail;
-        let next = NEXT[usize::from(state | CLASS[b as usize]) & 31];
-        state = next & 31;
-        if next < STRING {
-            continue;
-        }
-        if next & ERR != 0 {
-            return true;
-        }
-        if next & STRING != 0 {
-            // Byte by byte: strings in tool arguments are short, and a word-at-a-time scan
-            // costs more to set up than it saves on them.
-            loop {
-                let Some(p) = rest.iter().position(|&x| STRING_STOP[x as usize]) else {
-                    return false; // unterminated: leave it to the strict parse
-                };
-                match rest[p] {
-                    b'"' => {
-                        rest = &rest[p + 1..];
-                        break;
-                    }
-                    b'\\' => match rest.get(p + 1) {
-                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' | b'u') => {
-                            rest = &rest[p + 2..];
-                        }
-                        Some(_) => return true, // an invalid escape such as `\w` or `\'`
-                        None => return false,
-                    },
-                    _ => return true, // a raw control character in a string
-                }
-            }
-        } else {
-            // A run of word bytes in valid JSON is one number or literal.
-            let (lead, after) = if b == b'-' {
-                (rest.first(), rest.get(1))
-            } else {
-                (Some(&b), rest.first())
-            };
-            match lead {
-                Some(b'0') if after.is_some_and(u8::is_ascii_digit) => return true, // `007`
-                Some(b'0'..=b'9') => {}
-                Some(b't' | b'f' | b'n') if b != b'-' => {}
-                None => return false, // a `-` at the end of a cut-off prefix
-                _ => return true,     // `.5`, `+5`, `e`, `-x`
-            }
-            let n = rest
-                .iter()
-                .position(|&x| CLASS[x as usize] != WORD)
-                .unwrap_or(rest.len());
-            rest = &rest[n..];
-        }
+    let mut state = OPEN;
+    for &b in bytes {
+        state = STEP[usize::from(state & 15) << 8 | usize::from(b)];
     }
-    false
+    state == ERR
 }
 
 #[cfg(test)]
@@ -180,7 +147,9 @@ mod tests {
     #[test]
     fn only_the_prefix_is_read() {
         assert!(certainly_malformed(b"{'a': 1}"));
-        assert!(!certainly_malformed(br#"{"a long key here": 1, 'b': 2}"#));
+        let late = format!(r#"{{"{}": 1, 'b': 2}}"#, "k".repeat(super::PREFIX));
+        assert!(!certainly_malformed(late.as_bytes()));
+        assert!(whole(late.as_bytes()));
     }
 
     #[test]
