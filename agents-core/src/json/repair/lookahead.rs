@@ -46,3 +46,61 @@ pub(crate) fn opens_tuple(cur: &mut Cursor<'_>, at: usize) -> bool {
         Some(b'0'..=b'9' | b'-' | b'"' | b'\'' | b'[' | b'{' | b')')
     )
 }
+
+/// Most closers in a run that [`closers_swapped`] reads, and open containers it looks at.
+const RUN: usize = 32;
+
+/// A closer of the wrong kind at `at` meets open containers of kinds `open` (innermost last;
+/// `true` for an object). Two readings: each closer stands for its match, the containers
+/// opened after the match left unclosed (`[{"a": 1]`); or the closers are swapped or mistyped
+/// and each closes the innermost container (`{"a": [1, 2}, "b": 3}`, `[{"a": [{}}]}, {...}]`).
+/// Reads the run of closers from `at` and what follows it, and says whether only the second
+/// reading fits: after the run, a comma must leave a container open that can take the item
+/// after it (a key needs an object, a value an array); anything else, all closed. `deeper`:
+/// more containers are open below `open`.
+pub(crate) fn closers_swapped(
+    cur: &mut Cursor<'_>,
+    at: usize,
+    window: &[bool],
+    deeper: bool,
+) -> bool {
+    let mut run = [false; RUN];
+    let mut len = 0;
+    let mut i = at;
+    while len < RUN {
+        match cur.byte_at(i) {
+            Some(b @ (b'}' | b']')) => {
+                run[len] = b == b'}';
+                len += 1;
+                i = cur.next_significant(i + 1);
+            }
+            _ => break,
+        }
+    }
+    let run = &run[..len];
+    let next = cur.byte_at(i);
+    let wants_object = next == Some(b',') && key_follows(cur, i + 1);
+    // The containers left open by each reading: (how many of the window, any deeper).
+    let fits = |left: usize, deeper: bool| {
+        if next == Some(b',') {
+            left > 0 && window[left - 1] == wants_object
+        } else {
+            left == 0 && !deeper
+        }
+    };
+    let mut matched = window.len();
+    let matched_deeper = deeper;
+    for &object in run {
+        match window[..matched].iter().rposition(|&k| k == object) {
+            Some(d) => matched = d,
+            None if matched_deeper => {
+                // The match lies below the window: everything in it is closed.
+                matched = 0;
+            }
+            None => {} // Nothing to close: an extra closer, dropped.
+        }
+    }
+    let swapped = window.len().saturating_sub(run.len());
+    let swapped_deeper = deeper && run.len() <= window.len();
+    fits(swapped, swapped_deeper) && !fits(matched, matched_deeper)
+}

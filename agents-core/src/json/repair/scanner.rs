@@ -200,19 +200,14 @@ impl Parser<'_, '_> {
         self.close_one(expect)
     }
 
-    /// A closer of the wrong kind, matched by the open container at `depth`: was it meant for
-    /// the innermost container (`{"a": [1, 2}, "b": 3}`) rather than for its match with the
-    /// ones in between left open? Yes when a member follows that only the innermost one's
-    /// parent can take: a key after the comma needs an object, a value an array.
+    /// A closer of the wrong kind (its match at `depth` is not the innermost container): does
+    /// it stand for the innermost one's closer instead? See [`lookahead::closers_swapped`].
     fn typo_for_innermost(&mut self, depth: usize) -> bool {
-        let len = self.stack.len();
-        let comma = self.cur.next_significant(self.cur.pos);
-        if len < 2 || self.cur.byte_at(comma) != Some(b',') {
-            return false;
-        }
-        let wants_object = lookahead::key_follows(self.cur, comma + 1);
-        let fits = |frame: Option<&Frame>| frame.is_some_and(|f| f.is_object() == wants_object);
-        fits(self.stack.get(len - 2)) && !fits(depth.checked_sub(1).and_then(|d| self.stack.get(d)))
+        debug_assert!(depth + 1 < self.stack.len());
+        let from = self.stack.len().saturating_sub(64);
+        let open: SmallVec<[bool; 64]> = self.stack[from..].iter().map(Frame::is_object).collect();
+        let at = self.cur.pos - 1;
+        lookahead::closers_swapped(self.cur, at, &open, from > 0)
     }
 
     /// Skips a `...` placeholder at the cursor, if there is one.
