@@ -83,6 +83,13 @@ pub(crate) fn lex_literal(cur: &mut Cursor<'_>) -> Option<Value> {
 /// trimmed. Returns `None` when there is no text.
 pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
     let start = cur.pos;
+    if let Some(close) = unopened_string_end(cur, start) {
+        // `"desc": The talk was long, and dull.",`: a string whose opening quote was left out
+        // runs to the quote that ends the line, commas and all.
+        cur.fix(FixKind::BareWord, start);
+        cur.pos = close + 1;
+        return Some(cur.src[start..close].trim().to_owned());
+    }
     let mut i = start;
     while let Some(b) = cur.byte_at(i) {
         if matches!(b, b',' | b'}' | b']' | b'\n' | b'\r') {
@@ -98,6 +105,40 @@ pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
     cur.fix(FixKind::BareWord, start);
     cur.pos = i;
     Some(text.to_owned())
+}
+
+/// How far [`unopened_string_end`] looks for the closing quote, so that a long line of bare
+/// words stays linear to scan.
+const UNOPENED_LOOKAHEAD: usize = 1024;
+
+/// The quote that closes a string opened without its quote at `start`: the first `"` on the
+/// line, if the line ends right after it but for a `,`, `}` or `]`.
+fn unopened_string_end(cur: &mut Cursor<'_>, start: usize) -> Option<usize> {
+    let window = &cur.bytes[start..cur.end.min(start + UNOPENED_LOOKAHEAD)];
+    let quote = window
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\n' | b'\r'))?;
+    cur.steps += quote as u64;
+    if window[quote] != b'"' {
+        return None;
+    }
+    let line = &window[..window[quote..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(window.len(), |n| quote + n)];
+    let rest = &line[quote + 1..];
+    cur.steps += rest.len() as u64;
+    let tail = rest.iter().position(|b| !b.is_ascii_whitespace());
+    let ends_line = match tail {
+        None => true,
+        Some(t) => {
+            matches!(rest[t], b',' | b'}' | b']')
+                && rest[t + 1..]
+                    .iter()
+                    .all(|b| b.is_ascii_whitespace() || matches!(b, b'}' | b']'))
+        }
+    };
+    (quote > 0 && ends_line).then_some(start + quote)
 }
 
 /// An unquoted key at the cursor, consumed if there is one.
