@@ -2,12 +2,16 @@
 
 use super::{Slot, quote_style_at};
 use crate::json::repair::cursor::{Cursor, find_string_stop, is_word_byte};
+use crate::json::repair::word::literal;
 
 /// Lookahead bound for a quoted token, so a string full of quotes stays linear.
 const TOKEN_LOOKAHEAD: usize = 128;
 
 /// Lookahead bound for an unquoted key.
 const WORD_LOOKAHEAD: usize = 64;
+
+/// Longer than any literal (`undefined`).
+const LITERAL_LOOKAHEAD: usize = 10;
 
 /// Decides whether a quote that ends just before `after` closes the string, by what follows it;
 /// `kept_quote` says whether the string has kept a quote already (see [`next_is_member`]).
@@ -40,10 +44,12 @@ pub(super) fn ends_string(
         Slot::ArrayElement => match b {
             // A `:` after an element: a key of the enclosing object, the array's `]` left out.
             b'}' | b']' | b':' => true,
+            // A word after the comma is prose (`"a "b", then c"`), unless it is a literal.
             b',' => {
                 let after_comma = cur.next_significant(next + 1);
                 !cur.byte_at(after_comma)
                     .is_some_and(|c| c.is_ascii_alphabetic())
+                    || literal_at(cur, after_comma)
             }
             b'"' | b'\'' => token_then(cur, next, b",]"),
             _ => false,
@@ -132,4 +138,23 @@ fn next_is_member(cur: &mut Cursor<'_>, at: usize, kept_quote: bool) -> bool {
         }
         Some(_) => false,
     }
+}
+
+/// Is there a literal at `at` (`null`, `true`, `None`, `NaN`...), or the start of `true`, `false`
+/// or `null` cut off by the end of the input?
+fn literal_at(cur: &mut Cursor<'_>, at: usize) -> bool {
+    let mut i = at;
+    while i < cur.end && i - at < LITERAL_LOOKAHEAD && cur.bytes[i].is_ascii_alphabetic() {
+        cur.steps += 1;
+        i += 1;
+    }
+    if cur.byte_at(i).is_some_and(is_word_byte) {
+        return false;
+    }
+    let word = &cur.src[at..i];
+    literal(word).is_some()
+        || (i == cur.end
+            && ["true", "false", "null"]
+                .iter()
+                .any(|l| l.starts_with(word)))
 }

@@ -36,6 +36,17 @@ fn a_colon_after_an_element_ends_it() {
 }
 
 #[test]
+fn a_literal_after_an_element_is_the_next_element() {
+    let (text, _, rest) = lex_at(r#""x", null, "y"]"#, Slot::ArrayElement);
+    assert_eq!((text.as_str(), rest), ("x", r#", null, "y"]"#));
+    assert_eq!(repaired("['x', None, 'y']"), json!(["x", null, "y"]));
+    assert_eq!(repaired(r#"["x", nu"#), json!(["x", null]));
+    // Any other word after the comma is prose, as before; so is a longer word.
+    let (text, _, _) = lex_at(r#""a "b", nullable c", "d"]"#, Slot::ArrayElement);
+    assert_eq!(text, r#"a "b", nullable c"#);
+}
+
+#[test]
 fn embedded_json_keeps_its_quotes() {
     let (text, truncated, rest) = lex_at(
         r#""{"q": "x", "n": [1, "]"]}", "name": "f"}"#,
