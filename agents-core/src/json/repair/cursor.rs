@@ -13,6 +13,9 @@ pub(crate) struct Cursor<'a> {
     pub(crate) fixes: Vec<Fix>,
     /// Bytes examined, lookahead included. Only the complexity tests read it.
     pub(crate) steps: u64,
+    /// Set once a string read as embedded JSON had to be read again: later strings are read
+    /// plainly, so no stretch of the input is read more than twice.
+    pub(crate) no_embedded: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -25,6 +28,7 @@ impl<'a> Cursor<'a> {
             end,
             fixes,
             steps: 0,
+            no_embedded: false,
         }
     }
 

@@ -1,8 +1,17 @@
 //! Strings: any quote style, escapes valid or not, quotes and control characters left
 //! unescaped by the model, and strings cut off by the end of the input.
 
-use super::cursor::{Cursor, find_string_stop, is_word_byte};
-use crate::json::fix::FixKind;
+mod embedded;
+mod end;
+mod escape;
+#[cfg(test)]
+mod tests;
+
+use self::embedded::{Embedded, Inner, opens_embedded_json};
+use self::end::ends_string;
+use self::escape::{Backslashes, Escape};
+use super::cursor::{Cursor, find_string_stop};
+use crate::json::fix::{Fix, FixKind};
 
 /// Where a string stands; decides whether a quote inside it ends it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,10 +34,16 @@ pub(crate) struct Lexed {
 /// the cursor is not on a quote.
 #[inline]
 pub(crate) fn quote_at(cur: &Cursor<'_>) -> Option<(Quote, usize)> {
-    match cur.peek()? {
+    quote_style_at(cur, cur.pos)
+}
+
+/// Like [`quote_at`], at byte `at`.
+#[inline]
+fn quote_style_at(cur: &Cursor<'_>, at: usize) -> Option<(Quote, usize)> {
+    match cur.byte_at(at)? {
         b'"' => Some((Quote::Double, 1)),
         b'\'' => Some((Quote::Single, 1)),
-        0xe2 => match cur.char_at(cur.pos)? {
+        0xe2 => match cur.char_at(at)? {
             '\u{201c}' | '\u{201d}' | '\u{201e}' => Some((Quote::SmartDouble, 3)),
             '\u{2018}' | '\u{2019}' => Some((Quote::SmartSingle, 3)),
             _ => None,
@@ -74,26 +89,84 @@ impl Quote {
 }
 
 /// Reads the string whose opening quote is at the cursor.
+#[inline]
 pub(crate) fn lex_string(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
-    let start = cur.pos;
     let (quote, open_len) = quote_at(cur).expect("lex_string called on a quote");
+    if slot != Slot::Key
+        && !cur.no_embedded
+        && matches!(cur.byte_at(cur.pos + open_len), Some(b'{' | b'['))
+    {
+        return lex_bracketed(cur, slot, quote, open_len);
+    }
+    lex_plain(cur, slot, quote, open_len)
+}
+
+/// A string whose text opens with a bracket: maybe JSON with its own quotes left unescaped.
+#[inline(never)]
+fn lex_bracketed(cur: &mut Cursor<'_>, slot: Slot, quote: Quote, open_len: usize) -> Lexed {
+    let start = cur.pos;
+    let mark = FixMark::new(&cur.fixes);
+    let (lexed, embedded) = lex(cur, slot, quote, open_len, true);
+    if !(embedded && lexed.truncated && ends_with_closer(cur)) {
+        return lexed;
+    }
+    // Read as embedded JSON, the string ran to the end of an input that ends like a finished
+    // object or array: the embedded brackets misled. Read it again as plain text, and the
+    // strings after it too (each of them would run to the end the same way).
+    cur.no_embedded = true;
+    mark.restore(&mut cur.fixes);
+    cur.pos = start;
+    lex_plain(cur, slot, quote, open_len)
+}
+
+/// A string read without looking for embedded JSON.
+#[inline(never)]
+fn lex_plain(cur: &mut Cursor<'_>, slot: Slot, quote: Quote, open_len: usize) -> Lexed {
+    lex(cur, slot, quote, open_len, false).0
+}
+
+/// Reads a string whose opening quote (`open_len` bytes) is at the cursor; also says whether it
+/// was read as embedded JSON.
+#[inline(always)]
+fn lex(
+    cur: &mut Cursor<'_>,
+    slot: Slot,
+    quote: Quote,
+    open_len: usize,
+    embedded_allowed: bool,
+) -> (Lexed, bool) {
+    let start = cur.pos;
     match quote {
         Quote::Double => {}
         Quote::Single => cur.fix(FixKind::SingleQuotes, start),
         Quote::SmartDouble | Quote::SmartSingle => cur.fix(FixKind::SmartQuotes, start),
     }
     cur.pos += open_len;
-    let raw_path = looks_like_windows_path(cur);
+    let mut backslashes = Backslashes::new(cur);
+    let mut embedded = (embedded_allowed && opens_embedded_json(cur, cur.pos, quote))
+        .then_some(Embedded::default());
+    let was_embedded = embedded.is_some();
+    // Whether a quote was kept inside the string so far.
+    let mut kept_quote = false;
     let lead = quote.closer_lead();
+    let src = cur.src;
     let mut text = String::new();
     let mut noted_control = false;
-    loop {
+    // Where the current stretch of escapes (up to the next quote) began, to read it again.
+    let mut stretch: Option<Stretch> = None;
+    // The closing quote's length, or `None` when the input ended first.
+    let closer = loop {
         // Copy the run of ordinary bytes in one go.
         let run_start = cur.pos;
         cur.pos = find_string_stop(&cur.bytes[run_start..cur.end], lead)
             .map_or(cur.end, |p| run_start + p);
         cur.steps += (cur.pos - run_start) as u64;
-        let run = &cur.src[run_start..cur.pos];
+        let run = &src[run_start..cur.pos];
+        if let Some(open) = &mut embedded
+            && !open.count(run.as_bytes(), &mut cur.steps)
+        {
+            embedded = None;
+        }
         if text.is_empty() {
             // Usually the whole string: one exact allocation, no growth path.
             text = String::from(run);
@@ -101,228 +174,122 @@ pub(crate) fn lex_string(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
             text.push_str(run);
         }
         let Some(b) = cur.peek() else {
-            cur.fix(FixKind::ClosedTruncated, cur.pos);
-            return Lexed {
-                text,
-                truncated: true,
-            };
+            break None;
         };
         cur.steps += 1;
         if b == b'\\' {
-            if lex_escape(cur, &mut text, raw_path, quote) {
-                cur.fix(FixKind::ClosedTruncated, cur.pos);
-                return Lexed {
-                    text,
-                    truncated: true,
-                };
+            if stretch.is_none() && backslashes.undecided() {
+                stretch = Some(Stretch {
+                    pos: cur.pos,
+                    text_len: text.len(),
+                    fixes: FixMark::new(&cur.fixes),
+                    embedded,
+                    noted_control,
+                });
             }
-        } else if b < 0x20 {
+            match backslashes.lex(cur, &mut text, quote) {
+                Escape::Read => {}
+                Escape::Truncated => break None,
+                Escape::Reread => {
+                    let Some(at) = &stretch else {
+                        unreachable!("a string is read again only from a stretch's start")
+                    };
+                    cur.pos = at.pos;
+                    text.truncate(at.text_len);
+                    at.fixes.restore(&mut cur.fixes);
+                    embedded = at.embedded;
+                    noted_control = at.noted_control;
+                }
+            }
+            continue;
+        }
+        if b < 0x20 {
             if !noted_control {
                 cur.fix(FixKind::UnescapedControl, cur.pos);
                 noted_control = true;
             }
             text.push(char::from(b));
             cur.pos += 1;
-        } else {
-            let len = quote.closer_len(cur, cur.pos);
-            if len == 0 {
-                // A lead byte of some other multi-byte character.
-                let c = cur.char_at(cur.pos).unwrap_or('\u{fffd}');
-                text.push(c);
-                cur.pos += c.len_utf8();
-            } else if ends_string(cur, cur.pos + len, slot) {
-                cur.pos += len;
-                return Lexed {
-                    text,
-                    truncated: false,
-                };
-            } else {
-                cur.fix(FixKind::UnescapedQuote, cur.pos);
-                text.push_str(&cur.src[cur.pos..cur.pos + len]);
-                cur.pos += len;
+            continue;
+        }
+        let len = quote.closer_len(cur, cur.pos);
+        if len == 0 {
+            // A lead byte of some other multi-byte character.
+            let c = cur.char_at(cur.pos).unwrap_or('\u{fffd}');
+            text.push(c);
+            cur.pos += c.len_utf8();
+            continue;
+        }
+        let after = cur.pos + len;
+        stretch = None;
+        if let Some(open) = &mut embedded {
+            match open.quote(cur, &text, after) {
+                Inner::End => break Some(len),
+                Inner::Quote => {
+                    kept_quote = true;
+                    if !open.noted {
+                        cur.fix(FixKind::EmbeddedQuotes, cur.pos);
+                        open.noted = true;
+                    }
+                    text.push_str(&src[cur.pos..after]);
+                    cur.pos = after;
+                    continue;
+                }
+                // Not JSON after all: the quote is judged like any other.
+                Inner::NotJson => embedded = None,
             }
         }
-    }
-}
-
-/// A string whose text starts like `C:\` or `\\server` keeps every backslash that does not
-/// escape a backslash or a quote, so `C:\new\table` stays a path.
-fn looks_like_windows_path(cur: &Cursor<'_>) -> bool {
-    let at = cur.pos;
-    let drive = cur.byte_at(at).is_some_and(|b| b.is_ascii_alphabetic())
-        && cur.byte_at(at + 1) == Some(b':')
-        && cur.byte_at(at + 2) == Some(b'\\')
-        && cur.byte_at(at + 3) != Some(b'\\');
-    let unc = cur.starts_with(at, "\\\\")
-        && cur
-            .byte_at(at + 2)
-            .is_some_and(|b| b.is_ascii_alphanumeric());
-    drive || unc
-}
-
-/// Reads one escape at the cursor (on the backslash) into `text`. Returns true when the input
-/// ends inside the escape.
-fn lex_escape(cur: &mut Cursor<'_>, text: &mut String, raw_path: bool, quote: Quote) -> bool {
-    let at = cur.pos;
-    let Some(next) = cur.byte_at(at + 1) else {
-        cur.pos += 1;
-        return true;
+        if ends_string(cur, after, slot, kept_quote) {
+            break Some(len);
+        }
+        kept_quote = true;
+        cur.fix(FixKind::UnescapedQuote, cur.pos);
+        text.push_str(&src[cur.pos..after]);
+        cur.pos = after;
     };
-    let simple = match next {
-        b'"' => Some('"'),
-        b'\\' => Some('\\'),
-        b'/' if !raw_path => Some('/'),
-        b'b' if !raw_path => Some('\u{8}'),
-        b'f' if !raw_path => Some('\u{c}'),
-        b'n' if !raw_path => Some('\n'),
-        b'r' if !raw_path => Some('\r'),
-        b't' if !raw_path => Some('\t'),
-        b'\'' if quote != Quote::Double => Some('\''),
-        _ => None,
-    };
-    if let Some(c) = simple {
-        text.push(c);
-        cur.pos += 2;
-        return false;
+    match closer {
+        Some(len) => cur.pos += len,
+        None => cur.fix(FixKind::ClosedTruncated, cur.pos),
     }
-    if next == b'u' && !raw_path {
-        match hex4(cur, at + 2) {
-            Hex::Truncated => {
-                cur.pos = cur.end;
-                return true;
-            }
-            Hex::Value(unit) => {
-                lex_unicode(cur, text, unit);
-                return false;
-            }
-            Hex::Invalid => {}
+    let truncated = closer.is_none();
+    (Lexed { text, truncated }, was_embedded)
+}
+
+/// Does the input end (but for whitespace) with `}` or `]`?
+fn ends_with_closer(cur: &mut Cursor<'_>) -> bool {
+    let last = cur.bytes.iter().rposition(|b| !b.is_ascii_whitespace());
+    cur.steps += (cur.end - last.unwrap_or(0)) as u64;
+    last.is_some_and(|at| matches!(cur.bytes[at], b'}' | b']'))
+}
+
+/// The state of [`lex`] at the first backslash after a quote (or the string's start), to read
+/// the text from there again.
+struct Stretch {
+    pos: usize,
+    text_len: usize,
+    fixes: FixMark,
+    embedded: Option<Embedded>,
+    noted_control: bool,
+}
+
+/// Where the list of fixes stood, so that a reading that is redone takes its fixes back.
+struct FixMark {
+    len: usize,
+    last_count: u32,
+}
+
+impl FixMark {
+    fn new(fixes: &[Fix]) -> Self {
+        Self {
+            len: fixes.len(),
+            last_count: fixes.last().map_or(0, |f| f.count),
         }
     }
-    // Not an escape: keep the backslash, read the next character as text.
-    cur.fix(FixKind::InvalidEscape, at);
-    text.push('\\');
-    cur.pos += 1;
-    false
-}
 
-enum Hex {
-    Value(u32),
-    Truncated,
-    Invalid,
-}
-
-fn hex4(cur: &Cursor<'_>, at: usize) -> Hex {
-    let mut unit = 0u32;
-    for i in 0..4 {
-        let Some(b) = cur.byte_at(at + i) else {
-            return Hex::Truncated;
-        };
-        let Some(d) = char::from(b).to_digit(16) else {
-            return Hex::Invalid;
-        };
-        unit = unit * 16 + d;
-    }
-    Hex::Value(unit)
-}
-
-/// Pushes the character of a `\uXXXX` escape (cursor on the backslash), pairing surrogates.
-fn lex_unicode(cur: &mut Cursor<'_>, text: &mut String, unit: u32) {
-    let at = cur.pos;
-    cur.pos += 6;
-    if (0xd800..0xdc00).contains(&unit)
-        && cur.starts_with(cur.pos, "\\u")
-        && let Hex::Value(low) = hex4(cur, cur.pos + 2)
-        && (0xdc00..0xe000).contains(&low)
-    {
-        let c = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
-        text.push(char::from_u32(c).unwrap_or('\u{fffd}'));
-        cur.pos += 6;
-        return;
-    }
-    match char::from_u32(unit) {
-        Some(c) => text.push(c),
-        None => {
-            cur.fix(FixKind::LoneSurrogate, at);
-            text.push('\u{fffd}');
+    fn restore(&self, fixes: &mut Vec<Fix>) {
+        fixes.truncate(self.len);
+        if let Some(last) = fixes.last_mut() {
+            last.count = self.last_count;
         }
-    }
-}
-
-/// Decides whether a quote that ends just before `after` closes the string, by what follows it.
-fn ends_string(cur: &mut Cursor<'_>, after: usize, slot: Slot) -> bool {
-    if slot == Slot::Key {
-        // A key's quote always ends it; what follows is the colon's business.
-        return true;
-    }
-    let next = cur.next_significant(after);
-    let Some(b) = cur.byte_at(next) else {
-        return true;
-    };
-    match slot {
-        Slot::Key | Slot::ObjectValue => match b {
-            b'}' | b']' => true,
-            b',' => next_is_member(cur, next + 1),
-            b'"' | b'\'' => quoted_then(cur, next, b":"),
-            b'/' | b'#' => {
-                cur.bytes[after..next].contains(&b'\n') || cur.byte_at(next + 1) == Some(b'/')
-            }
-            _ => false,
-        },
-        Slot::ArrayElement => match b {
-            b'}' | b']' => true,
-            b',' => {
-                let after_comma = cur.next_significant(next + 1);
-                !cur.byte_at(after_comma)
-                    .is_some_and(|c| c.is_ascii_alphabetic())
-            }
-            b'"' | b'\'' => quoted_then(cur, next, b",]"),
-            _ => false,
-        },
-    }
-}
-
-/// Lookahead bound for [`quoted_then`], so a string full of quotes stays linear.
-const QUOTED_LOOKAHEAD: usize = 128;
-
-/// Is there a short quoted token at `at` (on its quote), on one line, followed by one of `then`?
-fn quoted_then(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
-    let quote = cur.bytes[at];
-    let mut i = at + 1;
-    while i < cur.end && i - at < QUOTED_LOOKAHEAD {
-        cur.steps += 1;
-        match cur.bytes[i] {
-            b'\n' => return false,
-            b'\\' => i += 2,
-            b if b == quote => {
-                let next = cur.next_significant(i + 1);
-                return cur.byte_at(next).is_some_and(|b| then.contains(&b));
-            }
-            _ => i += 1,
-        }
-    }
-    false
-}
-
-/// After a comma inside an object: does a member (a quoted key, an unquoted `key:`, or the end
-/// of the object) follow?
-fn next_is_member(cur: &mut Cursor<'_>, at: usize) -> bool {
-    let at = cur.next_significant(at);
-    match cur.byte_at(at) {
-        None | Some(b'"' | b'\'' | b'}' | b'#') => true,
-        Some(b'/') => matches!(cur.byte_at(at + 1), Some(b'/' | b'*')),
-        Some(0xe2) => matches!(
-            cur.char_at(at),
-            Some('\u{201c}' | '\u{201d}' | '\u{2018}' | '\u{2019}')
-        ),
-        Some(b) if is_word_byte(b) => {
-            let mut i = at;
-            while i < cur.end && i - at < 64 && is_word_byte(cur.bytes[i]) {
-                cur.steps += 1;
-                i += 1;
-            }
-            let colon = cur.next_significant(i);
-            cur.byte_at(colon) == Some(b':')
-        }
-        Some(_) => false,
     }
 }
