@@ -141,6 +141,15 @@ fn scanner_work_grows_linearly() {
         ("", "```\n", "{}"),
         ("<tool_call>", "// c\n", "{}"),
         ("{\"a\": 1", ",000", "}"),
+        // Bare values on one long line, each looking for the quote that would end its line.
+        ("{", "\"k\": some words, ", "\"z\": \"end\"}"),
+        ("{", "\"k\": x, ", "\"z\": 1\", ]]]]]] y}"),
+        // Numbers with text attached, wrong-kind closers, doubled braces, tuples.
+        ("{", "\"p\": 50%, ", "}"),
+        ("[", "{\"a\": [1}, ", "]"),
+        ("", "[{]", ""),
+        ("", "{{", ""),
+        ("{\"t\": ", "(1, ", ""),
     ];
     for (head, unit, tail) in shapes {
         let small = steps(head, unit, 2_000, tail).max(1);
@@ -148,6 +157,12 @@ fn scanner_work_grows_linearly() {
         assert!(
             large <= small * 4,
             "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
+        );
+        // And a bounded number of steps per byte: lookahead is capped or remembered.
+        let len = (head.len() + unit.len() * 4_000 + tail.len()) as u64;
+        assert!(
+            large <= 16 * len,
+            "{head:?}{unit:?}*n{tail:?}: {large} steps for {len} bytes"
         );
     }
 }

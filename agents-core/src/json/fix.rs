@@ -54,7 +54,8 @@ pub enum FixKind {
     UnescapedQuote,
     /// A raw newline, tab or other control character inside a string was kept as that character.
     UnescapedControl,
-    /// A backslash not starting a valid escape (a regex `\d`, a Windows path) was kept as a backslash.
+    /// A backslash not starting a valid escape (a regex `\d`, a Windows path) was kept as a
+    /// backslash; before a single quote in a double-quoted string (`\'`) it was dropped.
     InvalidEscape,
     /// A `\u` escape naming a lone surrogate was replaced by U+FFFD.
     LoneSurrogate,
@@ -81,6 +82,9 @@ pub enum FixKind {
     ForeignPunctuation,
     /// A string cut by unescaped quotes around embedded JSON or a quoted phrase was kept whole.
     EmbeddedQuotes,
+    /// A string value left without its closing quote at the end of a line, where the next line
+    /// holds the next key, was closed there.
+    MissingQuote,
 }
 
 impl fmt::Display for FixKind {
@@ -123,6 +127,7 @@ impl fmt::Display for FixKind {
             Self::MissingBracket => "inserted missing closing bracket",
             Self::ForeignPunctuation => "read foreign punctuation as JSON's",
             Self::EmbeddedQuotes => "kept quotes of embedded JSON inside string",
+            Self::MissingQuote => "closed string left open at end of line",
         };
         f.write_str(text)
     }

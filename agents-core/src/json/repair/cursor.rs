@@ -16,6 +16,9 @@ pub(crate) struct Cursor<'a> {
     /// Set once a string read as embedded JSON had to be read again: later strings are read
     /// plainly, so no stretch of the input is read more than twice.
     pub(crate) no_embedded: bool,
+    /// The last look for the quote that ends a bare value's line: searched from, stopped at (a
+    /// `"`, a line end or the end), and whether that quote closes the line.
+    pub(crate) line_quote: Option<(usize, usize, bool)>,
 }
 
 impl<'a> Cursor<'a> {
@@ -29,6 +32,7 @@ impl<'a> Cursor<'a> {
             fixes,
             steps: 0,
             no_embedded: false,
+            line_quote: None,
         }
     }
 

@@ -8,6 +8,15 @@ const LIMIT: usize = 64;
 
 /// Whether a key (a quoted or bare token followed by `:`) starts at `at`, after whitespace.
 pub(crate) fn key_follows(cur: &mut Cursor<'_>, at: usize) -> bool {
+    key_at(cur, at, true)
+}
+
+/// Whether a quoted key (a quoted token followed by `:`) starts at `at`, after whitespace.
+pub(crate) fn quoted_key_follows(cur: &mut Cursor<'_>, at: usize) -> bool {
+    key_at(cur, at, false)
+}
+
+fn key_at(cur: &mut Cursor<'_>, at: usize, bare: bool) -> bool {
     let at = cur.next_significant(at);
     let Some(b) = cur.byte_at(at) else {
         return false;
@@ -23,7 +32,7 @@ pub(crate) fn key_follows(cur: &mut Cursor<'_>, at: usize) -> bool {
             return false;
         }
         close + 1
-    } else if is_word_byte(b) {
+    } else if bare && is_word_byte(b) {
         let n = cur.bytes[at..cur.end.min(at + LIMIT)]
             .iter()
             .position(|&x| !is_word_byte(x))

@@ -11,6 +11,7 @@ use self::embedded::{Embedded, Inner, opens_embedded_json};
 use self::end::ends_string;
 use self::escape::{Backslashes, Escape};
 use super::cursor::{Cursor, find_string_stop};
+use super::lookahead;
 use crate::json::fix::{Fix, FixKind};
 
 /// Where a string stands; decides whether a quote inside it ends it.
@@ -204,6 +205,24 @@ fn lex(
             continue;
         }
         if b < 0x20 {
+            if b == b'\n'
+                && slot == Slot::ObjectValue
+                && !kept_quote
+                && embedded.is_none()
+                && lookahead::quoted_key_follows(cur, cur.pos + 1)
+            {
+                // `"plan": "Fiber,⏎  "email": ...`: the closing quote was left out; a comma
+                // before the line end is the member separator, left for the scanner.
+                cur.fix(FixKind::MissingQuote, cur.pos);
+                let kept = text.trim_end_matches([' ', '\t', '\r']);
+                if let Some(before) = kept.strip_suffix(',') {
+                    cur.pos -= text.len() - before.len();
+                    text.truncate(before.len());
+                } else {
+                    text.truncate(kept.len());
+                }
+                break Some(0);
+            }
             if !noted_control {
                 cur.fix(FixKind::UnescapedControl, cur.pos);
                 noted_control = true;

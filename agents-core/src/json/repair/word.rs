@@ -107,38 +107,44 @@ pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
     Some(text.to_owned())
 }
 
-/// How far [`unopened_string_end`] looks for the closing quote, so that a long line of bare
-/// words stays linear to scan.
-const UNOPENED_LOOKAHEAD: usize = 1024;
-
 /// The quote that closes a string opened without its quote at `start`: the first `"` on the
 /// line, if the line ends right after it but for a `,`, `}` or `]`.
+///
+/// Bare values on one long line all look ahead to the same quote, so the answer for a quote is
+/// kept in the cursor ([`Cursor::line_quote`]) and each byte is examined once overall.
 fn unopened_string_end(cur: &mut Cursor<'_>, start: usize) -> Option<usize> {
-    let window = &cur.bytes[start..cur.end.min(start + UNOPENED_LOOKAHEAD)];
-    let quote = window
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\n' | b'\r'))?;
-    cur.steps += quote as u64;
-    if window[quote] != b'"' {
-        return None;
-    }
-    let line = &window[..window[quote..]
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .map_or(window.len(), |n| quote + n)];
-    let rest = &line[quote + 1..];
-    cur.steps += rest.len() as u64;
-    let tail = rest.iter().position(|b| !b.is_ascii_whitespace());
-    let ends_line = match tail {
-        None => true,
-        Some(t) => {
-            matches!(rest[t], b',' | b'}' | b']')
-                && rest[t + 1..]
-                    .iter()
-                    .all(|b| b.is_ascii_whitespace() || matches!(b, b'}' | b']'))
+    let (stop, closes) = match cur.line_quote {
+        Some((from, stop, closes)) if from <= start && start <= stop => (stop, closes),
+        _ => {
+            let stop = cur.bytes[start..]
+                .iter()
+                .position(|&b| matches!(b, b'"' | b'\n' | b'\r'))
+                .map_or(cur.end, |p| start + p);
+            let closes = cur.byte_at(stop) == Some(b'"') && quote_ends_line(cur, stop + 1);
+            cur.steps += (stop - start) as u64;
+            cur.line_quote = Some((start, stop, closes));
+            (stop, closes)
         }
     };
-    (quote > 0 && ends_line).then_some(start + quote)
+    (closes && stop > start).then_some(stop)
+}
+
+/// Whether only whitespace, then one of `,`, `}`, `]`, then whitespace and closers follow `at`
+/// up to the end of its line.
+fn quote_ends_line(cur: &mut Cursor<'_>, at: usize) -> bool {
+    let rest = &cur.bytes[at..];
+    let mut seen_separator = false;
+    for (i, &b) in rest.iter().enumerate() {
+        cur.steps += 1;
+        match b {
+            b'\n' | b'\r' => return seen_separator || i == 0,
+            b' ' | b'\t' => {}
+            b'}' | b']' => seen_separator = true,
+            b',' if !seen_separator => seen_separator = true,
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// An unquoted key at the cursor, consumed if there is one.

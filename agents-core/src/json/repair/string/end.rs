@@ -43,7 +43,7 @@ pub(super) fn ends_string(
         },
         Slot::ArrayElement => match b {
             // A `:` after an element: a key of the enclosing object, the array's `]` left out.
-            b'}' | b']' | b':' => true,
+            b'}' | b']' | b':' | b')' => true,
             // A word after the comma is prose (`"a "b", then c"`), unless it is a literal.
             b',' => {
                 let after_comma = cur.next_significant(next + 1);

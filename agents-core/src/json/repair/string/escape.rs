@@ -173,6 +173,14 @@ fn lex_escape(
         b'\'' if quote != Quote::Double => Some('\''),
         _ => None,
     };
+    if next == b'\'' && quote == Quote::Double && !raw {
+        // `\'` in a double-quoted string escapes what needs no escape (Python's habit): the
+        // quote was meant, not the backslash.
+        cur.fix(FixKind::InvalidEscape, at);
+        text.push('\'');
+        cur.pos += 2;
+        return Lexed::Other;
+    }
     if let Some(c) = simple {
         let real = !raw && !escaped && real_escape(cur, at);
         text.push(c);
