@@ -180,18 +180,14 @@ fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repa
     // is most likely its own content (a file's markdown, a prompt template), so it is parsed
     // where it stands, and wrappers and fences are looked for only if that finds nothing.
     if extract::opens_value(input, start) {
-        let whole = Region {
-            start: 0,
-            end: input.len(),
-            fixes: Vec::new(),
-        };
+        let whole = Region::plain(0, input.len());
         if let Some(found) = search_region(input, &whole, options, &mut budget, steps)? {
             return Ok(found);
         }
     }
     let outer = extract::outer_region(input, 0);
     let search_from = outer.start;
-    let mut regions = extract::fenced_regions(input, &outer);
+    let mut regions = extract::fenced_regions(input, &outer, steps);
     regions.push(outer);
     for region in &regions {
         if let Some(found) = search_region(input, region, options, &mut budget, steps)? {

@@ -1,7 +1,8 @@
-//! The search of one region: each `{` or `[` in turn with the lenient [`scanner`].
+//! The search of one region: each `{` or `[` in turn with the lenient [`scanner`], and a
+//! fence's value read on past a closing marker that was its content.
 
 use super::cursor::{Cursor, find2};
-use super::extract::{self, Region};
+use super::extract::{self, Extend, Region};
 use super::scanner::{self, Failure};
 use super::{RepairOptions, Repaired};
 use crate::json::error::RepairError;
@@ -21,6 +22,8 @@ pub(crate) fn search_region(
     let mut first = true;
     // A value found first but set aside in case an object follows (see `defer_to_object`).
     let mut set_aside: Option<Repaired> = None;
+    // At most one read past a fence's closing marker.
+    let mut extended = false;
     while *budget > 0 {
         let Some(rel) = find2(&bytes[from..region.end], b'{', b'[') else {
             *steps += (region.end - from) as u64;
@@ -29,25 +32,8 @@ pub(crate) fn search_region(
         *steps += rel as u64;
         let at = from + rel;
         *budget -= 1;
-        // The fixes that come before the scanner's go in first, so a long list of the scanner's
-        // fixes is never copied.
-        let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
-        for (kind, offset) in &region.fixes {
-            push_fix(&mut fixes, kind.clone(), *offset);
-        }
-        if !first {
-            // The text before `at` holds at least the rejected candidate's bracket.
-            push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
-        } else {
-            let lead = &input[region.start..at];
-            *steps += lead.len() as u64;
-            if extract::first_visible(lead).is_some() {
-                push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
-            } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
-                push_fix(&mut fixes, FixKind::IgnoredInvisibleChar, region.start + p);
-            }
-        }
-        first = false;
+        let was_first = std::mem::replace(&mut first, false);
+        let fixes = lead_fixes(input, region, at, was_first, steps);
         let mut cur = Cursor::new(input, at, region.end, fixes);
         let outcome = scanner::parse(&mut cur, options.max_depth);
         *steps += cur.steps;
@@ -55,7 +41,17 @@ pub(crate) fn search_region(
             Ok(value) if set_aside.is_some() && !value.is_object() => from = cur.pos.max(at + 1),
             Ok(value) => {
                 let end = cur.pos;
-                let found = finish(input, region, value, cur);
+                let found = finish(input, region.end, value, cur);
+                // A fence's value cut off by its closing marker: that marker was content.
+                if let Some(ext) = region.extend.as_ref().filter(|_| !extended)
+                    && truncated(&found.fixes)
+                {
+                    extended = true;
+                    if let Some(longer) = read_on(input, region, ext, at, was_first, options, steps)
+                    {
+                        return Ok(Some(longer));
+                    }
+                }
                 if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
                     set_aside = Some(found);
                     from = end.max(at + 1);
@@ -75,6 +71,61 @@ pub(crate) fn search_region(
         }
     }
     Ok(set_aside)
+}
+
+/// The fixes that come before the scanner's for a candidate at `at`: the region's, then the
+/// text skipped before `at`. They go in first, so a long list of the scanner's fixes is never
+/// copied.
+fn lead_fixes(input: &str, region: &Region, at: usize, first: bool, steps: &mut u64) -> Vec<Fix> {
+    let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
+    for (kind, offset) in &region.fixes {
+        push_fix(&mut fixes, kind.clone(), *offset);
+    }
+    if !first {
+        // The text before `at` holds at least the rejected candidate's bracket.
+        push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
+    } else {
+        let lead = &input[region.start..at];
+        *steps += lead.len() as u64;
+        if extract::first_visible(lead).is_some() {
+            push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
+        } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
+            push_fix(&mut fixes, FixKind::IgnoredInvisibleChar, region.start + p);
+        }
+    }
+    fixes
+}
+
+/// Whether the scanner closed what the end of its region left open.
+fn truncated(fixes: &[Fix]) -> bool {
+    fixes.iter().any(|f| f.kind == FixKind::ClosedTruncated)
+}
+
+/// Reads the value at `at` again, past the fence's closing marker up to the end of the region
+/// around the fence, when text follows the marker. Kept only if the value now completes; the
+/// text after it up to the fence's real closing line is what trails it.
+fn read_on(
+    input: &str,
+    region: &Region,
+    ext: &Extend,
+    at: usize,
+    first: bool,
+    options: &RepairOptions,
+    steps: &mut u64,
+) -> Option<Repaired> {
+    extract::first_visible(&input[ext.after_close..ext.end])?;
+    let fixes = lead_fixes(input, region, at, first, steps);
+    let mut cur = Cursor::new(input, at, ext.end, fixes);
+    let outcome = scanner::parse(&mut cur, options.max_depth);
+    *steps += cur.steps;
+    let value = outcome.ok()?;
+    if truncated(&cur.fixes) {
+        return None;
+    }
+    let close = extract::closing_line(input.as_bytes(), ext.marker, ext.len, cur.pos, ext.end)
+        .map_or(ext.end, |(c, _)| c);
+    *steps += (close - cur.pos) as u64;
+    Some(finish(input, close, value, cur))
 }
 
 /// Whether the value found at `at..end` should give way to an object later in the region:
@@ -111,14 +162,14 @@ fn defer_to_object(
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and
-/// the scanner's are in the cursor already) with text or values after it.
-fn finish(input: &str, region: &Region, value: Value, cur: Cursor<'_>) -> Repaired {
+/// the scanner's are in the cursor already) with text or values after it, up to `end`.
+fn finish(input: &str, end: usize, value: Value, cur: Cursor<'_>) -> Repaired {
     let mut fixes = cur.fixes;
     // The scanner stops early (moving its end) only when it met text that cannot continue the
     // value, and has recorded that already.
-    let scanner_ended_early = cur.end < region.end;
+    let scanner_ended_early = cur.end < end;
     if !scanner_ended_early {
-        let rest = &input[cur.pos..region.end];
+        let rest = &input[cur.pos..end];
         if let Some(off) = extract::first_visible(rest) {
             let kind = match rest.as_bytes()[off] {
                 b'{' | b'[' => FixKind::DroppedConcatenatedValue,
