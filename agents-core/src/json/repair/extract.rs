@@ -125,10 +125,10 @@ pub(crate) fn is_html(input: &str, at: usize) -> bool {
             .any(|p| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
 }
 
-/// The first tool-call wrapper opening at or after `start`: one pass over the bytes, stopping
-/// only at `<` and `[`.
-fn first_wrapper(input: &str, start: usize) -> Option<(usize, &'static Wrapper)> {
-    let bytes = input.as_bytes();
+/// The first tool-call wrapper opening in `input[start..end]`: one pass over the bytes,
+/// stopping only at `<` and `[`.
+fn first_wrapper(input: &str, start: usize, end: usize) -> Option<(usize, &'static Wrapper)> {
+    let bytes = &input.as_bytes()[..end];
     let mut from = start;
     while let Some(p) = find2(&bytes[from..], b'<', b'[') {
         let at = from + p;
@@ -144,30 +144,32 @@ fn first_wrapper(input: &str, start: usize) -> Option<(usize, &'static Wrapper)>
     None
 }
 
-/// The outer region: inside the first tool-call wrapper if there is one, else the whole input.
-pub(crate) fn outer_region(input: &str, start: usize) -> Region {
-    let Some((at, wrapper)) = first_wrapper(input, start) else {
-        return Region::plain(start, input.len());
+/// The outer region of `input[start..end]`: inside the first tool-call wrapper if there is
+/// one, else all of it.
+pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
+    let Some((at, wrapper)) = first_wrapper(input, start, end) else {
+        return Region::plain(start, end);
     };
+    let bytes = &input.as_bytes()[..end];
     let mut inner = at + wrapper.open.len();
     if wrapper.open_to_gt {
-        match find2(&input.as_bytes()[inner..], b'>', b'>') {
+        match find2(&bytes[inner..], b'>', b'>') {
             Some(gt) => inner += gt + 1,
-            None => inner = input.len(),
+            None => inner = end,
         }
     }
     // Mistral's `[TOOL_CALLS]name[ARGS]{...}` form.
     if wrapper.open == "[TOOL_CALLS]"
-        && let Some(args) = find(&input.as_bytes()[inner..], b"[ARGS]")
+        && let Some(args) = find(&bytes[inner..], b"[ARGS]")
     {
         inner += args + "[ARGS]".len();
     }
-    let end = wrapper
+    let close = wrapper
         .close
         .iter()
-        .filter_map(|c| find(&input.as_bytes()[inner..], c.as_bytes()))
+        .filter_map(|c| find(&bytes[inner..], c.as_bytes()))
         .min()
-        .map_or(input.len(), |p| inner + p);
+        .map_or(end, |p| inner + p);
     let name = if wrapper.open_to_gt {
         input[at..inner].to_owned()
     } else {
@@ -175,7 +177,7 @@ pub(crate) fn outer_region(input: &str, start: usize) -> Region {
     };
     Region {
         start: inner,
-        end,
+        end: close,
         fixes: vec![(FixKind::StrippedWrapper(name), at)],
         extend: None,
     }

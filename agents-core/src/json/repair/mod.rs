@@ -1,14 +1,16 @@
 //! [`repair`]: from what a model emitted to a [`serde_json::Value`], or a reason why not.
 //!
 //! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`), unless the
-//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise
-//! narrow the input to a tool-call wrapper and markdown fences, try each `{` or `[` in order with
-//! the lenient [`scanner`] ([`search`]), and take the first that yields a value.
+//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise scan text
+//! that opens with a bracket where it stands, then set [`reasoning`] blocks aside and narrow
+//! what remains to a tool-call wrapper and markdown fences ([`extract`]), try each `{` or `[`
+//! in order with the lenient [`scanner`] ([`search`]), and take the first that yields a value.
 
 mod cursor;
 mod extract;
 mod number;
 mod precheck;
+mod reasoning;
 mod scanner;
 mod search;
 mod string;
@@ -176,29 +178,46 @@ fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repa
         return Err(RepairError::Html { offset: start });
     }
     let mut budget = options.max_candidates;
-    // Text that opens with a bracket is the value itself: a fence or a wrapper tag further on
-    // is most likely its own content (a file's markdown, a prompt template), so it is parsed
-    // where it stands, and wrappers and fences are looked for only if that finds nothing.
+    // Text that opens with a bracket is the value itself: a fence, a wrapper or a reasoning tag
+    // further on is most likely its own content (a file's markdown, a prompt template), so it
+    // is parsed where it stands, and the rest is looked for only if that finds nothing.
     if extract::opens_value(input, start) {
         let whole = Region::plain(0, input.len());
         if let Some(found) = search_region(input, &whole, options, &mut budget, steps)? {
             return Ok(found);
         }
     }
-    let outer = extract::outer_region(input, 0);
-    let search_from = outer.start;
-    let mut regions = extract::fenced_regions(input, &outer, steps);
-    regions.push(outer);
-    for region in &regions {
-        if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
-            return Ok(found);
+    // The text outside reasoning blocks, in order; a block the output was cut off in last.
+    let answer = reasoning::answer(input, 0, steps);
+    let mut search_from = None;
+    for part in &answer.parts {
+        let mut outer = extract::outer_region(input, part.start, part.end);
+        if part.blocks_before > 0 {
+            let wrapper = std::mem::take(&mut outer.fixes);
+            outer.fixes = answer.skipped[..part.blocks_before]
+                .iter()
+                .map(|&o| (FixKind::SkippedReasoning, o))
+                .chain(wrapper)
+                .collect();
+        }
+        search_from.get_or_insert(outer.start);
+        let mut regions = extract::fenced_regions(input, &outer, steps);
+        regions.push(outer);
+        for region in &regions {
+            if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
+                return Ok(found);
+            }
+            if budget == 0 {
+                break;
+            }
         }
         if budget == 0 {
             break;
         }
     }
     Err(RepairError::NoJsonValue {
-        offset: search_from,
+        // Nothing but reasoning: the search found no text after it.
+        offset: search_from.unwrap_or(input.len()),
     })
 }
 
