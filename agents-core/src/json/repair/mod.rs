@@ -14,6 +14,7 @@ mod reasoning;
 mod scanner;
 mod search;
 mod string;
+mod unescape;
 mod word;
 
 use self::extract::Region;

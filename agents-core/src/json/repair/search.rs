@@ -1,9 +1,11 @@
-//! The search of one region: each `{` or `[` in turn with the lenient [`scanner`], and a
-//! fence's value read on past a closing marker that was its content.
+//! The search of one region: each `{` or `[` in turn with the lenient [`scanner`], a fence's
+//! value read on past a closing marker that was its content, and JSON written with escaped
+//! quotes decoded once.
 
 use super::cursor::{Cursor, find2};
 use super::extract::{self, Extend, Region};
 use super::scanner::{self, Failure};
+use super::unescape;
 use super::{RepairOptions, Repaired};
 use crate::json::error::RepairError;
 use crate::json::fix::{Fix, FixKind, push_fix};
@@ -17,13 +19,25 @@ pub(crate) fn search_region(
     budget: &mut usize,
     steps: &mut u64,
 ) -> Result<Option<Repaired>, RepairError> {
+    search(input, region, options, budget, steps, true)
+}
+
+fn search(
+    input: &str,
+    region: &Region,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+    unescape: bool,
+) -> Result<Option<Repaired>, RepairError> {
     let bytes = input.as_bytes();
     let mut from = region.start;
     let mut first = true;
     // A value found first but set aside in case an object follows (see `defer_to_object`).
     let mut set_aside: Option<Repaired> = None;
-    // At most one read past a fence's closing marker.
+    // At most one read past a fence's closing marker, one decoding of escaped JSON.
     let mut extended = false;
+    let mut unescaped = !unescape;
     while *budget > 0 {
         let Some(rel) = find2(&bytes[from..region.end], b'{', b'[') else {
             *steps += (region.end - from) as u64;
@@ -67,7 +81,18 @@ pub(crate) fn search_region(
                     offset,
                 });
             }
-            Err(Failure::Reject) => from = at + 1,
+            Err(Failure::Reject) => {
+                if !unescaped && unescape::escaped_at(bytes, at, region.end, steps) {
+                    unescaped = true;
+                    if let Some(found) =
+                        search_unescaped(input, region, at, was_first, options, budget, steps)?
+                        && (set_aside.is_none() || found.value.is_object())
+                    {
+                        return Ok(Some(found));
+                    }
+                }
+                from = at + 1;
+            }
         }
     }
     Ok(set_aside)
@@ -126,6 +151,42 @@ fn read_on(
         .map_or(ext.end, |(c, _)| c);
     *steps += (close - cur.pos) as u64;
     Some(finish(input, close, value, cur))
+}
+
+/// Decodes one level of escaping from the candidate at `at` to the end of the region and
+/// searches the decoded text; its fixes are mapped back into the input.
+fn search_unescaped(
+    input: &str,
+    region: &Region,
+    at: usize,
+    first: bool,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+) -> Result<Option<Repaired>, RepairError> {
+    let decoded = unescape::decode(input, at, region.end, steps);
+    let inner = Region::plain(0, decoded.text.len());
+    let found = match search(&decoded.text, &inner, options, budget, steps, false) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Ok(None),
+        Err(RepairError::DepthLimit { limit, offset }) => {
+            return Err(RepairError::DepthLimit {
+                limit,
+                offset: decoded.input_offset(offset),
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let mut fixes = lead_fixes(input, region, at, first, steps);
+    push_fix(&mut fixes, FixKind::UnescapedJson, at);
+    fixes.extend(found.fixes.into_iter().map(|fix| Fix {
+        offset: decoded.input_offset(fix.offset),
+        ..fix
+    }));
+    Ok(Some(Repaired {
+        value: found.value,
+        fixes,
+    }))
 }
 
 /// Whether the value found at `at..end` should give way to an object later in the region:
