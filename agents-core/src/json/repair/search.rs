@@ -241,3 +241,53 @@ fn finish(input: &str, end: usize, value: Value, cur: Cursor<'_>) -> Repaired {
     }
     Repaired { value, fixes }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::json::{RepairOptions, repair_counting};
+    use serde_json::Value;
+
+    /// The paths added for reasoning blocks, fences read on and escaped JSON stay linear: the
+    /// steps for a shape repeated 4,000 times are at most 4 times those for 2,000 (as in
+    /// `tests/json_props.rs`).
+    #[test]
+    fn new_paths_grow_linearly() {
+        let shapes: &[(&str, &str, &str)] = &[
+            ("", "<think>", ""),
+            ("x ", "\n</think>", "{}"),
+            ("", "<think></think>\n", "{}"),
+            ("", "<think>a</think>{\"a\": \"", ""),
+            ("", "<|channel|>analysis<|message|>x<|end|>", "{}"),
+            ("<|message|>", "<|message|>{\"a\":<|call|>", ""),
+            ("", "{\\\"", ""),
+            ("x ", "{\\\"a\\\": [", ""),
+            ("", "```json\n{\"a\": \"x\n```\nz", ""),
+            ("```json\n", "x```", ""),
+            ("```json\n{\"a\": \"", "\n```bash", ""),
+            ("", "   ```", "{}"),
+            ("<think>", "\\\"{", ""),
+        ];
+        for (head, unit, tail) in shapes {
+            let steps = |n: usize| {
+                let input = format!("{head}{}{tail}", unit.repeat(n));
+                let (result, steps) = repair_counting(&input, &RepairOptions::default());
+                // Some shapes nest thousands of levels: take the value apart without
+                // `Value`'s recursive drop.
+                let mut stack: Vec<Value> = result.into_iter().map(|r| r.value).collect();
+                while let Some(v) = stack.pop() {
+                    match v {
+                        Value::Array(items) => stack.extend(items),
+                        Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+                        _ => {}
+                    }
+                }
+                steps
+            };
+            let (small, large) = (steps(2_000).max(1), steps(4_000));
+            assert!(
+                large <= small * 4,
+                "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
+            );
+        }
+    }
+}
