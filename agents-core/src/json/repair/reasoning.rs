@@ -4,9 +4,10 @@
 
 use super::cursor::{find, find2};
 use super::extract::first_visible;
+use smallvec::{SmallVec, smallvec};
 
-/// The reasoning tags recognised, without angle brackets; each closes only with its own name.
-const TAGS: &[&str] = &["think", "thinking", "reasoning", "reflection"];
+/// The closing tags of the reasoning blocks recognised (`<think>` closes only with `</think>`).
+const CLOSERS: &[&str] = &["</think>", "</thinking>", "</reasoning>", "</reflection>"];
 
 /// At most this many reasoning blocks are skipped; text after the last is searched as it is.
 const MAX_BLOCKS: usize = 16;
@@ -24,9 +25,9 @@ pub(crate) struct Answer {
     /// The text outside reasoning, in input order; last, a reasoning block the output ended in
     /// before any block closed (cut off while thinking), since a draft beats nothing when the
     /// model never got to answer.
-    pub(crate) parts: Vec<Part>,
+    pub(crate) parts: SmallVec<[Part; 2]>,
     /// The offset of each reasoning block skipped.
-    pub(crate) skipped: Vec<usize>,
+    pub(crate) skipped: SmallVec<[usize; 2]>,
 }
 
 /// The parts of `input[start..]` to search: the text outside reasoning blocks, or all of it
@@ -40,34 +41,38 @@ pub(crate) struct Answer {
 /// an answer (`{`, `[`, `<`, a fence) after it, and only in text that does not itself open as
 /// an answer does; harmony markers only where the text opens with one.
 pub(crate) fn answer(input: &str, start: usize, steps: &mut u64) -> Answer {
-    let found = match first_visible(&input[start..]) {
-        Some(first) if is_harmony(&input.as_bytes()[start + first..]) => {
+    let bytes = input.as_bytes();
+    // Most text holds no `<` at all: no tag, nothing to set aside.
+    let lt = find2(&bytes[start..], b'<', b'<');
+    *steps += lt.map_or(bytes.len() - start, |p| p + 1) as u64;
+    let found = match (lt, first_visible(&input[start..])) {
+        (None, _) | (_, None) => None,
+        (Some(_), Some(first)) if is_harmony(&bytes[start + first..]) => {
             harmony(input, start, steps)
         }
-        Some(first) => blocks(input, start, start + first, steps),
-        None => None,
+        (Some(lt), Some(first)) => blocks(input, start, start + first, start + lt, steps),
     };
     found.unwrap_or_else(|| Answer {
-        parts: vec![Part {
+        parts: smallvec![Part {
             start,
             end: input.len(),
             blocks_before: 0,
         }],
-        skipped: Vec::new(),
+        skipped: SmallVec::new(),
     })
 }
 
-/// Tagged reasoning blocks; `first` is the first visible byte.
-fn blocks(input: &str, start: usize, first: usize, steps: &mut u64) -> Option<Answer> {
+/// Tagged reasoning blocks; `first` is the first visible byte, `lt` the first `<`.
+fn blocks(input: &str, start: usize, first: usize, lt: usize, steps: &mut u64) -> Option<Answer> {
     let bytes = input.as_bytes();
     let end = bytes.len();
     let lone_ok = !matches!(bytes[first], b'`' | b'~' | b'<' | b'{' | b'[');
     let mut out = Answer {
-        parts: Vec::new(),
-        skipped: Vec::new(),
+        parts: SmallVec::new(),
+        skipped: SmallVec::new(),
     };
     let mut from = start;
-    let mut pos = start;
+    let mut pos = lt;
     while out.skipped.len() < MAX_BLOCKS {
         let Some(p) = find2(&bytes[pos..end], b'<', b'<') else {
             *steps += (end - pos) as u64;
@@ -75,7 +80,7 @@ fn blocks(input: &str, start: usize, first: usize, steps: &mut u64) -> Option<An
         };
         *steps += p as u64 + 1;
         let at = pos + p;
-        let Some((closing, name, len)) = tag_at(bytes, at) else {
+        let Some((closing, closer, len)) = tag_at(bytes, at) else {
             pos = at + 1;
             continue;
         };
@@ -86,7 +91,6 @@ fn blocks(input: &str, start: usize, first: usize, steps: &mut u64) -> Option<An
             }
             out.push_part(input, from, at);
             let body = at + len;
-            let closer = closer_of(name);
             match find(&bytes[body..end], closer.as_bytes()) {
                 Some(c) => {
                     *steps += (c + closer.len()) as u64;
@@ -127,20 +131,24 @@ impl Answer {
     }
 }
 
-/// The reasoning tag at `at` (a `<`): whether it closes, its name, and its length in bytes.
+/// The reasoning tag at `at` (a `<`): whether it closes, the closing tag of its block, and its
+/// length in bytes.
 fn tag_at(bytes: &[u8], at: usize) -> Option<(bool, &'static str, usize)> {
-    let rest = &bytes[at + 1..];
-    let closing = rest.first() == Some(&b'/');
-    let name_at = usize::from(closing);
-    TAGS.iter().find_map(|&name| {
-        let after = name_at + name.len();
-        (rest.len() > after && &rest[name_at..after] == name.as_bytes() && rest[after] == b'>')
-            .then_some((closing, name, after + 2))
+    let rest = &bytes[at..];
+    let closing = rest.get(1) == Some(&b'/');
+    // Every name starts with `t` or `r`: most `<` bytes stop here.
+    if !matches!(rest.get(1 + usize::from(closing)), Some(b't' | b'r')) {
+        return None;
+    }
+    CLOSERS.iter().find_map(|&closer| {
+        let matched = if closing {
+            rest.starts_with(closer.as_bytes())
+        } else {
+            // `<name>`: after the `<`, the closer's bytes past its `</`.
+            rest[1..].starts_with(&closer.as_bytes()[2..])
+        };
+        matched.then_some((closing, closer, closer.len() - usize::from(!closing)))
     })
-}
-
-fn closer_of(name: &str) -> String {
-    format!("</{name}>")
 }
 
 /// Whether only spaces or tabs stand between `at` and the start of its line, or between `at`
@@ -195,8 +203,8 @@ fn harmony(input: &str, start: usize, steps: &mut u64) -> Option<Answer> {
     let bytes = input.as_bytes();
     let end = bytes.len();
     let mut out = Answer {
-        parts: Vec::new(),
-        skipped: Vec::new(),
+        parts: SmallVec::new(),
+        skipped: SmallVec::new(),
     };
     // Where the next message's header starts; `end` once a message ran to the end.
     let mut header = start;
@@ -258,7 +266,7 @@ mod tests {
         (!whole).then(|| {
             (
                 a.parts.iter().map(|p| &input[p.start..p.end]).collect(),
-                a.skipped,
+                a.skipped.to_vec(),
             )
         })
     }

@@ -101,6 +101,7 @@ fn search(
 /// The fixes that come before the scanner's for a candidate at `at`: the region's, then the
 /// text skipped before `at`. They go in first, so a long list of the scanner's fixes is never
 /// copied.
+#[inline(always)]
 fn lead_fixes(input: &str, region: &Region, at: usize, first: bool, steps: &mut u64) -> Vec<Fix> {
     let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
     for (kind, offset) in &region.fixes {
@@ -129,6 +130,7 @@ fn truncated(fixes: &[Fix]) -> bool {
 /// Reads the value at `at` again, past the fence's closing marker up to the end of the region
 /// around the fence, when text follows the marker. Kept only if the value now completes; the
 /// text after it up to the fence's real closing line is what trails it.
+#[cold]
 fn read_on(
     input: &str,
     region: &Region,
@@ -155,6 +157,7 @@ fn read_on(
 
 /// Decodes one level of escaping from the candidate at `at` to the end of the region and
 /// searches the decoded text; its fixes are mapped back into the input.
+#[cold]
 fn search_unescaped(
     input: &str,
     region: &Region,
@@ -224,6 +227,7 @@ fn defer_to_object(
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and
 /// the scanner's are in the cursor already) with text or values after it, up to `end`.
+#[inline(always)]
 fn finish(input: &str, end: usize, value: Value, cur: Cursor<'_>) -> Repaired {
     let mut fixes = cur.fixes;
     // The scanner stops early (moving its end) only when it met text that cannot continue the
