@@ -9,6 +9,33 @@ pub(crate) struct Region {
     pub(crate) start: usize,
     pub(crate) end: usize,
     pub(crate) fixes: Vec<(FixKind, usize)>,
+    /// For a fence's contents: how far a value cut off by the closing marker may run on.
+    pub(crate) extend: Option<Extend>,
+}
+
+impl Region {
+    /// `input[start..end]`, with no fixes.
+    pub(crate) fn plain(start: usize, end: usize) -> Self {
+        Self {
+            start,
+            end,
+            fixes: Vec::new(),
+            extend: None,
+        }
+    }
+}
+
+/// A fence whose closing marker may have been content: a fence line inside a string value
+/// (a file's markdown with its own fences). A value still open at the marker is read again
+/// up to `end`.
+pub(crate) struct Extend {
+    /// The end of the region around the fence.
+    pub(crate) end: usize,
+    /// Just past the closing marker: the value is read again only if text follows it.
+    pub(crate) after_close: usize,
+    /// The fence's marker byte (`` ` `` or `~`) and length, to find the real closing line.
+    pub(crate) marker: u8,
+    pub(crate) len: usize,
 }
 
 /// A tool-call wrapper: its opening marker, and the markers that may close it.
@@ -98,10 +125,10 @@ pub(crate) fn is_html(input: &str, at: usize) -> bool {
             .any(|p| head.len() >= p.len() && head[..p.len()].eq_ignore_ascii_case(p.as_bytes()))
 }
 
-/// The first tool-call wrapper opening at or after `start`: one pass over the bytes, stopping
-/// only at `<` and `[`.
-fn first_wrapper(input: &str, start: usize) -> Option<(usize, &'static Wrapper)> {
-    let bytes = input.as_bytes();
+/// The first tool-call wrapper opening in `input[start..end]`: one pass over the bytes,
+/// stopping only at `<` and `[`.
+fn first_wrapper(input: &str, start: usize, end: usize) -> Option<(usize, &'static Wrapper)> {
+    let bytes = &input.as_bytes()[..end];
     let mut from = start;
     while let Some(p) = find2(&bytes[from..], b'<', b'[') {
         let at = from + p;
@@ -117,34 +144,32 @@ fn first_wrapper(input: &str, start: usize) -> Option<(usize, &'static Wrapper)>
     None
 }
 
-/// The outer region: inside the first tool-call wrapper if there is one, else the whole input.
-pub(crate) fn outer_region(input: &str, start: usize) -> Region {
-    let Some((at, wrapper)) = first_wrapper(input, start) else {
-        return Region {
-            start,
-            end: input.len(),
-            fixes: Vec::new(),
-        };
+/// The outer region of `input[start..end]`: inside the first tool-call wrapper if there is
+/// one, else all of it.
+pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
+    let Some((at, wrapper)) = first_wrapper(input, start, end) else {
+        return Region::plain(start, end);
     };
+    let bytes = &input.as_bytes()[..end];
     let mut inner = at + wrapper.open.len();
     if wrapper.open_to_gt {
-        match find2(&input.as_bytes()[inner..], b'>', b'>') {
+        match find2(&bytes[inner..], b'>', b'>') {
             Some(gt) => inner += gt + 1,
-            None => inner = input.len(),
+            None => inner = end,
         }
     }
     // Mistral's `[TOOL_CALLS]name[ARGS]{...}` form.
     if wrapper.open == "[TOOL_CALLS]"
-        && let Some(args) = find(&input.as_bytes()[inner..], b"[ARGS]")
+        && let Some(args) = find(&bytes[inner..], b"[ARGS]")
     {
         inner += args + "[ARGS]".len();
     }
-    let end = wrapper
+    let close = wrapper
         .close
         .iter()
-        .filter_map(|c| find(&input.as_bytes()[inner..], c.as_bytes()))
+        .filter_map(|c| find(&bytes[inner..], c.as_bytes()))
         .min()
-        .map_or(input.len(), |p| inner + p);
+        .map_or(end, |p| inner + p);
     let name = if wrapper.open_to_gt {
         input[at..inner].to_owned()
     } else {
@@ -152,46 +177,57 @@ pub(crate) fn outer_region(input: &str, start: usize) -> Region {
     };
     Region {
         start: inner,
-        end,
+        end: close,
         fixes: vec![(FixKind::StrippedWrapper(name), at)],
+        extend: None,
     }
 }
 
-/// The contents of each markdown fence (```` ``` ```` or `~~~` at the start of a line) inside
-/// `outer`, in order; an unterminated fence runs to the end of `outer`.
-pub(crate) fn fenced_regions(input: &str, outer: &Region) -> Vec<Region> {
+/// The contents of each markdown fence (a run of three or more `` ` `` or `~` at the start of
+/// a line) inside `outer`, in order. A fence closes at a line holding only a run of its
+/// marker at least as long as the opening one (CommonMark: no info string, so ```` ```bash ````
+/// opens a nested block rather than closing); failing such a line, at the first run of three
+/// markers anywhere (```` ```{"a": 1}``` ````); failing that, it runs to the end of `outer`.
+pub(crate) fn fenced_regions(input: &str, outer: &Region, steps: &mut u64) -> Vec<Region> {
     let bytes = input.as_bytes();
     let mut found = Vec::new();
     let mut i = outer.start;
     while i + 3 <= outer.end && found.len() < 8 {
         let Some(p) = find_fence(bytes, i, outer.end) else {
+            *steps += (outer.end - i) as u64;
             break;
         };
-        let marker = &bytes[p..p + 3];
+        let marker = bytes[p];
+        let len = run_len(bytes, p, outer.end);
         // Skip the info string (`json`, `tool_code`, ...) up to the end of the line.
-        let line_end = bytes[p..outer.end]
+        let content = bytes[p..outer.end]
             .iter()
             .position(|&b| b == b'\n')
             .map_or(outer.end, |n| p + n);
-        let content = line_end.min(outer.end);
-        let close = find_closing(bytes, marker, content, outer.end);
-        let end = close.unwrap_or(outer.end);
+        let close = closing_line(bytes, marker, len, content, outer.end)
+            .or_else(|| first_marker(bytes, marker, content, outer.end));
+        let end = close.map_or(outer.end, |(c, _)| c);
+        *steps += (end - i) as u64;
         let mut fixes = outer.fixes.clone();
         fixes.push((FixKind::StrippedFence, p));
         found.push(Region {
             start: content,
             end,
             fixes,
+            extend: close.map(|(c, n)| Extend {
+                end: outer.end,
+                after_close: c + n,
+                marker,
+                len,
+            }),
         });
-        i = match close {
-            Some(c) => c + 3,
-            None => outer.end,
-        };
+        i = close.map_or(outer.end, |(c, n)| c + n);
     }
     found
 }
 
-/// The next fence marker at or after `from` that starts a line (only spaces before it).
+/// The next fence marker at or after `from` that starts a line (only spaces before it, or a
+/// `:` as in `Here it is: ```json`).
 fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
     let mut i = from;
     while i + 3 <= end {
@@ -200,7 +236,7 @@ fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
             return None;
         }
         let b = bytes[i];
-        if bytes[i + 1] == b && bytes[i + 2] == b && at_line_start(bytes, i) {
+        if bytes[i + 1] == b && bytes[i + 2] == b && at_line_start(bytes, i, true) {
             return Some(i);
         }
         i += 1;
@@ -208,21 +244,56 @@ fn find_fence(bytes: &[u8], from: usize, end: usize) -> Option<usize> {
     None
 }
 
-fn find_closing(bytes: &[u8], marker: &[u8], from: usize, end: usize) -> Option<usize> {
+/// Length of the run of the byte at `at`, up to `end`.
+fn run_len(bytes: &[u8], at: usize, end: usize) -> usize {
+    let b = bytes[at];
+    bytes[at..end].iter().take_while(|&&x| x == b).count()
+}
+
+/// The first closing fence line in `bytes[from..end]`: at least `len` of `marker` at the start
+/// of a line, then only spaces or tabs up to the line's end. Its offset and run length.
+pub(crate) fn closing_line(
+    bytes: &[u8],
+    marker: u8,
+    len: usize,
+    from: usize,
+    end: usize,
+) -> Option<(usize, usize)> {
+    let needle = [marker; 3];
+    let mut i = from;
+    while i < end {
+        let q = i + find(&bytes[i..end], &needle)?;
+        let run = run_len(bytes, q, end);
+        let rest = &bytes[q + run..end];
+        let blank = rest
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'\t'))
+            .is_none_or(|n| matches!(rest[n], b'\n' | b'\r'));
+        if run >= len && blank && at_line_start(bytes, q, false) {
+            return Some((q, run));
+        }
+        i = q + run;
+    }
+    None
+}
+
+/// The first run of three `marker` bytes in `bytes[from..end]`, wherever it stands.
+fn first_marker(bytes: &[u8], marker: u8, from: usize, end: usize) -> Option<(usize, usize)> {
     if from >= end {
         return None;
     }
-    find(&bytes[from..end], marker).map(|p| from + p)
+    find(&bytes[from..end], &[marker; 3]).map(|p| (from + p, 3))
 }
 
-/// Only spaces or tabs between the previous newline (or the start) and `at`, or a `:` right
-/// before (as in `Here it is: ```json`).
-fn at_line_start(bytes: &[u8], at: usize) -> bool {
+/// Only spaces or tabs between the previous newline (or the start) and `at`, or, when
+/// `after_colon`, a `:` right before (as in `Here it is: ```json`).
+fn at_line_start(bytes: &[u8], at: usize, after_colon: bool) -> bool {
     let mut i = at;
     while i > 0 {
         match bytes[i - 1] {
             b' ' | b'\t' => i -= 1,
-            b'\n' | b':' => return true,
+            b'\n' => return true,
+            b':' => return after_colon,
             _ => return false,
         }
     }

@@ -1,22 +1,25 @@
 //! [`repair`]: from what a model emitted to a [`serde_json::Value`], or a reason why not.
 //!
 //! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`), unless the
-//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise
-//! narrow the input to a tool-call wrapper and markdown fences, try each `{` or `[` in order with
-//! the lenient [`scanner`], and take the first that yields a value.
+//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise scan text
+//! that opens with a bracket where it stands, then set [`reasoning`] blocks aside and narrow
+//! what remains to a tool-call wrapper and markdown fences ([`extract`]), try each `{` or `[`
+//! in order with the lenient [`scanner`] ([`search`]), and take the first that yields a value.
 
 mod cursor;
 mod extract;
 mod lookahead;
 mod number;
 mod precheck;
+mod reasoning;
 mod scanner;
+mod search;
 mod string;
+mod unescape;
 mod word;
 
-use self::cursor::{Cursor, find2};
 use self::extract::Region;
-use self::scanner::Failure;
+use self::search::search_region;
 use crate::json::error::RepairError;
 use crate::json::fix::{Fix, FixKind, push_fix};
 use serde_json::Value;
@@ -177,156 +180,47 @@ fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repa
         return Err(RepairError::Html { offset: start });
     }
     let mut budget = options.max_candidates;
-    // Text that opens with a bracket is the value itself: a fence or a wrapper tag further on
-    // is most likely its own content (a file's markdown, a prompt template), so it is parsed
-    // where it stands, and wrappers and fences are looked for only if that finds nothing.
+    // Text that opens with a bracket is the value itself: a fence, a wrapper or a reasoning tag
+    // further on is most likely its own content (a file's markdown, a prompt template), so it
+    // is parsed where it stands, and the rest is looked for only if that finds nothing.
     if extract::opens_value(input, start) {
-        let whole = Region {
-            start: 0,
-            end: input.len(),
-            fixes: Vec::new(),
-        };
+        let whole = Region::plain(0, input.len());
         if let Some(found) = search_region(input, &whole, options, &mut budget, steps)? {
             return Ok(found);
         }
     }
-    let outer = extract::outer_region(input, 0);
-    let search_from = outer.start;
-    let mut regions = extract::fenced_regions(input, &outer);
-    regions.push(outer);
-    for region in &regions {
-        if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
-            return Ok(found);
+    // The text outside reasoning blocks, in order; a block the output was cut off in last.
+    let answer = reasoning::answer(input, 0, steps);
+    let mut search_from = None;
+    for part in &answer.parts {
+        let mut outer = extract::outer_region(input, part.start, part.end);
+        if part.blocks_before > 0 {
+            let wrapper = std::mem::take(&mut outer.fixes);
+            outer.fixes = answer.skipped[..part.blocks_before]
+                .iter()
+                .map(|&o| (FixKind::SkippedReasoning, o))
+                .chain(wrapper)
+                .collect();
+        }
+        search_from.get_or_insert(outer.start);
+        let mut regions = extract::fenced_regions(input, &outer, steps);
+        regions.push(outer);
+        for region in &regions {
+            if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
+                return Ok(found);
+            }
+            if budget == 0 {
+                break;
+            }
         }
         if budget == 0 {
             break;
         }
     }
     Err(RepairError::NoJsonValue {
-        offset: search_from,
+        // Nothing but reasoning: the search found no text after it.
+        offset: search_from.unwrap_or(input.len()),
     })
-}
-
-/// Tries each `{` or `[` in the region in turn; the first that parses wins.
-fn search_region(
-    input: &str,
-    region: &Region,
-    options: &RepairOptions,
-    budget: &mut usize,
-    steps: &mut u64,
-) -> Result<Option<Repaired>, RepairError> {
-    let bytes = input.as_bytes();
-    let mut from = region.start;
-    let mut first = true;
-    // A value found first but set aside in case an object follows (see `defer_to_object`).
-    let mut set_aside: Option<Repaired> = None;
-    while *budget > 0 {
-        let Some(rel) = find2(&bytes[from..region.end], b'{', b'[') else {
-            *steps += (region.end - from) as u64;
-            break;
-        };
-        *steps += rel as u64;
-        let at = from + rel;
-        *budget -= 1;
-        // The fixes that come before the scanner's go in first, so a long list of the scanner's
-        // fixes is never copied.
-        let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
-        for (kind, offset) in &region.fixes {
-            push_fix(&mut fixes, kind.clone(), *offset);
-        }
-        if !first {
-            // The text before `at` holds at least the rejected candidate's bracket.
-            push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
-        } else {
-            let lead = &input[region.start..at];
-            *steps += lead.len() as u64;
-            if extract::first_visible(lead).is_some() {
-                push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
-            } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
-                push_fix(&mut fixes, FixKind::IgnoredInvisibleChar, region.start + p);
-            }
-        }
-        first = false;
-        let mut cur = Cursor::new(input, at, region.end, fixes);
-        let outcome = scanner::parse(&mut cur, options.max_depth);
-        *steps += cur.steps;
-        match outcome {
-            Ok(value) if set_aside.is_some() && !value.is_object() => from = cur.pos.max(at + 1),
-            Ok(value) => {
-                let end = cur.pos;
-                let found = finish(input, region, value, cur);
-                if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
-                    set_aside = Some(found);
-                    from = end.max(at + 1);
-                } else {
-                    return Ok(Some(found));
-                }
-            }
-            // Too deep: what was set aside still stands.
-            Err(Failure::Depth(_)) if set_aside.is_some() => break,
-            Err(Failure::Depth(offset)) => {
-                return Err(RepairError::DepthLimit {
-                    limit: options.max_depth,
-                    offset,
-                });
-            }
-            Err(Failure::Reject) => from = at + 1,
-        }
-    }
-    Ok(set_aside)
-}
-
-/// Whether the value found at `at..end` should give way to an object later in the region:
-/// always when the caller expects an object and this is not one; otherwise only for what reads
-/// as a citation or list marker in prose (`see [1]: {...}`, `[2, 3] below {...}`): a closed
-/// array of at most three integers, with prose (not a value, not the end) right after it.
-fn defer_to_object(
-    input: &str,
-    region: &Region,
-    at: usize,
-    end: usize,
-    found: &Repaired,
-    options: &RepairOptions,
-) -> bool {
-    if found.value.is_object() {
-        return false;
-    }
-    if options.expect_object {
-        return true;
-    }
-    let Value::Array(items) = &found.value else {
-        return false;
-    };
-    let citation = !items.is_empty()
-        && items.len() <= 3
-        && items
-            .iter()
-            .all(|v| v.as_number().is_some_and(|n| n.is_u64() || n.is_i64()));
-    let closed = end > at && input.as_bytes()[end - 1] == b']';
-    let rest = &input[end..region.end];
-    let prose_after = extract::first_visible(rest)
-        .is_some_and(|off| !matches!(rest.as_bytes()[off], b'{' | b'['));
-    citation && closed && prose_after && rest.contains('{')
-}
-
-/// Completes the fixes of a successful parse (the region's, text skipped before the value and
-/// the scanner's are in the cursor already) with text or values after it.
-fn finish(input: &str, region: &Region, value: Value, cur: Cursor<'_>) -> Repaired {
-    let mut fixes = cur.fixes;
-    // The scanner stops early (moving its end) only when it met text that cannot continue the
-    // value, and has recorded that already.
-    let scanner_ended_early = cur.end < region.end;
-    if !scanner_ended_early {
-        let rest = &input[cur.pos..region.end];
-        if let Some(off) = extract::first_visible(rest) {
-            let kind = match rest.as_bytes()[off] {
-                b'{' | b'[' => FixKind::DroppedConcatenatedValue,
-                _ => FixKind::IgnoredTrailingText,
-            };
-            push_fix(&mut fixes, kind, cur.pos + off);
-        }
-    }
-    Repaired { value, fixes }
 }
 
 /// A JSON string holding an object or array (arguments encoded twice) is decoded.

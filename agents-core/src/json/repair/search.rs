@@ -1,0 +1,297 @@
+//! The search of one region: each `{` or `[` in turn with the lenient [`scanner`], a fence's
+//! value read on past a closing marker that was its content, and JSON written with escaped
+//! quotes decoded once.
+
+use super::cursor::{Cursor, find2};
+use super::extract::{self, Extend, Region};
+use super::scanner::{self, Failure};
+use super::unescape;
+use super::{RepairOptions, Repaired};
+use crate::json::error::RepairError;
+use crate::json::fix::{Fix, FixKind, push_fix};
+use serde_json::Value;
+
+/// Tries each `{` or `[` in the region in turn; the first that parses wins.
+pub(crate) fn search_region(
+    input: &str,
+    region: &Region,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+) -> Result<Option<Repaired>, RepairError> {
+    search(input, region, options, budget, steps, true)
+}
+
+fn search(
+    input: &str,
+    region: &Region,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+    unescape: bool,
+) -> Result<Option<Repaired>, RepairError> {
+    let bytes = input.as_bytes();
+    let mut from = region.start;
+    let mut first = true;
+    // A value found first but set aside in case an object follows (see `defer_to_object`).
+    let mut set_aside: Option<Repaired> = None;
+    // At most one read past a fence's closing marker, one decoding of escaped JSON.
+    let mut extended = false;
+    let mut unescaped = !unescape;
+    while *budget > 0 {
+        let Some(rel) = find2(&bytes[from..region.end], b'{', b'[') else {
+            *steps += (region.end - from) as u64;
+            break;
+        };
+        *steps += rel as u64;
+        let at = from + rel;
+        *budget -= 1;
+        let was_first = std::mem::replace(&mut first, false);
+        let fixes = lead_fixes(input, region, at, was_first, steps);
+        let mut cur = Cursor::new(input, at, region.end, fixes);
+        let outcome = scanner::parse(&mut cur, options.max_depth);
+        *steps += cur.steps;
+        match outcome {
+            Ok(value) if set_aside.is_some() && !value.is_object() => from = cur.pos.max(at + 1),
+            Ok(value) => {
+                let end = cur.pos;
+                let found = finish(input, region.end, value, cur);
+                // A fence's value cut off by its closing marker: that marker was content.
+                if let Some(ext) = region.extend.as_ref().filter(|_| !extended)
+                    && truncated(&found.fixes)
+                {
+                    extended = true;
+                    if let Some(longer) = read_on(input, region, ext, at, was_first, options, steps)
+                    {
+                        return Ok(Some(longer));
+                    }
+                }
+                if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
+                    set_aside = Some(found);
+                    from = end.max(at + 1);
+                } else {
+                    return Ok(Some(found));
+                }
+            }
+            // Too deep: what was set aside still stands.
+            Err(Failure::Depth(_)) if set_aside.is_some() => break,
+            Err(Failure::Depth(offset)) => {
+                return Err(RepairError::DepthLimit {
+                    limit: options.max_depth,
+                    offset,
+                });
+            }
+            Err(Failure::Reject) => {
+                if !unescaped && unescape::escaped_at(bytes, at, region.end, steps) {
+                    unescaped = true;
+                    if let Some(found) =
+                        search_unescaped(input, region, at, was_first, options, budget, steps)?
+                        && (set_aside.is_none() || found.value.is_object())
+                    {
+                        return Ok(Some(found));
+                    }
+                }
+                from = at + 1;
+            }
+        }
+    }
+    Ok(set_aside)
+}
+
+/// The fixes that come before the scanner's for a candidate at `at`: the region's, then the
+/// text skipped before `at`. They go in first, so a long list of the scanner's fixes is never
+/// copied.
+#[inline(always)]
+fn lead_fixes(input: &str, region: &Region, at: usize, first: bool, steps: &mut u64) -> Vec<Fix> {
+    let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
+    for (kind, offset) in &region.fixes {
+        push_fix(&mut fixes, kind.clone(), *offset);
+    }
+    if !first {
+        // The text before `at` holds at least the rejected candidate's bracket.
+        push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
+    } else {
+        let lead = &input[region.start..at];
+        *steps += lead.len() as u64;
+        if extract::first_visible(lead).is_some() {
+            push_fix(&mut fixes, FixKind::SkippedLeadingText, region.start);
+        } else if let Some(p) = lead.find(|c: char| !c.is_ascii_whitespace()) {
+            push_fix(&mut fixes, FixKind::IgnoredInvisibleChar, region.start + p);
+        }
+    }
+    fixes
+}
+
+/// Whether the scanner closed what the end of its region left open.
+fn truncated(fixes: &[Fix]) -> bool {
+    fixes.iter().any(|f| f.kind == FixKind::ClosedTruncated)
+}
+
+/// Reads the value at `at` again, past the fence's closing marker up to the end of the region
+/// around the fence, when text follows the marker. Kept only if the value now completes; the
+/// text after it up to the fence's real closing line is what trails it.
+#[cold]
+fn read_on(
+    input: &str,
+    region: &Region,
+    ext: &Extend,
+    at: usize,
+    first: bool,
+    options: &RepairOptions,
+    steps: &mut u64,
+) -> Option<Repaired> {
+    extract::first_visible(&input[ext.after_close..ext.end])?;
+    let fixes = lead_fixes(input, region, at, first, steps);
+    let mut cur = Cursor::new(input, at, ext.end, fixes);
+    let outcome = scanner::parse(&mut cur, options.max_depth);
+    *steps += cur.steps;
+    let value = outcome.ok()?;
+    if truncated(&cur.fixes) {
+        return None;
+    }
+    let close = extract::closing_line(input.as_bytes(), ext.marker, ext.len, cur.pos, ext.end)
+        .map_or(ext.end, |(c, _)| c);
+    *steps += (close - cur.pos) as u64;
+    Some(finish(input, close, value, cur))
+}
+
+/// Decodes one level of escaping from the candidate at `at` to the end of the region and
+/// searches the decoded text; its fixes are mapped back into the input.
+#[cold]
+fn search_unescaped(
+    input: &str,
+    region: &Region,
+    at: usize,
+    first: bool,
+    options: &RepairOptions,
+    budget: &mut usize,
+    steps: &mut u64,
+) -> Result<Option<Repaired>, RepairError> {
+    let decoded = unescape::decode(input, at, region.end, steps);
+    let inner = Region::plain(0, decoded.text.len());
+    let found = match search(&decoded.text, &inner, options, budget, steps, false) {
+        Ok(Some(found)) => found,
+        Ok(None) => return Ok(None),
+        Err(RepairError::DepthLimit { limit, offset }) => {
+            return Err(RepairError::DepthLimit {
+                limit,
+                offset: decoded.input_offset(offset),
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let mut fixes = lead_fixes(input, region, at, first, steps);
+    push_fix(&mut fixes, FixKind::UnescapedJson, at);
+    fixes.extend(found.fixes.into_iter().map(|fix| Fix {
+        offset: decoded.input_offset(fix.offset),
+        ..fix
+    }));
+    Ok(Some(Repaired {
+        value: found.value,
+        fixes,
+    }))
+}
+
+/// Whether the value found at `at..end` should give way to an object later in the region:
+/// always when the caller expects an object and this is not one; otherwise only for what reads
+/// as a citation or list marker in prose (`see [1]: {...}`, `[2, 3] below {...}`): a closed
+/// array of at most three integers, with prose (not a value, not the end) right after it.
+fn defer_to_object(
+    input: &str,
+    region: &Region,
+    at: usize,
+    end: usize,
+    found: &Repaired,
+    options: &RepairOptions,
+) -> bool {
+    if found.value.is_object() {
+        return false;
+    }
+    if options.expect_object {
+        return true;
+    }
+    let Value::Array(items) = &found.value else {
+        return false;
+    };
+    let citation = !items.is_empty()
+        && items.len() <= 3
+        && items
+            .iter()
+            .all(|v| v.as_number().is_some_and(|n| n.is_u64() || n.is_i64()));
+    let closed = end > at && input.as_bytes()[end - 1] == b']';
+    let rest = &input[end..region.end];
+    let prose_after = extract::first_visible(rest)
+        .is_some_and(|off| !matches!(rest.as_bytes()[off], b'{' | b'['));
+    citation && closed && prose_after && rest.contains('{')
+}
+
+/// Completes the fixes of a successful parse (the region's, text skipped before the value and
+/// the scanner's are in the cursor already) with text or values after it, up to `end`.
+#[inline(always)]
+fn finish(input: &str, end: usize, value: Value, cur: Cursor<'_>) -> Repaired {
+    let mut fixes = cur.fixes;
+    // The scanner stops early (moving its end) only when it met text that cannot continue the
+    // value, and has recorded that already.
+    let scanner_ended_early = cur.end < end;
+    if !scanner_ended_early {
+        let rest = &input[cur.pos..end];
+        if let Some(off) = extract::first_visible(rest) {
+            let kind = match rest.as_bytes()[off] {
+                b'{' | b'[' => FixKind::DroppedConcatenatedValue,
+                _ => FixKind::IgnoredTrailingText,
+            };
+            push_fix(&mut fixes, kind, cur.pos + off);
+        }
+    }
+    Repaired { value, fixes }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::json::{RepairOptions, repair_counting};
+    use serde_json::Value;
+
+    /// The paths added for reasoning blocks, fences read on and escaped JSON stay linear: the
+    /// steps for a shape repeated 4,000 times are at most 4 times those for 2,000 (as in
+    /// `tests/json_props.rs`).
+    #[test]
+    fn new_paths_grow_linearly() {
+        let shapes: &[(&str, &str, &str)] = &[
+            ("", "<think>", ""),
+            ("x ", "\n</think>", "{}"),
+            ("", "<think></think>\n", "{}"),
+            ("", "<think>a</think>{\"a\": \"", ""),
+            ("", "<|channel|>analysis<|message|>x<|end|>", "{}"),
+            ("<|message|>", "<|message|>{\"a\":<|call|>", ""),
+            ("", "{\\\"", ""),
+            ("x ", "{\\\"a\\\": [", ""),
+            ("", "```json\n{\"a\": \"x\n```\nz", ""),
+            ("```json\n", "x```", ""),
+            ("```json\n{\"a\": \"", "\n```bash", ""),
+            ("", "   ```", "{}"),
+            ("<think>", "\\\"{", ""),
+        ];
+        for (head, unit, tail) in shapes {
+            let steps = |n: usize| {
+                let input = format!("{head}{}{tail}", unit.repeat(n));
+                let (result, steps) = repair_counting(&input, &RepairOptions::default());
+                // Some shapes nest thousands of levels: take the value apart without
+                // `Value`'s recursive drop.
+                let mut stack: Vec<Value> = result.into_iter().map(|r| r.value).collect();
+                while let Some(v) = stack.pop() {
+                    match v {
+                        Value::Array(items) => stack.extend(items),
+                        Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+                        _ => {}
+                    }
+                }
+                steps
+            };
+            let (small, large) = (steps(2_000).max(1), steps(4_000));
+            assert!(
+                large <= small * 4,
+                "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
+            );
+        }
+    }
+}
