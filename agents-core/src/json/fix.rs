@@ -36,7 +36,8 @@ pub enum FixKind {
     MissingValue,
     /// A key without a value at the very end of the input was dropped.
     DroppedDanglingKey,
-    /// A string delimited by single quotes was read as a JSON string.
+    /// A string delimited by single quotes (or a JavaScript template literal's backticks) was
+    /// read as a JSON string.
     SingleQuotes,
     /// A string delimited by typographic (smart) quotes was read as a JSON string.
     SmartQuotes,
@@ -44,7 +45,8 @@ pub enum FixKind {
     UnquotedKey,
     /// A bare word in value position was read as a string.
     BareWord,
-    /// A Python or JavaScript literal (`True`, `False`, `None`, `undefined`) was converted.
+    /// A Python or JavaScript literal (`True`, `False`, `None`, `undefined`, a tuple, a `u''`
+    /// string prefix) was converted.
     ForeignLiteral,
     /// `NaN` or `Infinity` has no JSON form and became `null`.
     NonFiniteNumber,

@@ -203,8 +203,22 @@ fn lenient(input: &str, options: &RepairOptions, steps: &mut u64) -> Result<Repa
                 .collect();
         }
         search_from.get_or_insert(outer.start);
+        // As for the whole text: a wrapper's content that opens with a bracket is the value,
+        // and fences inside it are its content.
+        let opens = extract::first_visible(&input[outer.start..outer.end])
+            .is_some_and(|at| extract::opens_value(input, outer.start + at));
+        if opens {
+            if let Some(found) = search_region(input, &outer, options, &mut budget, steps)? {
+                return Ok(found);
+            }
+            if budget == 0 {
+                break;
+            }
+        }
         let mut regions = extract::fenced_regions(input, &outer, steps);
-        regions.push(outer);
+        if !opens {
+            regions.push(outer);
+        }
         for region in &regions {
             if let Some(found) = search_region(input, region, options, &mut budget, steps)? {
                 return Ok(found);

@@ -251,6 +251,7 @@ impl Parser<'_, '_> {
             return Ok(None);
         }
         self.bare_key = false;
+        self.skip_string_prefix();
         let key = if quote_at(self.cur).is_some() {
             let lexed = lex_string(self.cur, Slot::Key);
             if lexed.truncated {
@@ -374,6 +375,7 @@ impl Parser<'_, '_> {
             *expect = Expect::After;
             return Ok(None);
         }
+        self.skip_string_prefix();
         if quote_at(self.cur).is_some() {
             let lexed = lex_string(self.cur, slot);
             return Ok(self.deliver(Value::String(lexed.text), expect));
@@ -467,6 +469,19 @@ impl Parser<'_, '_> {
         }
         *expect = Expect::Colon;
         true
+    }
+
+    /// Skips a Python string prefix (`u'…'`, `r"…"`, `b'…'`, `f"…"`) at the cursor.
+    fn skip_string_prefix(&mut self) {
+        let at = self.cur.pos;
+        if matches!(
+            self.cur.peek(),
+            Some(b'u' | b'r' | b'b' | b'f' | b'U' | b'R' | b'B' | b'F')
+        ) && matches!(self.cur.byte_at(at + 1), Some(b'\'' | b'"'))
+        {
+            self.cur.fix(FixKind::ForeignLiteral, at);
+            self.cur.pos += 1;
+        }
     }
 
     /// Can a member (in an object) or an element (in an array) start with this byte?

@@ -44,6 +44,7 @@ fn quote_style_at(cur: &Cursor<'_>, at: usize) -> Option<(Quote, usize)> {
     match cur.byte_at(at)? {
         b'"' => Some((Quote::Double, 1)),
         b'\'' => Some((Quote::Single, 1)),
+        b'`' => Some((Quote::Backtick, 1)),
         0xe2 => match cur.char_at(at)? {
             '\u{201c}' | '\u{201d}' | '\u{201e}' => Some((Quote::SmartDouble, 3)),
             '\u{2018}' | '\u{2019}' => Some((Quote::SmartSingle, 3)),
@@ -58,6 +59,8 @@ fn quote_style_at(cur: &Cursor<'_>, at: usize) -> Option<(Quote, usize)> {
 pub(crate) enum Quote {
     Double,
     Single,
+    /// A JavaScript template literal's backticks.
+    Backtick,
     SmartDouble,
     SmartSingle,
 }
@@ -68,6 +71,7 @@ impl Quote {
         match self {
             Self::Double => usize::from(cur.byte_at(at) == Some(b'"')),
             Self::Single => usize::from(cur.byte_at(at) == Some(b'\'')),
+            Self::Backtick => usize::from(cur.byte_at(at) == Some(b'`')),
             Self::SmartDouble => match cur.char_at(at) {
                 Some('\u{201c}' | '\u{201d}') => 3,
                 _ => 0,
@@ -84,6 +88,7 @@ impl Quote {
         match self {
             Self::Double => b'"',
             Self::Single => b'\'',
+            Self::Backtick => b'`',
             Self::SmartDouble | Self::SmartSingle => 0xe2,
         }
     }
@@ -139,7 +144,7 @@ fn lex(
     let start = cur.pos;
     match quote {
         Quote::Double => {}
-        Quote::Single => cur.fix(FixKind::SingleQuotes, start),
+        Quote::Single | Quote::Backtick => cur.fix(FixKind::SingleQuotes, start),
         Quote::SmartDouble | Quote::SmartSingle => cur.fix(FixKind::SmartQuotes, start),
     }
     cur.pos += open_len;
