@@ -36,7 +36,9 @@ fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
             .expect("stem")
             .to_string_lossy()
             .into_owned();
-        if !keep(&stem) {
+        // `JSON_CORPUS_ONLY=strings` narrows the corpus to one category, for profiling.
+        let only = std::env::var("JSON_CORPUS_ONLY").ok();
+        if !keep(&stem) || only.is_some_and(|o| o != stem) {
             continue;
         }
         for line in std::fs::read_to_string(file).expect("read").lines() {

@@ -19,7 +19,7 @@ pub(crate) enum Lexed {
 
 /// Reads a number at the cursor (on a digit, sign or dot).
 pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
-    if let Some(n) = plain_integer(cur) {
+    if let Some(n) = plain_integer(cur).or_else(|| plain_number(cur)) {
         return Lexed::Number(Value::Number(n));
     }
     let start = cur.pos;
@@ -136,6 +136,52 @@ fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
     };
     cur.steps += len as u64;
     cur.pos = start + len;
+    Some(number)
+}
+
+/// Any other number written the way JSON writes it (`0.875`, `-1.5e-3`) and followed by
+/// something that cannot continue it: parsed from the input as it stands, without building
+/// its text. Anything else takes the general path.
+fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
+    let start = cur.pos;
+    let bytes = &cur.bytes[start..];
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut i = usize::from(bytes.first() == Some(&b'-'));
+    let int = digits(i);
+    if int == 0 || (int > 1 && bytes[i] == b'0') {
+        return None;
+    }
+    i += int;
+    if bytes.get(i) == Some(&b'.') {
+        let frac = digits(i + 1);
+        if frac == 0 {
+            return None;
+        }
+        i += 1 + frac;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(bytes.get(i + 1), Some(b'+' | b'-')));
+        let exp = digits(i + 1 + sign);
+        if exp == 0 {
+            return None;
+        }
+        i += 1 + sign + exp;
+    }
+    // `1,000` and `1.5,5` go to the general path, where the thousands rule decides.
+    if bytes.get(i) == Some(&b',') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    if !may_end_number(cur, start + i) {
+        return None;
+    }
+    let number = cur.src[start..start + i].parse::<Number>().ok()?;
+    cur.steps += i as u64;
+    cur.pos = start + i;
     Some(number)
 }
 
