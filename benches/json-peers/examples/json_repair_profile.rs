@@ -1,12 +1,15 @@
 //! Helper for profiling and sanity checks, not a bench:
 //! `cargo run --release --manifest-path benches/json-peers/Cargo.toml --example json_repair_profile -- <what> [iters]`
-//! where `<what>` is `check` (what each repairer returns on the large document), or `large`,
+//! where `<what>` is `check` (what each repairer returns on the large document, and how many
+//! corpus cases each gets right: the expected value, or a refusal for garbage), or `large`,
 //! `corpus`, `valid` or `valid-large` followed by an iteration count and a repairer (`agents`,
 //! `jsonrepair`, `llm_json`, or `serde_json` for the valid inputs):
 //! repeat it on that input, to run under `valgrind --tool=callgrind`, which counts instructions
 //! reproducibly on a noisy machine.
 
-use json_peers::{large_malformed, large_valid, malformed_corpus, valid_corpus};
+use json_peers::{
+    expected_cases, large_malformed, large_valid, malformed_corpus, same_value, valid_corpus,
+};
 use serde_json::Value;
 use std::hint::black_box;
 
@@ -72,6 +75,38 @@ fn main() {
             );
             let lj = llm_json::RepairOptions::default();
             println!("llm_json ok: {}", ok(&|s| llm_json::loads(s, &lj).is_ok()));
+            // The expected value (or the refusal) of every case, valid and garbage included.
+            let cases = expected_cases();
+            let right = |f: &dyn Fn(&str) -> Option<Value>| {
+                cases
+                    .iter()
+                    .filter(|(input, want)| match (f(input), want) {
+                        (Some(got), Some(want)) => same_value(&got, want),
+                        (got, want) => got.is_none() && want.is_none(),
+                    })
+                    .count()
+            };
+            println!("cases with their expected outcome, of {}:", cases.len());
+            println!(
+                "  agents {}",
+                right(&|s| agents_core::json::repair(s).ok().map(|r| r.value))
+            );
+            // jsonrepair 0.1 allocates without bound on an XML error page: counted as wrong
+            // without calling it.
+            println!(
+                "  jsonrepair {}",
+                right(&|s| {
+                    if s.starts_with("<?xml") {
+                        return Some(Value::Null);
+                    }
+                    jsonrepair::repair_to_value(s, &jr).ok()
+                })
+            );
+            println!("  llm_json {}", right(&|s| llm_json::loads(s, &lj).ok()));
+            println!(
+                "  serde_json {}",
+                right(&|s| serde_json::from_str::<Value>(s).ok())
+            );
         }
         "large" | "corpus" | "valid" | "valid-large" => {
             let inputs = match what {

@@ -9,6 +9,25 @@ pub fn malformed_corpus() -> Vec<String> {
     corpus(|stem| stem != "valid" && stem != "garbage")
 }
 
+/// Every case of the corpus as (input, expected value), `None` where repair must refuse.
+pub fn expected_cases() -> Vec<(String, Option<Value>)> {
+    rows(|_| true)
+        .into_iter()
+        .map(|row| {
+            let input = row["input"].as_str().expect("input").to_owned();
+            let expected = if row["error"].as_bool() == Some(true) {
+                None
+            } else if row["expected"].is_null() {
+                // Valid cases: the expected value is the strict parse of the input.
+                serde_json::from_str(&input).ok()
+            } else {
+                Some(row["expected"].clone())
+            };
+            (input, expected)
+        })
+        .collect()
+}
+
 /// The valid inputs of the corpus.
 pub fn valid_corpus() -> Vec<String> {
     corpus(|stem| stem == "valid")
@@ -22,6 +41,14 @@ pub fn large_valid() -> String {
 
 /// The inputs of the corpus files whose stem `keep` accepts.
 fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
+    rows(keep)
+        .into_iter()
+        .map(|row| row["input"].as_str().expect("input").to_owned())
+        .collect()
+}
+
+/// The rows of the corpus files whose stem `keep` accepts.
+fn rows(keep: impl Fn(&str) -> bool) -> Vec<Value> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures")
@@ -42,8 +69,7 @@ fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
             continue;
         }
         for line in std::fs::read_to_string(file).expect("read").lines() {
-            let row: Value = serde_json::from_str(line).expect("row");
-            out.push(row["input"].as_str().expect("input").to_owned());
+            out.push(serde_json::from_str(line).expect("row"));
         }
     }
     out
@@ -55,4 +81,23 @@ fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
 pub fn large_malformed() -> String {
     let item = "{id: 12345, 'name': 'get_weather', 'arguments': {'city': 'San Francisco, CA', 'days': 7, 'units': 'metric',}, 'ok': True, 'score': .875, 'tags': ['a', 'b', 'c',],} // call\n";
     format!("```json\n[{}", item.repeat(2_000))
+}
+
+/// Value equality that compares numbers by value (`0.5` and `5e-1` are the same), as the
+/// corpus test does: repairers may normalise a number's text differently.
+pub fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x.to_string() == y.to_string() || x.as_f64().is_some_and(|p| Some(p) == y.as_f64())
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_value(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_value(v, w)))
+        }
+        _ => a == b,
+    }
 }
