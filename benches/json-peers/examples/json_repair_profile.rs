@@ -108,10 +108,17 @@ fn main() {
                 right(&|s| serde_json::from_str::<Value>(s).ok())
             );
         }
-        "large" | "corpus" | "valid" | "valid-large" => {
+        "large" | "corpus" | "valid" | "valid-large" | "repaired" => {
             let inputs = match what {
                 "large" => vec![large_malformed()],
                 "corpus" => malformed_corpus(),
+                // What repair returns for the malformed corpus, written out as JSON: what
+                // building the same values costs `serde_json`, the floor for any repairer.
+                "repaired" => malformed_corpus()
+                    .iter()
+                    .filter_map(|s| agents_core::json::repair(s).ok())
+                    .map(|r| r.value.to_string())
+                    .collect(),
                 "valid" => valid_corpus(),
                 _ => vec![large_valid()],
             };

@@ -3,12 +3,21 @@
 
 use super::cursor::{find, find2, invisible_len};
 use crate::json::fix::FixKind;
+use smallvec::SmallVec;
 
 /// A byte range of the input to search for a value, and the fixes that narrowing to it implies.
+/// The fixes of a [`Region`].
+pub(crate) type RegionFixes = SmallVec<[(FixKind, usize); 3]>;
+
+/// The fenced regions of a text: rarely more than one or two.
+pub(crate) type Regions = SmallVec<[Region; 2]>;
+
 pub(crate) struct Region {
     pub(crate) start: usize,
     pub(crate) end: usize,
-    pub(crate) fixes: Vec<(FixKind, usize)>,
+    /// What narrowing to the region implies (a wrapper, a fence, reasoning skipped): a few at
+    /// most, kept inline.
+    pub(crate) fixes: RegionFixes,
     /// For a fence's contents: how far a value cut off by the closing marker may run on.
     pub(crate) extend: Option<Extend>,
 }
@@ -19,7 +28,7 @@ impl Region {
         Self {
             start,
             end,
-            fixes: Vec::new(),
+            fixes: RegionFixes::new(),
             extend: None,
         }
     }
@@ -178,7 +187,7 @@ pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
     Region {
         start: inner,
         end: close,
-        fixes: vec![(FixKind::StrippedWrapper(name), at)],
+        fixes: smallvec::smallvec![(FixKind::StrippedWrapper(name), at)],
         extend: None,
     }
 }
@@ -188,9 +197,9 @@ pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
 /// marker at least as long as the opening one (CommonMark: no info string, so ```` ```bash ````
 /// opens a nested block rather than closing); failing such a line, at the first run of three
 /// markers anywhere (```` ```{"a": 1}``` ````); failing that, it runs to the end of `outer`.
-pub(crate) fn fenced_regions(input: &str, outer: &Region, steps: &mut u64) -> Vec<Region> {
+pub(crate) fn fenced_regions(input: &str, outer: &Region, steps: &mut u64) -> Regions {
     let bytes = input.as_bytes();
-    let mut found = Vec::new();
+    let mut found = Regions::new();
     let mut i = outer.start;
     while i + 3 <= outer.end && found.len() < 8 {
         let Some(p) = find_fence(bytes, i, outer.end) else {

@@ -1,7 +1,7 @@
 //! [`repair`]: from what a model emitted to a [`serde_json::Value`], or a reason why not.
 //!
 //! The pipeline: a strict parse first (valid JSON costs one `serde_json::from_str`), unless the
-//! input's ends or the [`precheck`] of its first bytes rule valid JSON out; otherwise scan text
+//! [`precheck`] of its ends and first member rules valid JSON out; otherwise scan text
 //! that opens with a bracket where it stands, then set [`reasoning`] blocks aside and narrow
 //! what remains to a tool-call wrapper and markdown fences ([`extract`]), try each `{` or `[`
 //! in order with the lenient [`scanner`] ([`search`]), and take the first that yields a value.
@@ -78,11 +78,13 @@ impl Default for RepairOptions {
 /// // Garbage is an error, never an invented `{}`.
 /// assert!(repair("I'm sorry, I can't help with that.").is_err());
 /// ```
+#[inline]
 pub fn repair(input: &str) -> Result<Repaired, RepairError> {
     repair_with(input, &RepairOptions::default())
 }
 
 /// [`repair`] with explicit limits.
+#[inline]
 pub fn repair_with(input: &str, options: &RepairOptions) -> Result<Repaired, RepairError> {
     repair_counting(input, options).0
 }
@@ -90,10 +92,44 @@ pub fn repair_with(input: &str, options: &RepairOptions) -> Result<Repaired, Rep
 /// [`repair_with`], also returning how many bytes the scanner examined (lookahead and retries
 /// included). For the complexity tests; not a stable API.
 #[doc(hidden)]
+#[inline]
 pub fn repair_counting(
     input: &str,
     options: &RepairOptions,
 ) -> (Result<Repaired, RepairError>, u64) {
+    // The strict path is kept small and first: valid JSON pays for one cheap pre-check and
+    // `serde_json::from_str`, and the code for everything else stays out of its way.
+    if input.len() <= options.max_len
+        && precheck::may_be_json(input)
+        && let Ok(value) = serde_json::from_str::<Value>(input)
+    {
+        if value.is_string() {
+            return (
+                Ok(decode_double_encoded(
+                    Repaired {
+                        value,
+                        fixes: Vec::new(),
+                    },
+                    options,
+                )),
+                input.len() as u64,
+            );
+        }
+        return (
+            Ok(Repaired {
+                value,
+                fixes: Vec::new(),
+            }),
+            input.len() as u64,
+        );
+    }
+    not_strict_json(input, options)
+}
+
+/// [`repair_counting`] for input that is too large or not valid JSON as it stands.
+#[cold]
+#[inline(never)]
+fn not_strict_json(input: &str, options: &RepairOptions) -> (Result<Repaired, RepairError>, u64) {
     if input.len() > options.max_len {
         return (
             Err(RepairError::TooLarge {
@@ -103,72 +139,9 @@ pub fn repair_counting(
             0,
         );
     }
-    if may_be_json(input)
-        && !precheck::certainly_malformed(input.as_bytes())
-        && let Ok(value) = serde_json::from_str::<Value>(input)
-    {
-        let repaired = Repaired {
-            value,
-            fixes: Vec::new(),
-        };
-        return (
-            Ok(decode_double_encoded(repaired, options)),
-            input.len() as u64,
-        );
-    }
     let mut steps = input.len() as u64;
     let result = lenient(input, options, &mut steps).map(|r| decode_double_encoded(r, options));
     (result, steps)
-}
-
-/// Whether `input` can be valid JSON at all, judged by its first two and last two bytes after
-/// JSON whitespace: an object must end in `}` and start with a key or `}`, an array must end in
-/// `]` and start with a value or `]`, the byte before either closing bracket must end a value,
-/// a string must end in `"`, and nothing else starts a value. Input that fails this (truncated,
-/// fenced, prose around the value, a trailing comma) skips the strict parse, which would
-/// otherwise build a partial value and throw it away.
-fn may_be_json(input: &str) -> bool {
-    let bytes = input.as_bytes();
-    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    let (Some(first), Some(last)) = (
-        bytes.iter().position(|b| !ws(b)),
-        bytes.iter().rposition(|b| !ws(b)),
-    ) else {
-        return false;
-    };
-    // What follows an opening bracket must open a key (or close it) or a value; single quotes,
-    // unquoted keys, `True` and the like fail here at no cost.
-    let second = bytes[first + 1..]
-        .iter()
-        .find(|b| !ws(b))
-        .copied()
-        .unwrap_or(b' ');
-    // And what precedes the closing bracket must end a value (or be the opening bracket):
-    // trailing commas, comments, `None` or `'x'` at the end fail here.
-    let before_last = bytes[..last]
-        .iter()
-        .rev()
-        .find(|b| !ws(b))
-        .copied()
-        .unwrap_or(b' ');
-    let ends_value = matches!(
-        before_last,
-        b'"' | b'0'..=b'9' | b'e' | b'l' | b'}' | b']' | b'{' | b'['
-    );
-    match bytes[first] {
-        b'{' => bytes[last] == b'}' && ends_value && matches!(second, b'"' | b'}'),
-        b'[' => {
-            bytes[last] == b']'
-                && ends_value
-                && matches!(
-                    second,
-                    b'"' | b'{' | b'[' | b']' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n'
-                )
-        }
-        b'"' => bytes[last] == b'"' && last > first,
-        b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => true,
-        _ => false,
-    }
 }
 
 /// The lenient path, for input that is not valid JSON as it stands.

@@ -1,0 +1,104 @@
+//! Ratios, measured side by side: each contender runs once per round, in turn, and the fastest
+//! round of each is kept. On a shared, noisy machine the separate runs criterion makes drift
+//! apart (the same bench moves by 20% between runs); interleaving exposes every contender to
+//! the same noise, and the minimum over many rounds is the time with the least of it.
+//!
+//! Run: `cargo bench --manifest-path benches/json-peers/Cargo.toml --bench side_by_side`
+//! (`ROUNDS=1000` for more rounds). Prints a markdown table for docs/PERFORMANCE.md.
+
+use json_peers::{large_malformed, large_valid, malformed_corpus, valid_corpus};
+use serde_json::Value;
+use std::hint::black_box;
+use std::time::Instant;
+
+type Contender<'a> = (&'static str, Box<dyn Fn(&str) -> bool + 'a>);
+
+/// Fastest time (seconds) of each contender over `inputs`, interleaved for `rounds` rounds,
+/// each round repeating the inputs `reps` times.
+fn fastest(
+    contenders: &[Contender<'_>],
+    inputs: &[String],
+    rounds: usize,
+    reps: usize,
+) -> Vec<f64> {
+    let mut best = vec![f64::MAX; contenders.len()];
+    for _ in 0..rounds {
+        for (slot, (_, run)) in best.iter_mut().zip(contenders) {
+            let start = Instant::now();
+            for _ in 0..reps {
+                for input in inputs {
+                    black_box(run(black_box(input)));
+                }
+            }
+            *slot = slot.min(start.elapsed().as_secs_f64() / reps as f64);
+        }
+    }
+    best
+}
+
+fn report(
+    title: &str,
+    contenders: &[Contender<'_>],
+    inputs: &[String],
+    rounds: usize,
+    reps: usize,
+) {
+    let bytes: usize = inputs.iter().map(String::len).sum();
+    let best = fastest(contenders, inputs, rounds, reps);
+    let ours = best[0];
+    for ((name, _), time) in contenders.iter().zip(&best) {
+        let mib_s = bytes as f64 / time / (1 << 20) as f64;
+        println!(
+            "| {title} | {name} | {:.1} µs | {mib_s:.1} MiB/s | {:.2} |",
+            time * 1e6,
+            time / ours
+        );
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; there are no filters to honour.
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(400);
+    let jr = jsonrepair::Options::default();
+    let lj = llm_json::RepairOptions::default();
+    let repair = |s: &str| agents_core::json::repair(s).is_ok();
+    println!("| input | contender | fastest round | throughput | time / agents |");
+    println!("| --- | --- | --- | --- | --- |");
+    let valid: Vec<Contender<'_>> = vec![
+        ("agents repair", Box::new(repair)),
+        (
+            "serde_json::from_str",
+            Box::new(|s: &str| serde_json::from_str::<Value>(s).is_ok()),
+        ),
+    ];
+    report("valid corpus", &valid, &valid_corpus(), rounds, 8);
+    report(
+        "large valid document",
+        &valid,
+        &[large_valid()],
+        rounds / 20,
+        1,
+    );
+    let peers: Vec<Contender<'_>> = vec![
+        ("agents", Box::new(repair)),
+        (
+            "jsonrepair",
+            Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok()),
+        ),
+        (
+            "llm_json",
+            Box::new(move |s: &str| llm_json::loads(s, &lj).is_ok()),
+        ),
+    ];
+    report("malformed corpus", &peers, &malformed_corpus(), rounds, 2);
+    report(
+        "large malformed document",
+        &peers,
+        &[large_malformed()],
+        rounds / 20,
+        1,
+    );
+}
