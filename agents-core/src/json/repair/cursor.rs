@@ -79,7 +79,8 @@ impl<'a> Cursor<'a> {
             self.steps += 1;
         }
         match self.peek() {
-            Some(b) if b > b' ' && !matches!(b, b'/' | b'#' | 0xc2 | 0xe2 | 0xe3 | 0xef) => {}
+            Some(b) if b > b' ' && !matches!(b, b'/' | b'#' | b'<' | 0xc2 | 0xe2 | 0xe3 | 0xef) => {
+            }
             None => {}
             Some(_) => self.skip_ws_slow(),
         }
@@ -91,8 +92,17 @@ impl<'a> Cursor<'a> {
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => self.pos += 1,
                 b'/' if self.byte_at(self.pos + 1) == Some(b'/') => self.skip_line_comment(),
-                b'#' => self.skip_line_comment(),
-                b'/' if self.byte_at(self.pos + 1) == Some(b'*') => self.skip_block_comment(),
+                // `# note`, not `#1` (a value such as a rank or a colour).
+                b'#' if !self
+                    .byte_at(self.pos + 1)
+                    .is_some_and(|n| n.is_ascii_alphanumeric()) =>
+                {
+                    self.skip_line_comment()
+                }
+                b'<' if self.starts_with(self.pos, "<!--") => self.skip_delimited_comment(4, "-->"),
+                b'/' if self.byte_at(self.pos + 1) == Some(b'*') => {
+                    self.skip_delimited_comment(2, "*/")
+                }
                 0xc2 | 0xe2 | 0xe3 | 0xef => match invisible_len(&self.bytes[self.pos..self.end]) {
                     0 => return,
                     n => {
@@ -149,13 +159,14 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn skip_block_comment(&mut self) {
+    /// Skips a comment from its opening marker (`open` bytes long) to `close` (or the end).
+    fn skip_delimited_comment(&mut self, open: usize, close: &str) {
         self.fix(FixKind::RemovedComment, self.pos);
-        self.pos += 2;
+        self.pos += open;
         while self.pos < self.end {
             self.steps += 1;
-            if self.starts_with(self.pos, "*/") {
-                self.pos += 2;
+            if self.starts_with(self.pos, close) {
+                self.pos += close.len();
                 return;
             }
             self.pos += 1;
@@ -169,7 +180,9 @@ pub(crate) fn invisible_len(bytes: &[u8]) -> usize {
     match bytes {
         [0xc2, 0xa0, ..] => 2,
         [0xef, 0xbb, 0xbf, ..] => 3,
-        [0xe2, 0x80, 0x8b..=0x8d | 0xaf, ..] => 3,
+        // En and em spaces, thin and hair spaces, zero-width characters, narrow no-break space.
+        [0xe2, 0x80, 0x80..=0x8d | 0xaf, ..] => 3,
+        [0xe2, 0x81, 0x9f, ..] => 3,
         [0xe2, 0x81, 0xa0, ..] => 3,
         [0xe3, 0x80, 0x80, ..] => 3,
         _ => 0,

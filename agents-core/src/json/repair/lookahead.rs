@@ -113,3 +113,37 @@ pub(crate) fn closers_swapped(
     let swapped_deeper = deeper && run.len() <= window.len();
     fits(swapped, swapped_deeper) && !fits(matched, matched_deeper)
 }
+
+/// Whether a unit follows a number that ends at `at`: spaces, one short word of letters (and
+/// `/`, `%`), then the end of the member (`,`, `}`, `]`, a line break, the end): `19.99 USD`,
+/// `5 km/h`. A word followed by `:` is the next key, not a unit.
+pub(crate) fn unit_follows(cur: &mut Cursor<'_>, at: usize) -> bool {
+    let mut i = at;
+    while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    if i == at || !cur.byte_at(i).is_some_and(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let word = i;
+    while i - word < 16
+        && cur
+            .byte_at(i)
+            .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'/' | b'%'))
+    {
+        i += 1;
+    }
+    while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    cur.steps += (i - at) as u64;
+    let literal = matches!(
+        &cur.src[word..],
+        w if w.starts_with("true") || w.starts_with("false") || w.starts_with("null")
+    );
+    !literal
+        && matches!(
+            cur.byte_at(i),
+            None | Some(b',' | b'}' | b']' | b'\n' | b'\r')
+        )
+}

@@ -193,7 +193,7 @@ fn may_end_number(cur: &Cursor<'_>, at: usize) -> bool {
         None => true,
         Some(
             b' ' | b'\t' | b'\n' | b'\r' | b',' | b'{' | b'}' | b'[' | b']' | b')' | b'"' | b'\''
-            | b'#',
+            | b'#' | b';',
         ) => true,
         Some(b'/') => matches!(cur.byte_at(at + 1), Some(b'/' | b'*')),
         Some(b'.') => cur.starts_with(at, "..."),

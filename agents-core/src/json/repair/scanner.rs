@@ -244,7 +244,7 @@ impl Parser<'_, '_> {
                 self.stray_comma();
                 return Ok(None);
             }
-            b'{' => return self.doubled_brace(),
+            b'{' => return self.brace_for_key(expect),
             _ => {}
         }
         if self.skip_placeholder() {
@@ -276,10 +276,16 @@ impl Parser<'_, '_> {
         Ok(None)
     }
 
-    /// A `{` right after the `{` that opened an empty object: a format-string template's
-    /// doubled brace, `{{"a": 1}}`, read as one (its `}}` closes it).
-    fn doubled_brace(&mut self) -> Result<Option<Value>, Failure> {
+    /// A `{` where a key should be. Right after the `{` that opened an empty object: a
+    /// format-string template's doubled brace, `{{"a": 1}}`, read as one (its `}}` closes it).
+    ///
+    /// After a comma in an object that is an array's element, a `{` is the array's next
+    /// element: the object's `}` was left out (`[{"a": 1, {"a": 2}]`). Anything else is not
+    /// an object.
+    fn brace_for_key(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
         let at = self.cur.pos;
+        let len = self.stack.len();
+        let in_array = len >= 2 && !self.stack[len - 2].is_object();
         match self.stack.last_mut() {
             Some(Frame::Object { map, doubled, .. })
                 if !*doubled && map.is_empty() && self.cur.bytes[at - 1] == b'{' =>
@@ -287,6 +293,15 @@ impl Parser<'_, '_> {
                 *doubled = true;
                 self.cur.fix(FixKind::DoubledBrace, at);
                 self.cur.pos += 1;
+                Ok(None)
+            }
+            Some(Frame::Object { map, key: None, .. })
+                if in_array && self.after_comma && !map.is_empty() =>
+            {
+                self.cur.fix(FixKind::MissingBracket, at);
+                self.close_one(expect);
+                self.after_comma = true;
+                *expect = Expect::Value;
                 Ok(None)
             }
             _ => Err(Failure::Reject),
@@ -302,6 +317,8 @@ impl Parser<'_, '_> {
                 *expect = Expect::Value;
                 Ok(None)
             }
+            // `{"a": 1, "b"}`: a key whose value was left out; dropped.
+            Some(b'}') if !self.bare_key && self.members() > 0 => Ok(self.closer(expect)),
             // `{word}` or `{word, ...}`: a set or prose in braces, not an object.
             Some(b',' | b'}' | b']') => Err(Failure::Reject),
             // `{real time data}`: words in braces are prose, not a key and a bare value.
@@ -358,6 +375,12 @@ impl Parser<'_, '_> {
                 self.stray_comma();
                 return Ok(None);
             }
+            b':' if in_object => {
+                // `"a":: 1`
+                self.cur.fix(FixKind::ForeignPunctuation, at);
+                self.cur.pos += 1;
+                return Ok(None);
+            }
             b'(' if lookahead::opens_tuple(self.cur, at + 1) => {
                 // A Python tuple, `(1, 2)`: an array.
                 self.cur.fix(FixKind::ForeignLiteral, at);
@@ -384,7 +407,16 @@ impl Parser<'_, '_> {
         let mut numeric_word = false;
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
             match lex_number(self.cur, slot) {
-                number::Lexed::Number(v) => return Ok(self.deliver(v, expect)),
+                number::Lexed::Number(v) => {
+                    // `"price": 19.99 USD`: a number with its unit is text.
+                    if in_object && lookahead::unit_follows(self.cur, self.cur.pos) {
+                        self.cur.pos = at;
+                        if let Some(text) = lex_bare_value(self.cur) {
+                            return Ok(self.deliver(Value::String(text), expect));
+                        }
+                    }
+                    return Ok(self.deliver(v, expect));
+                }
                 number::Lexed::Truncated => {
                     self.cur.pos = self.cur.end;
                     return Ok(self.close_all(expect));
@@ -395,9 +427,10 @@ impl Parser<'_, '_> {
         if let Some(v) = lex_literal(self.cur) {
             return Ok(self.deliver(v, expect));
         }
-        if (in_object || numeric_word)
-            && let Some(text) = lex_bare_value(self.cur)
-        {
+        // Bare words are values in an object, and in an array that is an object's value
+        // (`"fields": [id, name]`); a top-level `[see here]` is prose.
+        let words_allowed = in_object || numeric_word || self.in_object_value_array();
+        if words_allowed && let Some(text) = lex_bare_value(self.cur) {
             return Ok(self.deliver(Value::String(text), expect));
         }
         Err(Failure::Reject)
@@ -415,6 +448,14 @@ impl Parser<'_, '_> {
         };
         match b {
             b',' => {
+                self.cur.pos += 1;
+                self.after_comma = true;
+                *expect = next_item;
+                Ok(None)
+            }
+            b';' => {
+                // `{"a": 1; "b": 2}`
+                self.cur.fix(FixKind::ForeignPunctuation, self.cur.pos);
                 self.cur.pos += 1;
                 self.after_comma = true;
                 *expect = next_item;
@@ -481,6 +522,20 @@ impl Parser<'_, '_> {
         {
             self.cur.fix(FixKind::ForeignLiteral, at);
             self.cur.pos += 1;
+        }
+    }
+
+    /// Whether the innermost container is an array that is the value of an object's key.
+    fn in_object_value_array(&self) -> bool {
+        let len = self.stack.len();
+        len >= 2 && !self.stack[len - 1].is_object() && self.stack[len - 2].is_object()
+    }
+
+    /// How many members the innermost object holds (0 for an array).
+    fn members(&self) -> usize {
+        match self.stack.last() {
+            Some(Frame::Object { map, .. }) => map.len(),
+            _ => 0,
         }
     }
 

@@ -69,6 +69,9 @@ fn search(
                 if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
                     set_aside = Some(found);
                     from = end.max(at + 1);
+                } else if citation_in_prose(input, region, at, end) {
+                    // `Paris is the capital [1].`: a marker in prose, not a value.
+                    from = end.max(at + 1);
                 } else {
                     return Ok(Some(found));
                 }
@@ -223,6 +226,36 @@ fn defer_to_object(
     let prose_after = extract::first_visible(rest)
         .is_some_and(|off| !matches!(rest.as_bytes()[off], b'{' | b'['));
     citation && closed && prose_after && rest.contains('{')
+}
+
+/// Whether the bracket at `at..end` is a citation or step marker in running prose (`Paris [1].`,
+/// `cutoff in [2023], I`, `Step [1/3]: ...`, `[1] Smith, J.`): at most three numbers (digits
+/// and `,`, `/`, `-` only), right after a word on its line or right before one. Such text is
+/// not an answer, so it is refused rather than returned as an array of numbers. A value a
+/// label introduces (`JSON: [1, 2, 3]`) or that stands alone on its line is kept.
+fn citation_in_prose(input: &str, region: &Region, at: usize, end: usize) -> bool {
+    let text = &input.as_bytes()[at..end];
+    let inner = &text[1..text.len().saturating_sub(1).max(1)];
+    let marker = text.len() <= 16
+        && text.first() == Some(&b'[')
+        && text.last() == Some(&b']')
+        && inner.iter().any(u8::is_ascii_digit)
+        && inner
+            .iter()
+            .all(|b| b.is_ascii_digit() || matches!(b, b',' | b'/' | b'-' | b' '))
+        && inner.iter().filter(|&&b| b == b',').count() <= 2;
+    if !marker {
+        return false;
+    }
+    let before = input[region.start..at].trim_end_matches([' ', '\t']);
+    let after = input[end..region.end].trim_start_matches([' ', '\t']);
+    // A word, or the marker before it (`[1][2]`).
+    let word_before = before
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || c == ']');
+    let word_after = after.chars().next().is_some_and(char::is_alphabetic);
+    word_before || word_after
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and

@@ -263,7 +263,7 @@ fn lex(
                 Inner::NotJson => embedded = None,
             }
         }
-        if ends_string(cur, after, slot, kept_quote) {
+        if ends_string(cur, after, slot, kept_quote, noted_control) {
             break Some(len);
         }
         kept_quote = true;

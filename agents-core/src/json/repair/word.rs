@@ -16,9 +16,8 @@ pub(crate) fn literal(word: &str) -> Option<(Value, Option<FixKind>)> {
         "None" | "NULL" | "Null" | "undefined" | "nil" => {
             (Value::Null, Some(FixKind::ForeignLiteral))
         }
-        "NaN" | "nan" | "Infinity" | "-Infinity" | "+Infinity" | "inf" | "-inf" => {
-            (Value::Null, Some(FixKind::NonFiniteNumber))
-        }
+        "NaN" | "nan" | "-NaN" | "+NaN" | "Infinity" | "-Infinity" | "+Infinity" | "inf"
+        | "-inf" => (Value::Null, Some(FixKind::NonFiniteNumber)),
         _ => return None,
     };
     Some(found)

@@ -14,13 +14,15 @@ const WORD_LOOKAHEAD: usize = 64;
 const LITERAL_LOOKAHEAD: usize = 10;
 
 /// Decides whether a quote that ends just before `after` closes the string, by what follows it;
-/// `kept_quote` says whether the string has kept a quote already (see [`next_is_member`]).
+/// `kept_quote` says whether the string has kept a quote already (see [`next_is_member`]), and
+/// `multiline` whether it holds a raw line break (text, where a line may start `Note: ...`).
 #[inline(always)]
 pub(super) fn ends_string(
     cur: &mut Cursor<'_>,
     after: usize,
     slot: Slot,
     kept_quote: bool,
+    multiline: bool,
 ) -> bool {
     if slot == Slot::Key {
         // A key's quote always ends it; what follows is the colon's business.
@@ -33,11 +35,33 @@ pub(super) fn ends_string(
     match slot {
         Slot::Key | Slot::ObjectValue => match b {
             b'}' | b']' => true,
-            b',' => next_is_member(cur, next + 1, kept_quote),
+            b',' | b';' => next_is_member(cur, next + 1, kept_quote),
             // The next key, its comma left out.
             b'"' | b'\'' => token_then(cur, next, b":"),
-            b'/' | b'#' => {
-                cur.bytes[after..next].contains(&b'\n') || cur.byte_at(next + 1) == Some(b'/')
+            0xe2 if quote_style_at(cur, next).is_some() => token_then(cur, next, b":"),
+            0xef if full_width_comma(cur, next) => next_is_member(cur, next + 3, kept_quote),
+            // A comment: `//` or `/*`, or `#` and a space (not `C#` in text), or either on a
+            // line of its own.
+            b'/' => {
+                cur.bytes[after..next].contains(&b'\n')
+                    || matches!(cur.byte_at(next + 1), Some(b'/' | b'*'))
+            }
+            b'#' => {
+                cur.bytes[after..next].contains(&b'\n')
+                    || matches!(
+                        cur.byte_at(next + 1),
+                        None | Some(b' ' | b'\t' | b'\n' | b'\r')
+                    )
+            }
+            // `"pizza"⏎  radius_km: 2`: the next member on its own line, comma left out. Not in
+            // a string that is text over several lines or has kept a quote already: there
+            // `"Login"⏎⏎Expected: no crash` goes on.
+            _ if is_word_byte(b)
+                && !kept_quote
+                && !multiline
+                && cur.bytes[after..next].contains(&b'\n') =>
+            {
+                word_then_colon(cur, next)
             }
             _ => false,
         },
@@ -51,10 +75,29 @@ pub(super) fn ends_string(
                     .is_some_and(|c| c.is_ascii_alphabetic())
                     || literal_at(cur, after_comma)
             }
-            b'"' | b'\'' => token_then(cur, next, b",]"),
+            0xef if full_width_comma(cur, next) => true,
+            b';' => true,
+            // The next element, its comma left out: `["a" "b" "c"]`, one per line or not.
+            b'"' | b'\'' => token_then(cur, next, b",]\"'"),
             _ => false,
         },
     }
+}
+
+/// A full-width comma (`，`, from a CJK input method) at `at`.
+fn full_width_comma(cur: &Cursor<'_>, at: usize) -> bool {
+    cur.starts_with(at, "\u{ff0c}")
+}
+
+/// Is there a word at `at` followed by `:` (an unquoted key)?
+fn word_then_colon(cur: &mut Cursor<'_>, at: usize) -> bool {
+    let mut i = at;
+    while i < cur.end && i - at < WORD_LOOKAHEAD && is_word_byte(cur.bytes[i]) {
+        cur.steps += 1;
+        i += 1;
+    }
+    let colon = cur.next_significant(i);
+    cur.byte_at(colon) == Some(b':')
 }
 
 /// How a short quoted token (a key, a word) ends.
@@ -116,10 +159,17 @@ pub(super) fn token_then(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
 /// cannot hold such a list (its first item's opening quote would have been kept), so there the
 /// quote alone settles it, with no lookahead.
 fn next_is_member(cur: &mut Cursor<'_>, at: usize, kept_quote: bool) -> bool {
-    let at = cur.next_significant(at);
+    let mut at = cur.next_significant(at);
+    // Doubled commas: `"Ana",, "age": 31`.
+    while cur.byte_at(at) == Some(b',') {
+        at = cur.next_significant(at + 1);
+    }
     match cur.byte_at(at) {
         None | Some(b'}' | b'#') => true,
         Some(b'/') => matches!(cur.byte_at(at + 1), Some(b'/' | b'*')),
+        // A `...` placeholder for the members left out.
+        Some(b'.') => cur.starts_with(at, "..."),
+        Some(0xe2) if cur.starts_with(at, "\u{2026}") => true,
         Some(b'"' | b'\'') if !kept_quote => true,
         Some(0xe2) if !kept_quote => quote_style_at(cur, at).is_some(),
         Some(b'"' | b'\'' | 0xe2) => match quoted_token(cur, at) {
@@ -127,15 +177,7 @@ fn next_is_member(cur: &mut Cursor<'_>, at: usize, kept_quote: bool) -> bool {
             Token::Cut => true,
             Token::Other => false,
         },
-        Some(b) if is_word_byte(b) => {
-            let mut i = at;
-            while i < cur.end && i - at < WORD_LOOKAHEAD && is_word_byte(cur.bytes[i]) {
-                cur.steps += 1;
-                i += 1;
-            }
-            let colon = cur.next_significant(i);
-            cur.byte_at(colon) == Some(b':')
-        }
+        Some(b) if is_word_byte(b) => word_then_colon(cur, at),
         Some(_) => false,
     }
 }
