@@ -6,7 +6,9 @@
 //! Run: `cargo bench --manifest-path benches/json-peers/Cargo.toml --bench side_by_side`
 //! (`ROUNDS=1000` for more rounds). Prints a markdown table for docs/PERFORMANCE.md.
 
-use json_peers::{large_malformed, large_valid, malformed_corpus, valid_corpus};
+use json_peers::{
+    expected_cases, large_malformed, large_valid, malformed_corpus, same_value, valid_corpus,
+};
 use serde_json::Value;
 use std::hint::black_box;
 use std::time::Instant;
@@ -86,14 +88,36 @@ fn main() {
         ("agents", Box::new(repair)),
         (
             "jsonrepair",
-            Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok()),
+            Box::new(|s: &str| jsonrepair::repair_to_value(s, &jr).is_ok()),
         ),
         (
             "llm_json",
-            Box::new(move |s: &str| llm_json::loads(s, &lj).is_ok()),
+            Box::new(|s: &str| llm_json::loads(s, &lj).is_ok()),
         ),
     ];
     report("malformed corpus", &peers, &malformed_corpus(), rounds, 2);
+    // The same work for every contender: only the malformed cases that all three repair to
+    // the expected value (a peer that gives up early on a case is fast at giving up).
+    let shared: Vec<String> = expected_cases()
+        .into_iter()
+        .filter_map(|(input, want)| {
+            let want = want?;
+            let right = |got: Option<Value>| got.is_some_and(|g| same_value(&g, &want));
+            let strict = serde_json::from_str::<Value>(&input).is_ok();
+            (!strict
+                && right(agents_core::json::repair(&input).ok().map(|r| r.value))
+                && right(jsonrepair::repair_to_value(&input, &jr).ok())
+                && right(llm_json::loads(&input, &lj).ok()))
+            .then_some(input)
+        })
+        .collect();
+    report(
+        &format!("malformed cases all three get right ({})", shared.len()),
+        &peers,
+        &shared,
+        rounds,
+        4,
+    );
     report(
         "large malformed document",
         &peers,

@@ -63,8 +63,9 @@ fn ends_value(bytes: &[u8], first: usize, last: usize) -> bool {
 /// Whether the first member after the opening bracket at `open` starts like valid JSON: a key
 /// in double quotes followed by `:` in an object, then (in both) the first byte of a value.
 fn first_member(bytes: &[u8], open: usize) -> bool {
+    let object = bytes[open] == b'{';
     let mut at = skip_ws(bytes, open + 1);
-    if bytes[open] == b'{' {
+    if object {
         match bytes.get(at) {
             Some(b'"') => {}
             Some(b'}') => return true,
@@ -87,30 +88,69 @@ fn first_member(bytes: &[u8], open: usize) -> bool {
         }
         at = skip_ws(bytes, at + 1);
     }
-    starts_value(&bytes[at..]) && first_string_ends(bytes, at)
+    if !starts_value(&bytes[at..]) {
+        return false;
+    }
+    // Where the first value ends, for a string or a number; other values are left to the parse.
+    let end = match bytes[at] {
+        b'"' => match first_string_end(bytes, at) {
+            StringEnd::At(end) => end,
+            StringEnd::Unknown => return true,
+            StringEnd::Malformed => return false,
+        },
+        b'-' | b'0'..=b'9' => {
+            at + bytes[at..]
+                .iter()
+                .position(|b| !matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-'))
+                .unwrap_or(bytes.len() - at)
+        }
+        _ => return true,
+    };
+    separator_follows(bytes, end, object)
 }
 
-/// How far into a first value that is a string [`first_string_ends`] looks.
+/// Whether what follows a first value ending at `end` can follow it: the close, or a comma
+/// and then the start of the next member (a quoted key in an object, a value in an array).
+/// Catches `1,000`, `50%`, `12:30`, `"a" "b"`, `"a",, "b"`, `"a", ...` after the first member.
+fn separator_follows(bytes: &[u8], end: usize, object: bool) -> bool {
+    let at = skip_ws(bytes, end);
+    match bytes.get(at) {
+        Some(b'}' | b']') => true,
+        Some(b',') => {
+            let next = &bytes[skip_ws(bytes, at + 1).min(bytes.len())..];
+            if object {
+                next.first() == Some(&b'"')
+            } else {
+                starts_value(next) && next.first() != Some(&b']')
+            }
+        }
+        _ => false,
+    }
+}
+
+/// How far into a first value that is a string [`first_string_end`] looks.
 const STRING_LOOK: usize = 48;
 
-/// When the value at `at` is a string: whether it ends well within its first [`STRING_LOOK`]
-/// bytes, or cannot be judged there. A raw control character before its end, or a closing quote
-/// followed by anything but `,`, `}`, `]` (the unescaped quote in `"He said "hi""`), fails.
-fn first_string_ends(bytes: &[u8], at: usize) -> bool {
-    if bytes.get(at) != Some(&b'"') {
-        return true;
-    }
+/// How the first value, a string, ends.
+enum StringEnd {
+    /// Just past its closing quote, at this offset.
+    At(usize),
+    /// Cannot be told cheaply: a backslash, or longer than [`STRING_LOOK`].
+    Unknown,
+    /// A raw control character before its closing quote: never valid JSON.
+    Malformed,
+}
+
+/// How the string value at `at` ends, judged within its first [`STRING_LOOK`] bytes.
+fn first_string_end(bytes: &[u8], at: usize) -> StringEnd {
     let text = &bytes[at + 1..bytes.len().min(at + 1 + STRING_LOOK)];
     match text
         .iter()
         .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
     {
-        Some(stop) if text[stop] == b'"' => {
-            let next = skip_ws(bytes, at + 2 + stop);
-            matches!(bytes.get(next), Some(b',' | b'}' | b']'))
-        }
-        Some(stop) => text[stop] == b'\\',
-        None => true,
+        Some(stop) if text[stop] == b'"' => StringEnd::At(at + 2 + stop),
+        Some(stop) if text[stop] < 0x20 => StringEnd::Malformed,
+        _ => StringEnd::Unknown,
     }
 }
 
