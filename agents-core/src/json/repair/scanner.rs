@@ -59,6 +59,8 @@ struct Parser<'c, 'a> {
     after_comma: bool,
     /// Whether the pending key was written without quotes (`{word word}` is prose, not a member).
     bare_key: bool,
+    /// The finished value, once the outermost container is closed.
+    done: Option<Value>,
 }
 
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
@@ -70,6 +72,7 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
         max_depth,
         after_comma: false,
         bare_key: false,
+        done: None,
     };
     parser.run()
 }
@@ -86,8 +89,9 @@ impl Parser<'_, '_> {
                 Expect::Value => self.value(&mut expect)?,
                 Expect::After => self.after(&mut expect)?,
             };
-            if let Some(value) = done {
-                return Ok(value);
+            if done {
+                // Only a delivery with nothing left open says done, and it leaves the value.
+                return self.done.take().ok_or(Failure::Reject);
             }
         }
     }
@@ -114,28 +118,35 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// Hands a finished value to the enclosing container; returns it if there is none.
-    fn deliver(&mut self, value: Value, expect: &mut Expect) -> Option<Value> {
+    /// Hands a finished value to the enclosing container; when there is none, keeps it as the
+    /// result and says the parse is done.
+    fn deliver(&mut self, value: Value, expect: &mut Expect) -> bool {
         self.after_comma = false;
         *expect = Expect::After;
         match self.stack.last_mut() {
-            None => Some(value),
+            None => {
+                self.done = Some(value);
+                true
+            }
             Some(Frame::Object { map, key, .. }) => {
                 if let Some((k, _)) = key.take() {
                     map.insert(k, value);
                 }
-                None
+                false
             }
             Some(Frame::Array { items }) => {
                 items.push(value);
-                None
+                false
             }
         }
     }
 
     /// Pops the innermost container and delivers it.
-    fn close_one(&mut self, expect: &mut Expect) -> Option<Value> {
-        let value = match self.stack.pop()? {
+    fn close_one(&mut self, expect: &mut Expect) -> bool {
+        let Some(frame) = self.stack.pop() else {
+            return false;
+        };
+        let value = match frame {
             Frame::Object { map, .. } => Value::Object(map),
             Frame::Array { items } => Value::Array(items),
         };
@@ -143,7 +154,7 @@ impl Parser<'_, '_> {
     }
 
     /// The input ended: drop a key without a value, close everything open.
-    fn close_all(&mut self, expect: &mut Expect) -> Option<Value> {
+    fn close_all(&mut self, expect: &mut Expect) -> bool {
         let at = self.cur.pos;
         if let Some(Frame::Object {
             key: Some((_, key_at)),
@@ -157,23 +168,24 @@ impl Parser<'_, '_> {
             self.cur.fix(FixKind::DroppedDanglingKey, key_at);
         }
         self.cur.fix(FixKind::ClosedTruncated, at);
-        loop {
-            if let Some(value) = self.close_one(expect) {
-                return Some(value);
+        while !self.stack.is_empty() {
+            if self.close_one(expect) {
+                return true;
             }
         }
+        false
     }
 
     /// A closing bracket at the cursor: closes its match (and whatever was opened after it), or
     /// is dropped when nothing open matches.
-    fn closer(&mut self, expect: &mut Expect) -> Option<Value> {
+    fn closer(&mut self, expect: &mut Expect) -> bool {
         let at = self.cur.pos;
         let object = self.cur.peek() == Some(b'}');
         self.cur.pos += 1;
         self.cur.steps += 1;
         let Some(mut depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
             self.cur.fix(FixKind::ExtraBracket, at);
-            return None;
+            return false;
         };
         if self.after_comma {
             self.cur.fix(FixKind::TrailingComma, at);
@@ -233,7 +245,7 @@ impl Parser<'_, '_> {
         self.after_comma = true;
     }
 
-    fn key(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+    fn key(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
         let Some(b) = self.cur.peek() else {
             return Ok(self.close_all(expect));
@@ -242,13 +254,13 @@ impl Parser<'_, '_> {
             b'}' | b']' => return Ok(self.closer(expect)),
             b',' => {
                 self.stray_comma();
-                return Ok(None);
+                return Ok(false);
             }
             b'{' => return self.brace_for_key(expect),
             _ => {}
         }
         if self.skip_placeholder() {
-            return Ok(None);
+            return Ok(false);
         }
         self.bare_key = false;
         self.skip_string_prefix();
@@ -273,7 +285,7 @@ impl Parser<'_, '_> {
         }
         self.after_comma = false;
         *expect = Expect::Colon;
-        Ok(None)
+        Ok(false)
     }
 
     /// A `{` where a key should be. Right after the `{` that opened an empty object: a
@@ -282,7 +294,7 @@ impl Parser<'_, '_> {
     /// After a comma in an object that is an array's element, a `{` is the array's next
     /// element: the object's `}` was left out (`[{"a": 1, {"a": 2}]`). Anything else is not
     /// an object.
-    fn brace_for_key(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+    fn brace_for_key(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
         let len = self.stack.len();
         let in_array = len >= 2 && !self.stack[len - 2].is_object();
@@ -293,7 +305,7 @@ impl Parser<'_, '_> {
                 *doubled = true;
                 self.cur.fix(FixKind::DoubledBrace, at);
                 self.cur.pos += 1;
-                Ok(None)
+                Ok(false)
             }
             Some(Frame::Object { map, key: None, .. })
                 if in_array && self.after_comma && !map.is_empty() =>
@@ -302,20 +314,20 @@ impl Parser<'_, '_> {
                 self.close_one(expect);
                 self.after_comma = true;
                 *expect = Expect::Value;
-                Ok(None)
+                Ok(false)
             }
             _ => Err(Failure::Reject),
         }
     }
 
-    fn colon(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+    fn colon(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
         match self.cur.peek() {
             None => Ok(self.close_all(expect)),
             Some(b':') => {
                 self.cur.pos += 1;
                 *expect = Expect::Value;
-                Ok(None)
+                Ok(false)
             }
             // `{"a": 1, "b"}`: a key whose value was left out; dropped.
             Some(b'}') if !self.bare_key && self.members() > 0 => Ok(self.closer(expect)),
@@ -333,23 +345,23 @@ impl Parser<'_, '_> {
                 self.cur.fix(FixKind::ForeignPunctuation, at);
                 self.cur.pos += len;
                 *expect = Expect::Value;
-                Ok(None)
+                Ok(false)
             }
             Some(0xef) if self.cur.starts_with(at, "\u{ff1a}") => {
                 self.cur.fix(FixKind::ForeignPunctuation, at);
                 self.cur.pos += 3;
                 *expect = Expect::Value;
-                Ok(None)
+                Ok(false)
             }
             Some(_) => {
                 self.cur.fix(FixKind::MissingColon, self.cur.pos);
                 *expect = Expect::Value;
-                Ok(None)
+                Ok(false)
             }
         }
     }
 
-    fn value(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+    fn value(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
         let in_object = self.stack.last().is_some_and(Frame::is_object);
         let slot = if in_object {
@@ -363,7 +375,7 @@ impl Parser<'_, '_> {
         match b {
             b'{' | b'[' => {
                 *expect = self.open()?;
-                return Ok(None);
+                return Ok(false);
             }
             b',' | b'}' | b']' if in_object => {
                 self.cur.fix(FixKind::MissingValue, at);
@@ -373,19 +385,19 @@ impl Parser<'_, '_> {
             b')' if !in_object => return Ok(self.closer(expect)),
             b',' => {
                 self.stray_comma();
-                return Ok(None);
+                return Ok(false);
             }
             b':' if in_object => {
                 // `"a":: 1`
                 self.cur.fix(FixKind::ForeignPunctuation, at);
                 self.cur.pos += 1;
-                return Ok(None);
+                return Ok(false);
             }
             b'(' if lookahead::opens_tuple(self.cur, at + 1) => {
                 // A Python tuple, `(1, 2)`: an array.
                 self.cur.fix(FixKind::ForeignLiteral, at);
                 *expect = self.open()?;
-                return Ok(None);
+                return Ok(false);
             }
             _ => {}
         }
@@ -396,7 +408,7 @@ impl Parser<'_, '_> {
             }
             self.after_comma = false;
             *expect = Expect::After;
-            return Ok(None);
+            return Ok(false);
         }
         self.skip_string_prefix();
         if quote_at(self.cur).is_some() {
@@ -436,7 +448,7 @@ impl Parser<'_, '_> {
         Err(Failure::Reject)
     }
 
-    fn after(&mut self, expect: &mut Expect) -> Result<Option<Value>, Failure> {
+    fn after(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let Some(b) = self.cur.peek() else {
             return Ok(self.close_all(expect));
         };
@@ -451,7 +463,7 @@ impl Parser<'_, '_> {
                 self.cur.pos += 1;
                 self.after_comma = true;
                 *expect = next_item;
-                Ok(None)
+                Ok(false)
             }
             b';' => {
                 // `{"a": 1; "b": 2}`
@@ -459,24 +471,24 @@ impl Parser<'_, '_> {
                 self.cur.pos += 1;
                 self.after_comma = true;
                 *expect = next_item;
-                Ok(None)
+                Ok(false)
             }
             b'}' | b']' => Ok(self.closer(expect)),
             b')' if !in_object => Ok(self.closer(expect)),
-            b':' if !in_object && self.key_in_array(expect) => Ok(None),
+            b':' if !in_object && self.key_in_array(expect) => Ok(false),
             0xef if self.cur.starts_with(self.cur.pos, "\u{ff0c}") => {
                 // A full-width comma.
                 self.cur.fix(FixKind::ForeignPunctuation, self.cur.pos);
                 self.cur.pos += 3;
                 self.after_comma = true;
                 *expect = next_item;
-                Ok(None)
+                Ok(false)
             }
-            _ if self.skip_placeholder() => Ok(None),
+            _ if self.skip_placeholder() => Ok(false),
             _ if self.starts_item(b, in_object) => {
                 self.cur.fix(FixKind::MissingComma, self.cur.pos);
                 *expect = next_item;
-                Ok(None)
+                Ok(false)
             }
             // Something that cannot continue the value: the rest is not ours.
             _ => {
