@@ -8,6 +8,8 @@
 //! for the previous state), against about 3% for these checks (see docs/PERFORMANCE.md).
 //! Every rule holds for all valid JSON, so valid input always reaches the strict parse.
 
+use super::cursor::find_string_stop;
+
 /// JSON whitespace.
 fn ws(b: &u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
@@ -71,16 +73,16 @@ fn first_member(bytes: &[u8], open: usize) -> bool {
             Some(b'}') => return true,
             _ => return false,
         }
-        // The key's closing quote; a backslash in the key leaves the question to the parse.
-        let Some(len) = bytes[at + 1..]
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\')
-        else {
+        // The key's closing quote (eight bytes a step); a backslash in the key leaves the
+        // question to the parse, a raw control character answers it.
+        let Some(len) = find_string_stop(&bytes[at + 1..], b'"') else {
             return false; // the key never ends: cut off
         };
         let close = at + 1 + len;
-        if bytes[close] == b'\\' {
-            return true;
+        match bytes[close] {
+            b'"' => {}
+            b'\\' => return true,
+            _ => return false,
         }
         at = skip_ws(bytes, close + 1);
         if bytes.get(at) != Some(&b':') {
@@ -144,10 +146,7 @@ enum StringEnd {
 /// How the string value at `at` ends, judged within its first [`STRING_LOOK`] bytes.
 fn first_string_end(bytes: &[u8], at: usize) -> StringEnd {
     let text = &bytes[at + 1..bytes.len().min(at + 1 + STRING_LOOK)];
-    match text
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-    {
+    match find_string_stop(text, b'"') {
         Some(stop) if text[stop] == b'"' => StringEnd::At(at + 2 + stop),
         Some(stop) if text[stop] < 0x20 => StringEnd::Malformed,
         _ => StringEnd::Unknown,
