@@ -100,12 +100,10 @@ fn first_member(bytes: &[u8], open: usize) -> bool {
             StringEnd::Unknown => return true,
             StringEnd::Malformed => return false,
         },
-        b'-' | b'0'..=b'9' => {
-            at + bytes[at..]
-                .iter()
-                .position(|b| !matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-'))
-                .unwrap_or(bytes.len() - at)
-        }
+        b'-' | b'0'..=b'9' => match number_end(bytes, at) {
+            Some(end) => end,
+            None => return false,
+        },
         _ => return true,
     };
     separator_follows(bytes, end, object)
@@ -149,8 +147,39 @@ fn first_string_end(bytes: &[u8], at: usize) -> StringEnd {
     match find_string_stop(text, b'"') {
         Some(stop) if text[stop] == b'"' => StringEnd::At(at + 2 + stop),
         Some(stop) if text[stop] < 0x20 => StringEnd::Malformed,
-        _ => StringEnd::Unknown,
+        // A backslash: JSON's escapes only (`\d`, `\'`, `C:\Users` are not).
+        Some(stop) => match text.get(stop + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' | b'u') | None => {
+                StringEnd::Unknown
+            }
+            Some(_) => StringEnd::Malformed,
+        },
+        None => StringEnd::Unknown,
     }
+}
+
+/// The end of the number at `at`, written the way JSON writes it: a sign only first or after
+/// the exponent mark, one fraction point before the exponent, one exponent. `None` for `1.2.3`,
+/// `2024-01-31`, `1e5e5`. (Leading zeros were ruled out before.)
+fn number_end(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut i = at + usize::from(bytes[at] == b'-');
+    let (mut point, mut exponent) = (false, false);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'0'..=b'9' => {}
+            b'.' if !point && !exponent => point = true,
+            b'e' | b'E' if !exponent => {
+                exponent = true;
+                if matches!(bytes.get(i + 1), Some(b'+' | b'-')) {
+                    i += 1;
+                }
+            }
+            b'.' | b'e' | b'E' | b'+' | b'-' => return None,
+            _ => break,
+        }
+        i += 1;
+    }
+    Some(i)
 }
 
 /// Whether `rest` starts like a JSON value (or closes an empty array).
@@ -197,6 +226,9 @@ mod tests {
             r#"{"a": false}"#,
             r#"[null]"#,
             r#"{"a": 1e5}"#,
+            r#"{"a": -1.5E+10, "b": 2}"#,
+            r#"{"a": 0.5e-3}"#,
+            r#"{"a": "\u00e9\n", "b": 1}"#,
             r#"{"a": "x\"y", "b": 1}"#,
             r#"{"a": 1, "b": "say \"hi\""}"#,
             r#"{"a": 1, "b": "x\\"}"#,
@@ -229,6 +261,10 @@ mod tests {
             r#"{"a": +5, "b": 1}"#,
             r#"{"a": 007, "b": 1}"#,
             r#"{"a" 1}"#,
+            r#"{"ip": 192.168.1.1}"#,
+            r#"{"date": 2024-01-31}"#,
+            r#"{"p": "\d+"}"#,
+            r#"{"path": "C:\Users\me"}"#,
             r#"{"text": "He said "hello" to me"}"#,
             "{\"text\": \"line1\nline2\"}",
             r#"{"a": "x""#,
