@@ -284,6 +284,12 @@ impl Parser<'_, '_> {
             *slot = Some((key, at));
         }
         self.after_comma = false;
+        // The usual `"key": ` settled here, without a turn of the loop for the colon.
+        if self.cur.peek() == Some(b':') {
+            self.cur.pos += 1;
+            *expect = Expect::Value;
+            return Ok(false);
+        }
         *expect = Expect::Colon;
         Ok(false)
     }
