@@ -251,19 +251,21 @@ impl Parser<'_, '_> {
             return Ok(self.close_all(expect));
         };
         match b {
+            b'"' => {}
             b'}' | b']' => return Ok(self.closer(expect)),
             b',' => {
                 self.stray_comma();
                 return Ok(false);
             }
             b'{' => return self.brace_for_key(expect),
-            _ => {}
-        }
-        if self.skip_placeholder() {
-            return Ok(false);
+            _ => {
+                if self.skip_placeholder() {
+                    return Ok(false);
+                }
+                self.skip_string_prefix();
+            }
         }
         self.bare_key = false;
-        self.skip_string_prefix();
         let key = if quote_at(self.cur).is_some() {
             let lexed = lex_string(self.cur, Slot::Key);
             if lexed.truncated {
@@ -379,6 +381,11 @@ impl Parser<'_, '_> {
             return Ok(self.close_all(expect));
         };
         match b {
+            // The usual case first: a double-quoted string.
+            b'"' => {
+                let lexed = lex_string(self.cur, slot);
+                return Ok(self.deliver(Value::String(lexed.text), expect));
+            }
             b'{' | b'[' => {
                 *expect = self.open()?;
                 return Ok(false);
