@@ -1,5 +1,5 @@
-//! Ratios, measured side by side: each contender runs once per round, in turn, and the fastest
-//! round of each is kept. On a shared, noisy machine the separate runs criterion makes drift
+//! Ratios, measured side by side: each contender runs once per round, in turn (the order
+//! reversed every other round), and the fastest round of each is kept. On a shared, noisy machine the separate runs criterion makes drift
 //! apart (the same bench moves by 20% between runs); interleaving exposes every contender to
 //! the same noise, and the minimum over many rounds is the time with the least of it.
 //!
@@ -24,15 +24,22 @@ fn fastest(
     reps: usize,
 ) -> Vec<f64> {
     let mut best = vec![f64::MAX; contenders.len()];
-    for _ in 0..rounds {
-        for (slot, (_, run)) in best.iter_mut().zip(contenders) {
+    for round in 0..rounds {
+        // Every other round in reverse order, so that no contender always runs first.
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..contenders.len()).collect()
+        } else {
+            (0..contenders.len()).rev().collect()
+        };
+        for i in order {
+            let run = &contenders[i].1;
             let start = Instant::now();
             for _ in 0..reps {
                 for input in inputs {
                     black_box(run(black_box(input)));
                 }
             }
-            *slot = slot.min(start.elapsed().as_secs_f64() / reps as f64);
+            best[i] = best[i].min(start.elapsed().as_secs_f64() / reps as f64);
         }
     }
     best
