@@ -34,7 +34,8 @@ pub(super) fn ends_string(
     };
     match slot {
         Slot::Key | Slot::ObjectValue => match b {
-            b'}' | b']' => true,
+            // `"Type "}" to close"`: a closer quoted inside text, not the end of the value.
+            b'}' | b']' => !quoted_closer_in_text(cur, next),
             b',' | b';' => next_is_member(cur, next + 1, kept_quote),
             // The next key, its comma left out.
             b'"' | b'\'' => token_then(cur, next, b":"),
@@ -82,6 +83,15 @@ pub(super) fn ends_string(
             _ => false,
         },
     }
+}
+
+/// Whether the closer at `at` is itself quoted inside text: a quote right after it, then a
+/// space and a letter (`"}" at line 3`), which no JSON after a closing bracket looks like.
+fn quoted_closer_in_text(cur: &Cursor<'_>, at: usize) -> bool {
+    cur.byte_at(at - 1) == Some(b'"')
+        && cur.byte_at(at + 1) == Some(b'"')
+        && cur.byte_at(at + 2) == Some(b' ')
+        && cur.byte_at(at + 3).is_some_and(|b| b.is_ascii_alphabetic())
 }
 
 /// A full-width comma (`，`, from a CJK input method) at `at`.
