@@ -436,7 +436,7 @@ impl Parser<'_, '_> {
                     // `"price": 19.99 USD`: a number with its unit is text.
                     if in_object && lookahead::unit_follows(self.cur, self.cur.pos) {
                         self.cur.pos = at;
-                        if let Some(text) = lex_bare_value(self.cur) {
+                        if let Some(text) = lex_bare_value(self.cur, in_object) {
                             return Ok(self.deliver(Value::String(text), expect));
                         }
                     }
@@ -455,7 +455,7 @@ impl Parser<'_, '_> {
         // Bare words are values in an object, and in an array that is an object's value
         // (`"fields": [id, name]`); a top-level `[see here]` is prose.
         let words_allowed = in_object || numeric_word || self.in_object_value_array();
-        if words_allowed && let Some(text) = lex_bare_value(self.cur) {
+        if words_allowed && let Some(text) = lex_bare_value(self.cur, in_object) {
             return Ok(self.deliver(Value::String(text), expect));
         }
         Err(Failure::Reject)

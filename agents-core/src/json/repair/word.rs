@@ -80,7 +80,10 @@ pub(crate) fn lex_literal(cur: &mut Cursor<'_>) -> Option<Value> {
 
 /// A bare-word value inside an object: everything up to `,`, `}`, `]` or the end of the line,
 /// trimmed. Returns `None` when there is no text.
-pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
+///
+/// In an object, a comma followed by a word that is not a key (no `:` after it) goes on with
+/// the value: `Portland, Oregon`, `$1,250.00`.
+pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>, in_object: bool) -> Option<String> {
     let start = cur.pos;
     if let Some(close) = unopened_string_end(cur, start) {
         // `"desc": The talk was long, and dull.",`: a string whose opening quote was left out
@@ -91,6 +94,11 @@ pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
     }
     let mut i = start;
     while let Some(b) = cur.byte_at(i) {
+        if b == b',' && in_object && comma_continues_value(cur, i) {
+            cur.steps += 1;
+            i += 1;
+            continue;
+        }
         if matches!(b, b',' | b'}' | b']' | b'\n' | b'\r') {
             break;
         }
@@ -104,6 +112,22 @@ pub(crate) fn lex_bare_value(cur: &mut Cursor<'_>) -> Option<String> {
     cur.fix(FixKind::BareWord, start);
     cur.pos = i;
     Some(text.to_owned())
+}
+
+/// Whether the comma at `at`, inside a bare value, is part of it: a word follows on the same
+/// line (after spaces) and then `,`, `}` or the end of the input, not a `:` (which makes the
+/// word the next key) or a quote.
+fn comma_continues_value(cur: &mut Cursor<'_>, at: usize) -> bool {
+    let mut i = at + 1;
+    while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    let word = i;
+    while i - word < 64 && cur.byte_at(i).is_some_and(|b| is_word_byte(b) || b == b' ') {
+        i += 1;
+    }
+    cur.steps += (i - at) as u64;
+    i > word && matches!(cur.byte_at(i), None | Some(b',' | b'}'))
 }
 
 /// The quote that closes a string opened without its quote at `start`: the first `"` on the
