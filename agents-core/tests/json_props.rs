@@ -151,6 +151,66 @@ fn scanner_work_grows_linearly() {
         ("", "{{", ""),
         ("{\"t\": ", "(1, ", ""),
     ];
+    assert_linear(shapes, true);
+}
+
+/// The lookaheads that decide where a string ends (quoted lists, embedded JSON, escapes read
+/// raw) stay linear, with a bounded number of steps per byte.
+#[test]
+fn string_lookaheads_stay_linear() {
+    let shapes: &[(&str, &str, &str)] = &[
+        // Quoted lists: every quote looks at the token after `, `.
+        ("{\"a\": \"x \"y", "\", \"z", "\"}"),
+        (
+            "{\"a\": \"x \"y",
+            "\", \"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+            "\"}",
+        ),
+        // Embedded JSON, balanced, unbalanced, cut off, with wide gaps.
+        ("{\"a\": \"{\"k\": [", "\"v\", ", "]}\"}"),
+        ("{\"a\": \"{\"k\": 1", "\", \"b\": 1", "}"),
+        ("{\"a\": \"{\"k\": 1", "}\", \"b\": \"{\"c\": 1", "}"),
+        ("{\"a\": \"{\"k\":", "  \n ", "\"v\"}\"}"),
+        ("[", "\"{\", ", "]"),
+        ("[", "\"[\"a\", ", "]"),
+        // Escapes: valid ones, raw ones, stretches split by quotes.
+        ("{\"a\": \"", "\\n\\\" ", "\"}"),
+        ("{\"a\": \"", "\\new \" ", "\\d\"}"),
+        ("{\"a\": \"\\d ", "\\n\\t\\u00e9 ", "\"}"),
+        ("{\"a\": \"", "\\n \\d \" ", "\"}"),
+        ("", "{\"a\": \"\\n\\d\", ", ""),
+        ("[", "\"{\"a\": 1\", ", "]"),
+        ("{\"a\": \"", "\\n\\d \"{\"b\": 1}\" ", "\"}"),
+        ("", "[\"[\"a\", ", "]"),
+    ];
+    assert_linear(shapes, true);
+}
+
+/// The paths for reasoning blocks, fences read on and escaped JSON stay linear.
+#[test]
+fn extraction_paths_grow_linearly() {
+    let shapes: &[(&str, &str, &str)] = &[
+        ("", "<think>", ""),
+        ("x ", "\n</think>", "{}"),
+        ("", "<think></think>\n", "{}"),
+        ("", "<think>a</think>{\"a\": \"", ""),
+        ("", "<|channel|>analysis<|message|>x<|end|>", "{}"),
+        ("<|message|>", "<|message|>{\"a\":<|call|>", ""),
+        ("", "{\\\"", ""),
+        ("x ", "{\\\"a\\\": [", ""),
+        ("", "```json\n{\"a\": \"x\n```\nz", ""),
+        ("```json\n", "x```", ""),
+        ("```json\n{\"a\": \"", "\n```bash", ""),
+        ("", "   ```", "{}"),
+        ("<think>", "\\\"{", ""),
+    ];
+    assert_linear(shapes, false);
+}
+
+/// Each shape (`unit` repeated between `head` and `tail`) must not grow faster than linearly
+/// when the input doubles (4x allows for constant overheads, never for n^2); with `per_byte`,
+/// it must also take at most 16 steps a byte (lookahead capped or remembered).
+fn assert_linear(shapes: &[(&str, &str, &str)], per_byte: bool) {
     for (head, unit, tail) in shapes {
         let small = steps(head, unit, 2_000, tail).max(1);
         let large = steps(head, unit, 4_000, tail);
@@ -158,10 +218,9 @@ fn scanner_work_grows_linearly() {
             large <= small * 4,
             "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
         );
-        // And a bounded number of steps per byte: lookahead is capped or remembered.
         let len = (head.len() + unit.len() * 4_000 + tail.len()) as u64;
         assert!(
-            large <= 16 * len,
+            !per_byte || large <= 16 * len,
             "{head:?}{unit:?}*n{tail:?}: {large} steps for {len} bytes"
         );
     }

@@ -2,13 +2,11 @@
 
 use super::{Slot, quote_style_at};
 use crate::json::repair::cursor::{Cursor, find_string_stop, is_word_byte};
+use crate::json::repair::lookahead;
 use crate::json::repair::word::literal;
 
 /// Lookahead bound for a quoted token, so a string full of quotes stays linear.
 const TOKEN_LOOKAHEAD: usize = 128;
-
-/// Lookahead bound for an unquoted key.
-const WORD_LOOKAHEAD: usize = 64;
 
 /// Longer than any literal (`undefined`).
 const LITERAL_LOOKAHEAD: usize = 10;
@@ -62,7 +60,7 @@ pub(super) fn ends_string(
                 && !multiline
                 && cur.bytes[after..next].contains(&b'\n') =>
             {
-                word_then_colon(cur, next)
+                lookahead::key_follows(cur, next)
             }
             _ => false,
         },
@@ -97,17 +95,6 @@ fn quoted_closer_in_text(cur: &Cursor<'_>, at: usize) -> bool {
 /// A full-width comma (`，`, from a CJK input method) at `at`.
 fn full_width_comma(cur: &Cursor<'_>, at: usize) -> bool {
     cur.starts_with(at, "\u{ff0c}")
-}
-
-/// Is there a word at `at` followed by `:` (an unquoted key)?
-fn word_then_colon(cur: &mut Cursor<'_>, at: usize) -> bool {
-    let mut i = at;
-    while i < cur.end && i - at < WORD_LOOKAHEAD && is_word_byte(cur.bytes[i]) {
-        cur.steps += 1;
-        i += 1;
-    }
-    let colon = cur.next_significant(i);
-    cur.byte_at(colon) == Some(b':')
 }
 
 /// How a short quoted token (a key, a word) ends.
@@ -187,7 +174,7 @@ fn next_is_member(cur: &mut Cursor<'_>, at: usize, kept_quote: bool) -> bool {
             Token::Cut => true,
             Token::Other => false,
         },
-        Some(b) if is_word_byte(b) => word_then_colon(cur, at),
+        Some(b) if is_word_byte(b) => lookahead::key_follows(cur, at),
         Some(_) => false,
     }
 }

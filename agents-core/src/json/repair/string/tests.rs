@@ -1,5 +1,5 @@
 use super::*;
-use crate::json::repair::{RepairOptions, repair, repair_counting};
+use crate::json::repair::repair;
 use serde_json::{Value, json};
 
 /// Lexes the string at the start of `src` in `slot`: its text, whether it was cut off, and the
@@ -172,53 +172,4 @@ fn reading_a_stretch_again_takes_its_fixes_back() {
             (FixKind::SingleQuotes, 2),
         ]
     );
-}
-
-/// Steps for `unit` repeated `n` times between `head` and `tail`.
-fn steps(head: &str, unit: &str, n: usize, tail: &str) -> u64 {
-    let input = format!("{head}{}{tail}", unit.repeat(n));
-    repair_counting(&input, &RepairOptions::default()).1
-}
-
-#[test]
-fn new_lookaheads_stay_linear() {
-    let shapes: &[(&str, &str, &str)] = &[
-        // Quoted lists: every quote looks at the token after `, `.
-        ("{\"a\": \"x \"y", "\", \"z", "\"}"),
-        (
-            "{\"a\": \"x \"y",
-            "\", \"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
-            "\"}",
-        ),
-        // Embedded JSON, balanced, unbalanced, cut off, with wide gaps.
-        ("{\"a\": \"{\"k\": [", "\"v\", ", "]}\"}"),
-        ("{\"a\": \"{\"k\": 1", "\", \"b\": 1", "}"),
-        ("{\"a\": \"{\"k\": 1", "}\", \"b\": \"{\"c\": 1", "}"),
-        ("{\"a\": \"{\"k\":", "  \n ", "\"v\"}\"}"),
-        ("[", "\"{\", ", "]"),
-        ("[", "\"[\"a\", ", "]"),
-        // Escapes: valid ones, raw ones, stretches split by quotes.
-        ("{\"a\": \"", "\\n\\\" ", "\"}"),
-        ("{\"a\": \"", "\\new \" ", "\\d\"}"),
-        ("{\"a\": \"\\d ", "\\n\\t\\u00e9 ", "\"}"),
-        ("{\"a\": \"", "\\n \\d \" ", "\"}"),
-        ("", "{\"a\": \"\\n\\d\", ", ""),
-        ("[", "\"{\"a\": 1\", ", "]"),
-        ("{\"a\": \"", "\\n\\d \"{\"b\": 1}\" ", "\"}"),
-        ("", "[\"[\"a\", ", "]"),
-    ];
-    for (head, unit, tail) in shapes {
-        let small = steps(head, unit, 2_000, tail).max(1);
-        let large = steps(head, unit, 4_000, tail);
-        assert!(
-            large <= small * 4,
-            "{head:?}{unit:?}*n{tail:?}: {small} steps at n, {large} at 2n"
-        );
-        // And a bounded number of steps per byte.
-        let len = (head.len() + unit.len() * 4_000 + tail.len()) as u64;
-        assert!(
-            large <= 16 * len,
-            "{head:?}{unit:?}*n{tail:?}: {large} steps for {len} bytes"
-        );
-    }
 }
