@@ -10,10 +10,10 @@ mod common;
 
 use std::error::Error as StdError;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use agents_core::{Model, ModelError, ModelErrorKind, ModelResponse};
+use agents_core::{AgentExt, LlmAgent, Model, ModelError, ModelErrorKind, ModelResponse};
 use agents_providers::anthropic::Anthropic;
 use agents_providers::cassette::Recorder;
 use agents_providers::gemini::Gemini;
@@ -265,7 +265,7 @@ async fn serve(response: ResponseTemplate) -> MockServer {
 }
 
 /// Every text an error can be read through: Display, Debug, and each source in the chain.
-fn error_texts(e: &ModelError) -> String {
+fn error_texts(e: &(dyn StdError + 'static)) -> String {
     let mut out = format!("{e}\n{e:?}\n");
     let mut source: Option<&(dyn StdError + 'static)> = e.source();
     while let Some(s) = source {
@@ -406,6 +406,35 @@ async fn canary_key_never_leaks() {
         }
     }
     run_table("canary", table).await;
+}
+
+/// Through the agent loop too: a malformed 200 echoing the key ends the run with an `AgentError`
+/// whose Display, Debug and source chain hold no key, and no event the run emitted holds it.
+#[tokio::test]
+async fn canary_key_never_reaches_agent_errors_or_events() {
+    let mut table = Vec::new();
+    for cell in cells() {
+        let key = cell.canary("agent");
+        for (i, response) in malformed_200s(cell, &key).into_iter().enumerate() {
+            let label = format!("agent#{i} {cell:?}");
+            let key = key.clone();
+            table.push((label.clone(), move || async move {
+                let s = serve(response).await;
+                let events: Arc<Mutex<Vec<String>>> = Arc::default();
+                let log = events.clone();
+                let agent = LlmAgent::<String, String>::builder("canary")
+                    .model(cell.model(&s.uri(), &key, config(&ManualClock::new())))
+                    .on_event(move |e| log.lock().unwrap().push(format!("{e:?}")))
+                    .build()
+                    .unwrap();
+                let err = agent.run("hi".into()).await.unwrap_err();
+                let mut texts = error_texts(&err);
+                texts.push_str(&events.lock().unwrap().join("\n"));
+                assert!(!texts.contains(&key), "{label}: key leaked:\n{texts}");
+            }));
+        }
+    }
+    run_table("agent canary", table).await;
 }
 
 /// Every absurd wait a server may ask for neither panics nor waits: the error is typed
