@@ -14,7 +14,8 @@ use crate::transport::clamp_wait_secs;
 ///
 /// It reaches an `on_llm_error` handler unchanged: the [`ModelError`] the loop sees carries it as
 /// its source, so `error.downcast_ref::<ProviderError>()` gives back every field. No field ever
-/// holds an API key or an auth header: the transport scrubs the key out of every text it keeps.
+/// holds an API key or an auth header: every configured secret is scrubbed out of every text it
+/// keeps (see the transport module).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub struct ProviderError {

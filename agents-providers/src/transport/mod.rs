@@ -7,10 +7,10 @@
 //! arrived; after that the stream is the caller's and is never sent again).
 //!
 //! Every text a provider sent (a body, a header, a decoder's message quoting the body) passes
-//! through the client's [`Scrubber`] before it is kept in an error: errors leave
-//! [`Transport::post_json`] and [`Transport::post_stream`] scrubbed, and errors built from a
-//! response afterwards are built (or adopted) through [`HttpResponse`] and [`ByteStream`], which
-//! scrub too. Redirects are followed only within the base URL's origin (see [`redirect_policy`]).
+//! through the client's scrubber (its API key and credential headers) before it is kept in an
+//! error: errors leave [`Transport::post_json`] and [`Transport::post_stream`] scrubbed, and
+//! errors built from a response afterwards are built (or adopted) through [`HttpResponse`] and
+//! [`ByteStream`], which scrub too. Redirects are followed only within the base URL's origin (see [`redirect_policy`]).
 
 mod budget;
 mod clock;
