@@ -10,7 +10,8 @@
 //! through the client's scrubber (its API key and credential headers) before it is kept in an
 //! error: errors leave [`Transport::post_json`] and [`Transport::post_stream`] scrubbed, and
 //! errors built from a response afterwards are built (or adopted) through [`HttpResponse`] and
-//! [`ByteStream`], which scrub too. Redirects are followed only within the base URL's origin (see [`redirect_policy`]).
+//! [`ByteStream`], which scrub too. Redirects are followed only within the origin of the request's
+//! own URL (see [`redirect_policy`]).
 
 mod budget;
 mod clock;
