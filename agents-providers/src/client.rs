@@ -63,9 +63,10 @@ impl ClientSettings {
     }
 }
 
-/// `impl Model` for a client with a `model: String` field and an async method
-/// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error
-/// becomes a `ModelError` that keeps it as its source.
+/// `impl Model` for a client with `model: String` and `transport: Transport` fields and an async
+/// method
+/// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error,
+/// scrubbed, becomes a `ModelError` that keeps it as its source.
 macro_rules! impl_model {
     ($client:ty, $send:ident) => {
         impl agents_core::Model for $client {
@@ -81,9 +82,12 @@ macro_rules! impl_model {
                 Result<agents_core::ModelResponse, agents_core::ModelError>,
             > {
                 Box::pin(async move {
+                    // Scrubbed once more where the error enters the runtime (events, logs,
+                    // cassettes, `AgentError`): a path that missed the transport's scrubbing
+                    // cannot leak past this point.
                     self.$send(request)
                         .await
-                        .map_err(agents_core::ModelError::from)
+                        .map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
                 })
             }
         }
@@ -162,7 +166,9 @@ pub trait SseAccumulator {
 
 /// Reads a server-sent-event stream into one response. An error event ends it with a typed error;
 /// a broken connection before the response was complete is a `Connection` error; after it, the
-/// response stands. Payloads that are not of this API are skipped with a warning.
+/// response stands. Payloads that are not of this API are skipped with a warning; a body that
+/// ends cleanly without a complete response and held such payloads (or none of this API at all)
+/// is a `MalformedResponse`, as in whole-body mode.
 pub async fn collect_sse<A: SseAccumulator>(
     stream: &mut crate::transport::ByteStream,
     mut acc: A,
@@ -170,6 +176,8 @@ pub async fn collect_sse<A: SseAccumulator>(
     use std::ops::ControlFlow;
     let mut stream_error = None;
     let mut skipped = 0usize;
+    let mut accepted = 0usize;
+    let scrubber = stream.scrubber();
     let read = stream
         .read_sse(|event| {
             let data = event.data.trim();
@@ -180,9 +188,14 @@ pub async fn collect_sse<A: SseAccumulator>(
                 stream_error = Some(data.to_owned());
                 return Ok(ControlFlow::Break(()));
             }
-            if let Err(e) = acc.push_data(data) {
-                skipped += 1;
-                tracing::warn!(error = %e, "skipping a stream payload this API does not define");
+            match acc.push_data(data) {
+                Ok(()) => accepted += 1,
+                Err(e) => {
+                    skipped += 1;
+                    // A decoder's message may quote the payload (and so an echoed key).
+                    let error = scrubber.scrub(&e.to_string());
+                    tracing::warn!(%error, "skipping a stream payload this API does not define");
+                }
             }
             Ok(if acc.is_done() {
                 ControlFlow::Break(())
@@ -197,6 +210,17 @@ pub async fn collect_sse<A: SseAccumulator>(
     match read {
         Err(e) if !acc.is_complete() => return Err(e),
         Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
+        // The body ended cleanly but held payloads that are not of this API, or none at all: a
+        // malformed response, as in whole-body mode (sending it again will not help).
+        Ok(()) if !acc.is_complete() && (skipped > 0 || accepted == 0) => {
+            return Err(stream.error(
+                agents_core::ModelErrorKind::MalformedResponse,
+                format!(
+                    "the stream ended without a response this API defines \
+                     ({accepted} payloads read, {skipped} not of this API)"
+                ),
+            ));
+        }
         Ok(()) if !acc.is_complete() => {
             return Err(stream.error(
                 agents_core::ModelErrorKind::Connection,
@@ -208,9 +232,5 @@ pub async fn collect_sse<A: SseAccumulator>(
     if skipped > 0 {
         tracing::warn!(skipped, "stream payloads skipped");
     }
-    acc.finish().map_err(|mut e| {
-        e.attempts = stream.attempts();
-        e.request_id = stream.request_id().map(str::to_owned);
-        e
-    })
+    acc.finish().map_err(|e| stream.adopt(e))
 }

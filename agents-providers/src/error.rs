@@ -7,11 +7,15 @@ use std::time::Duration;
 use agents_core::{ModelError, ModelErrorKind};
 use serde_json::Value;
 
+use crate::secret::Scrubber;
+use crate::transport::clamp_wait_secs;
+
 /// A failed provider call, as precise as the provider made it.
 ///
 /// It reaches an `on_llm_error` handler unchanged: the [`ModelError`] the loop sees carries it as
 /// its source, so `error.downcast_ref::<ProviderError>()` gives back every field. No field ever
-/// holds an API key or an auth header: the transport scrubs the key out of every text it keeps.
+/// holds an API key or an auth header: every configured secret is scrubbed out of every text it
+/// keeps (see the transport module).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub struct ProviderError {
@@ -91,6 +95,19 @@ impl ProviderError {
     pub fn is_transient(&self) -> bool {
         self.kind.is_transient()
     }
+
+    /// This error with every configured secret removed from each text it keeps (message, code,
+    /// request id, body): all of them may have come from the provider.
+    pub(crate) fn scrubbed(mut self, scrubber: &Scrubber) -> Self {
+        self.message = scrubber.scrub(&self.message);
+        for text in [&mut self.code, &mut self.request_id, &mut self.body]
+            .into_iter()
+            .flatten()
+        {
+            *text = scrubber.scrub(text);
+        }
+        self
+    }
 }
 
 impl From<ProviderError> for ModelError {
@@ -118,6 +135,32 @@ pub struct ErrorDetails {
     pub error_type: Option<String>,
     /// The message.
     pub message: Option<String>,
+    /// The wait a `google.rpc.RetryInfo` detail asks for (`"retryDelay": "45s"`; Gemini).
+    pub retry_delay: Option<Duration>,
+    /// The quotas a `google.rpc.QuotaFailure` detail names as exceeded (Gemini): which window
+    /// (`...PerMinute...`, `...PerDay...`) tells a rate limit from an exhausted quota.
+    pub quota_violations: Vec<QuotaViolation>,
+}
+
+/// One exceeded quota of a `google.rpc.QuotaFailure` detail.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QuotaViolation {
+    /// `quotaId` (`GenerateRequestsPerMinutePerProjectPerModel-FreeTier`), or an `ErrorInfo`'s
+    /// `quota_limit`.
+    pub id: String,
+    /// `quotaValue`, the limit itself (`"0"`: the tier has no quota for this model at all).
+    pub value: Option<String>,
+}
+
+impl QuotaViolation {
+    /// Whether waiting a minute or so cannot help: a daily (or longer) window, or a limit of 0.
+    pub fn is_lasting(&self) -> bool {
+        let id = self.id.to_ascii_lowercase();
+        self.value.as_deref() == Some("0")
+            || ["perday", "per day", "daily", "permonth", "lifetime"]
+                .iter()
+                .any(|w| id.contains(w))
+    }
 }
 
 impl ErrorDetails {
@@ -149,22 +192,56 @@ impl ErrorDetails {
                     .filter(|c| c.parse::<u16>().is_err())
                     .or_else(|| error_type.clone())
                     .or_else(|| text(e.get("status")));
-                ErrorDetails {
+                let mut details = ErrorDetails {
                     code,
                     error_type,
                     message: text(e.get("message")),
-                }
+                    ..ErrorDetails::default()
+                };
+                details.read_google_details(e.get("details"));
+                details
             }
             Some(Value::String(s)) => ErrorDetails {
                 code: text(v.get("code")),
-                error_type: None,
                 message: Some(s.clone()),
+                ..ErrorDetails::default()
             },
             _ => ErrorDetails {
                 code: text(v.get("code")).or_else(|| text(v.get("type"))),
                 error_type: text(v.get("type")),
                 message: text(v.get("message")).or_else(|| text(v.get("detail"))),
+                ..ErrorDetails::default()
             },
+        }
+    }
+
+    /// Reads the `google.rpc` details of a Google error (`RetryInfo`, `QuotaFailure`,
+    /// `ErrorInfo`); other entries (`Help`, ...) are ignored.
+    fn read_google_details(&mut self, details: Option<&Value>) {
+        let str_at = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+        for d in details.and_then(Value::as_array).into_iter().flatten() {
+            let kind = d.get("@type").and_then(Value::as_str).unwrap_or_default();
+            if kind.ends_with("google.rpc.RetryInfo") {
+                self.retry_delay = d
+                    .get("retryDelay")
+                    .and_then(Value::as_str)
+                    .and_then(parse_proto_duration);
+            } else if kind.ends_with("google.rpc.QuotaFailure") {
+                let violations = d.get("violations").and_then(Value::as_array);
+                for v in violations.into_iter().flatten() {
+                    self.quota_violations.push(QuotaViolation {
+                        id: str_at(v, "quotaId").unwrap_or_default(),
+                        value: str_at(v, "quotaValue"),
+                    });
+                }
+            } else if kind.ends_with("google.rpc.ErrorInfo")
+                && let Some(limit) = d.pointer("/metadata/quota_limit").and_then(Value::as_str)
+            {
+                self.quota_violations.push(QuotaViolation {
+                    id: limit.to_owned(),
+                    value: None,
+                });
+            }
         }
     }
 
@@ -178,7 +255,19 @@ impl ErrorDetails {
     }
 
     /// Whether the body says the quota, credit or balance is gone, so waiting will not help.
+    ///
+    /// Structured details decide first: a `QuotaFailure` naming a daily window (or a limit of 0)
+    /// is exhausted; one naming only shorter windows, or a `RetryInfo` without any lasting
+    /// violation, is a rate limit, however the message is worded (Gemini words its per-minute
+    /// 429 "You exceeded your current quota, please check your plan and billing details").
+    /// Without details, the wording decides.
     pub fn says_quota_exhausted(&self) -> bool {
+        if self.quota_violations.iter().any(QuotaViolation::is_lasting) {
+            return true;
+        }
+        if self.retry_delay.is_some() || !self.quota_violations.is_empty() {
+            return false;
+        }
         let h = self.haystack();
         [
             "insufficient_quota",
@@ -241,6 +330,12 @@ pub fn classify_status(status: u16, details: &ErrorDetails) -> (ModelErrorKind, 
     }
 }
 
+/// A protobuf JSON duration (`"45s"`, `"10.689924287s"`), clamped like a `Retry-After`.
+fn parse_proto_duration(text: &str) -> Option<Duration> {
+    let secs = text.trim().strip_suffix('s')?.parse::<f64>().ok()?;
+    clamp_wait_secs(secs)
+}
+
 /// The first `max` bytes of `text`, cut at a character boundary.
 pub(crate) fn truncate(text: &str, max: usize) -> String {
     if text.len() <= max {
@@ -277,6 +372,40 @@ mod tests {
         assert_eq!(ollama.message.as_deref(), Some("model 'x' not found"));
         let text = ErrorDetails::parse("Bad Gateway");
         assert_eq!(text.message.as_deref(), Some("Bad Gateway"));
+    }
+
+    /// Gemini's 429 in the shape its API sends: a per-minute limit (only `PerMinute` quota ids,
+    /// a `RetryInfo`) is a rate limit to wait out, whatever the message says; a daily one is an
+    /// exhausted quota even with a `RetryInfo`.
+    #[test]
+    fn gemini_details_tell_a_rate_limit_from_an_exhausted_quota() {
+        let body = |quota_id: &str| {
+            format!(
+                r#"{{"error":{{"code":429,"message":"You exceeded your current quota, please check your plan and billing details.","status":"RESOURCE_EXHAUSTED","details":[
+                {{"@type":"type.googleapis.com/google.rpc.QuotaFailure","violations":[{{"quotaMetric":"generativelanguage.googleapis.com/generate_content_free_tier_requests","quotaId":"{quota_id}","quotaDimensions":{{"location":"global","model":"gemini-2.5-flash"}},"quotaValue":"10"}}]}},
+                {{"@type":"type.googleapis.com/google.rpc.Help","links":[{{"description":"quotas","url":"https://ai.google.dev/gemini-api/docs/rate-limits"}}]}},
+                {{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"37.5s"}}]}}}}"#
+            )
+        };
+        let minute = ErrorDetails::parse(&body(
+            "GenerateRequestsPerMinutePerProjectPerModel-FreeTier",
+        ));
+        assert_eq!(minute.retry_delay, Some(Duration::from_millis(37_500)));
+        assert!(!minute.says_quota_exhausted());
+        assert_eq!(
+            classify_status(429, &minute),
+            (ModelErrorKind::RateLimited, true)
+        );
+        let day = ErrorDetails::parse(&body("GenerateRequestsPerDayPerProjectPerModel-FreeTier"));
+        assert!(day.says_quota_exhausted());
+        assert_eq!(
+            classify_status(429, &day),
+            (ModelErrorKind::QuotaExhausted, false)
+        );
+        let absurd = ErrorDetails::parse(
+            r#"{"error":{"details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1e300s"}]}}"#,
+        );
+        assert!(absurd.retry_delay.is_some());
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! End to end against a real local model (llama.cpp's server with Gemma 3 270M, a base model;
 //! `scripts/local-llm.sh start`), through prompted tool calling over `/v1/completions`.
 //!
-//! Skipped (with a message) when `LOCAL_LLM_URL` is unset; a failure when
-//! `AGENTS_REQUIRE_LOCAL_LLM=1` and the server does not answer (`scripts/test.sh` sets both).
+//! Skipped when `LOCAL_LLM_URL` is unset or the server does not answer, with a `SKIPPED: <test>:
+//! <why>` line on stderr that shows even when the test passes; a failure instead when
+//! `AGENTS_REQUIRE_LOCAL_LLM=1` (`scripts/test.sh` sets both).
 //! Greedy sampling (temperature 0, fixed seed) keeps the fixed scenario deterministic for a given
 //! server build; the other tests assert only what holds whatever the model says.
 
@@ -18,6 +19,20 @@ use agents_providers::TransportConfig;
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 use serde_json::{Value, json};
 
+/// Says, where it is seen, that a test did not run: the harness captures `eprintln!` of passing
+/// tests, so the line is written to the process's stderr directly, with the test's name.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("e2e_local")
+        .to_owned();
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED: {test}: {why} (set AGENTS_REQUIRE_LOCAL_LLM=1 to make this a failure)"
+    );
+}
+
 /// The server's URL, or `None` (skip). Panics when the server is required and unreachable.
 async fn server() -> Option<String> {
     let required = std::env::var("AGENTS_REQUIRE_LOCAL_LLM").is_ok_and(|v| v == "1");
@@ -29,7 +44,7 @@ async fn server() -> Option<String> {
             !required,
             "AGENTS_REQUIRE_LOCAL_LLM=1 but LOCAL_LLM_URL is unset (scripts/local-llm.sh env)"
         );
-        eprintln!("skipped: LOCAL_LLM_URL is unset (start one with scripts/local-llm.sh start)");
+        skipped("LOCAL_LLM_URL is unset (start one with scripts/local-llm.sh start)");
         return None;
     };
     let url = url.trim().trim_end_matches('/').to_owned();
@@ -49,7 +64,7 @@ async fn server() -> Option<String> {
                 !required,
                 "AGENTS_REQUIRE_LOCAL_LLM=1 but the local model at {url} is unreachable: {why}"
             );
-            eprintln!("skipped: the local model at {url} is unreachable: {why}");
+            skipped(&format!("the local model at {url} is unreachable: {why}"));
             None
         }
     }

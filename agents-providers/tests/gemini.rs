@@ -176,6 +176,88 @@ async fn resource_exhausted_429_is_retried_after_retry_after() {
     assert!(clock.sleeps().contains(&Duration::from_secs(7)));
 }
 
+/// Gemini's 429 as its API sends it: the message says "exceeded your current quota ... billing",
+/// the details hold a `QuotaFailure` and a `RetryInfo`. The quota's window decides.
+fn quota_429(quota_id: &str, retry_delay: &str) -> ResponseTemplate {
+    ResponseTemplate::new(429).set_body_json(json!({"error": {
+        "code": 429,
+        "message": "You exceeded your current quota, please check your plan and billing details. \
+            For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
+        "status": "RESOURCE_EXHAUSTED",
+        "details": [
+            {"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": [{
+                "quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
+                "quotaId": quota_id,
+                "quotaDimensions": {"location": "global", "model": "gemini-2.5-flash"},
+                "quotaValue": "10"}]},
+            {"@type": "type.googleapis.com/google.rpc.Help", "links": [{
+                "description": "Learn more about Gemini API quotas",
+                "url": "https://ai.google.dev/gemini-api/docs/rate-limits"}]},
+            {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": retry_delay}
+        ]}}))
+}
+
+/// A client with a key of its own, so the cooldown a 429 sets reaches no other test.
+fn quota_client(base: &str, clock: &ManualClock, key: &str) -> Gemini {
+    Gemini::builder("gemini-2.5-flash")
+        .base_url(base)
+        .api_key(key)
+        .streaming(false)
+        .transport(config(clock))
+        .build()
+        .unwrap()
+}
+
+/// A per-minute limit is transient: the transport waits the `RetryInfo` delay and sends again.
+#[tokio::test]
+async fn per_minute_quota_429_waits_retry_info_then_succeeds() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(quota_429(
+            "GenerateRequestsPerMinutePerProjectPerModel-FreeTier",
+            "37.5s",
+        ))
+        .up_to_n_times(1)
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "candidates": [{"content": {"parts": [{"text": "ok"}], "role": "model"}, "finishReason": "STOP"}]
+        })))
+        .mount(&s)
+        .await;
+    let clock = ManualClock::new();
+    let r = quota_client(&s.uri(), &clock, "AIza-per-minute-6666")
+        .complete(&request())
+        .await
+        .unwrap();
+    assert_eq!(r.text.as_deref(), Some("ok"));
+    assert_eq!(hits(&s).await, 2);
+    assert_eq!(clock.sleeps(), vec![Duration::from_millis(37_500)]);
+}
+
+/// A daily quota is exhausted for the day: typed `QuotaExhausted`, sent once, although the body
+/// carries a `RetryInfo` too.
+#[tokio::test]
+async fn daily_quota_429_is_exhausted_and_not_retried() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(quota_429(
+            "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
+            "22s",
+        ))
+        .mount(&s)
+        .await;
+    let clock = ManualClock::new();
+    let err = quota_client(&s.uri(), &clock, "AIza-per-day-7777")
+        .complete(&request())
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::QuotaExhausted);
+    assert_eq!(hits(&s).await, 1);
+    assert!(clock.sleeps().is_empty());
+}
+
 #[tokio::test]
 async fn error_statuses_are_typed_and_not_retried() {
     for (status, code, kind) in [

@@ -122,16 +122,17 @@ pub struct Usage {
 }
 
 impl Usage {
-    /// Input plus output.
+    /// Input plus output (saturating: counts come from providers, and u64::MAX must not wrap).
     pub fn total(&self) -> u64 {
-        self.input_tokens + self.output_tokens
+        self.input_tokens.saturating_add(self.output_tokens)
     }
 }
 
+/// Saturating, like [`Usage::total`]: a wrapped sum would undercount a token budget.
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, rhs: Usage) {
-        self.input_tokens += rhs.input_tokens;
-        self.output_tokens += rhs.output_tokens;
+        self.input_tokens = self.input_tokens.saturating_add(rhs.input_tokens);
+        self.output_tokens = self.output_tokens.saturating_add(rhs.output_tokens);
     }
 }
 

@@ -150,9 +150,12 @@ pub fn stop_reason(reason: Option<&str>, has_calls: bool) -> FinishReason {
 /// Input tokens (uncached, cache writes and cache reads) and output tokens.
 fn usage(u: WireUsage) -> Usage {
     Usage {
-        input_tokens: u.input_tokens.unwrap_or(0)
-            + u.cache_creation_input_tokens.unwrap_or(0)
-            + u.cache_read_input_tokens.unwrap_or(0),
+        // Saturating: a provider's count is not ours to trust (u64::MAX must not wrap).
+        input_tokens: u
+            .input_tokens
+            .unwrap_or(0)
+            .saturating_add(u.cache_creation_input_tokens.unwrap_or(0))
+            .saturating_add(u.cache_read_input_tokens.unwrap_or(0)),
         output_tokens: u.output_tokens.unwrap_or(0),
     }
 }

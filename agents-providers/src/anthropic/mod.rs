@@ -84,11 +84,7 @@ impl Anthropic {
         if !self.options.stream {
             let response = self.transport.post_json("/v1/messages", &body).await?;
             let wire: MessagesResponse = response.json(PROVIDER)?;
-            return from_wire(wire).map_err(|mut e| {
-                e.attempts = response.attempts;
-                e.request_id = response.request_id.clone();
-                e
-            });
+            return from_wire(wire).map_err(|e| response.adopt(e));
         }
         let mut stream = self.transport.post_stream("/v1/messages", &body).await?;
         collect_sse(&mut stream, EventAccumulator::new()).await

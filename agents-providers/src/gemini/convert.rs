@@ -201,7 +201,8 @@ impl Accumulator {
             let n = |k: &str| u.get(k).and_then(Value::as_u64).unwrap_or(0);
             self.usage = Usage {
                 input_tokens: n("promptTokenCount"),
-                output_tokens: n("candidatesTokenCount") + n("thoughtsTokenCount"),
+                // Saturating: a provider's count is not ours to trust (u64::MAX must not wrap).
+                output_tokens: n("candidatesTokenCount").saturating_add(n("thoughtsTokenCount")),
             };
         }
         if let Some(b) = chunk

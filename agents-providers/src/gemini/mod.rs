@@ -83,11 +83,7 @@ impl Gemini {
             let wire: Value = response.json(PROVIDER)?;
             let mut acc = Accumulator::new(turn);
             acc.push(&wire);
-            return acc.finish().map_err(|mut e| {
-                e.attempts = response.attempts;
-                e.request_id = response.request_id.clone();
-                e
-            });
+            return acc.finish().map_err(|e| response.adopt(e));
         }
         let path = format!("/models/{model}:streamGenerateContent?alt=sse");
         let mut stream = self.transport.post_stream(&path, &body).await?;

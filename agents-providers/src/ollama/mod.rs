@@ -175,10 +175,10 @@ impl Ollama {
             let response = self.transport.post_json("/api/chat", &body).await?;
             let v: Value = response.json(PROVIDER)?;
             if let Some(e) = line_error(&v) {
-                return Err(ProviderError::new(PROVIDER, ModelErrorKind::Server, e));
+                return Err(response.error(ModelErrorKind::Server, e));
             }
             acc.push(&v);
-            return acc.finish();
+            return acc.finish().map_err(|e| response.adopt(e));
         }
         let mut stream = self.transport.post_stream("/api/chat", &body).await?;
         let mut failure = None;
@@ -210,6 +210,16 @@ impl Ollama {
         }
         match read {
             Err(e) if !acc.done => return Err(e),
+            // The body ended cleanly but held lines that are not Ollama's, or no message at all:
+            // a malformed response, as in whole-body mode (sending it again will not help).
+            Ok(()) if !acc.done && (skipped > 0 || !acc.saw_message) => {
+                return Err(stream.error(
+                    ModelErrorKind::MalformedResponse,
+                    format!(
+                        "the stream ended without a response this API defines ({skipped} lines not JSON)"
+                    ),
+                ));
+            }
             Ok(()) if !acc.done => {
                 return Err(stream.error(
                     ModelErrorKind::Connection,
@@ -218,7 +228,7 @@ impl Ollama {
             }
             _ => {}
         }
-        acc.finish()
+        acc.finish().map_err(|e| stream.adopt(e))
     }
 }
 
@@ -326,7 +336,7 @@ struct Accumulator {
 
 impl Accumulator {
     fn push(&mut self, v: &Value) {
-        if let Some(m) = v.get("message") {
+        if let Some(m) = v.get("message").filter(|m| m.is_object()) {
             self.saw_message = true;
             if let Some(t) = m.get("content").and_then(Value::as_str) {
                 self.text.push_str(t);

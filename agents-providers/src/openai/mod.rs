@@ -84,11 +84,7 @@ impl OpenAi {
         if !self.options.stream {
             let response = self.transport.post_json("/chat/completions", &body).await?;
             let wire: ChatResponse = response.json(PROVIDER)?;
-            return from_wire(wire).map_err(|mut e| {
-                e.attempts = response.attempts;
-                e.request_id = response.request_id.clone();
-                e
-            });
+            return from_wire(wire).map_err(|e| response.adopt(e));
         }
         let mut stream = self
             .transport

@@ -32,6 +32,7 @@
 mod parse;
 mod render;
 
+use agents_core::ModelErrorKind;
 use agents_core::model::{
     FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
 };
@@ -228,10 +229,10 @@ impl PromptedCompletions {
         let response = self.transport.post_json("/completions", &body).await?;
         let wire: CompletionResponse = response.json(PROVIDER)?;
         let Some(choice) = wire.choices.into_iter().next() else {
-            let mut e = ProviderError::malformed(PROVIDER, "the response has no choices");
-            e.attempts = response.attempts;
-            e.request_id = response.request_id;
-            return Err(e);
+            return Err(response.error(
+                ModelErrorKind::MalformedResponse,
+                "the response has no choices",
+            ));
         };
         let usage = wire.usage.unwrap_or_default();
         Ok(response_from_text(

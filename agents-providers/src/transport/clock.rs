@@ -92,22 +92,24 @@ impl ManualClock {
 
     /// Moves the clock forward without recording a wait.
     pub fn advance(&self, by: Duration) {
-        self.state().elapsed += by;
+        let mut s = self.state();
+        s.elapsed = s.elapsed.saturating_add(by);
     }
 }
 
 impl Clock for ManualClock {
+    // Checked and saturating: a test may feed any wait, and a test clock must not panic on it.
     fn now(&self) -> Instant {
         let s = self.state();
-        s.start + s.elapsed
+        s.start.checked_add(s.elapsed).unwrap_or(s.start)
     }
     fn system_time(&self) -> SystemTime {
         let s = self.state();
-        s.wall_start + s.elapsed
+        s.wall_start.checked_add(s.elapsed).unwrap_or(s.wall_start)
     }
     fn sleep(&self, duration: Duration) -> BoxFuture<'static, ()> {
         let mut s = self.state();
-        s.elapsed += duration;
+        s.elapsed = s.elapsed.saturating_add(duration);
         s.sleeps.push(duration);
         Box::pin(std::future::ready(()))
     }

@@ -5,6 +5,13 @@
 //! A provider client builds one [`Transport`] and calls [`Transport::post_json`] (whole body,
 //! retried as a unit) or [`Transport::post_stream`] (retried only until a 2xx response has
 //! arrived; after that the stream is the caller's and is never sent again).
+//!
+//! Every text a provider sent (a body, a header, a decoder's message quoting the body) passes
+//! through the client's scrubber (its API key and credential headers) before it is kept in an
+//! error: errors leave [`Transport::post_json`] and [`Transport::post_stream`] scrubbed, and
+//! errors built from a response afterwards are built (or adopted) through [`HttpResponse`] and
+//! [`ByteStream`], which scrub too. Redirects are followed only within the origin of the request's
+//! own URL (see [`redirect_policy`]).
 
 mod budget;
 mod clock;
@@ -25,11 +32,12 @@ use serde::de::DeserializeOwned;
 pub use budget::{RetryBudget, budget_llm_error_policy};
 pub use clock::{Clock, ManualClock, TokioClock};
 pub use cooldown::CooldownKey;
-pub use retry::{RetryPolicy, parse_retry_after, retry_after};
+pub(crate) use retry::clamp_wait_secs;
+pub use retry::{MAX_SERVER_WAIT, RetryPolicy, parse_retry_after, retry_after};
 pub use sse::{LineDecoder, SseDecoder, SseEvent};
 
 use crate::error::{ErrorDetails, ProviderError, classify_status, truncate};
-use crate::secret::Secret;
+use crate::secret::{Scrubber, Secret, is_credential_header};
 
 /// How much of an error body is kept in [`ProviderError::body`].
 const ERROR_BODY_LIMIT: usize = 4096;
@@ -105,24 +113,45 @@ pub struct HttpResponse {
     pub attempts: u32,
     /// The body.
     pub body: Vec<u8>,
+    provider: &'static str,
+    scrubber: Scrubber,
 }
 
 impl HttpResponse {
-    /// Decodes the body as `T`; a body that does not fit is a `MalformedResponse`.
+    /// Decodes the body as `T`; a body that does not fit is a `MalformedResponse`. The decoder's
+    /// message and the start of the body are scrubbed (either may quote an echoed key).
     pub fn json<T: DeserializeOwned>(&self, provider: &'static str) -> Result<T, ProviderError> {
         serde_json::from_slice(&self.body).map_err(|e| {
-            let mut err = ProviderError::malformed(
-                provider,
+            // Scrub before cutting, so a key cut in half cannot slip through.
+            let body = self.scrubber.scrub(&String::from_utf8_lossy(&self.body));
+            let mut err = self.error(
+                ModelErrorKind::MalformedResponse,
                 format!(
                     "response body is not what the API defines: {e}; body starts {:?}",
-                    truncate(&String::from_utf8_lossy(&self.body), 200)
+                    truncate(&body, 200)
                 ),
             );
-            err.status = Some(self.status);
-            err.attempts = self.attempts;
-            err.request_id = self.request_id.clone();
+            err.provider = provider;
             err
         })
+    }
+
+    /// An error about this response (with its status, request id and attempts), its message
+    /// scrubbed: use it for anything a provider said inside a 2xx body.
+    pub fn error(&self, kind: ModelErrorKind, message: impl Into<String>) -> ProviderError {
+        self.adopt(ProviderError::new(self.provider, kind, message))
+    }
+
+    /// Makes an error a decoder returned about this response this response's: its status,
+    /// request id and attempts, and every text scrubbed.
+    pub fn adopt(&self, error: ProviderError) -> ProviderError {
+        adopt(
+            error,
+            self.status,
+            self.attempts,
+            &self.request_id,
+            &self.scrubber,
+        )
     }
 }
 
@@ -131,9 +160,10 @@ impl HttpResponse {
 pub struct ByteStream {
     provider: &'static str,
     response: reqwest::Response,
+    status: u16,
     request_id: Option<String>,
     attempts: u32,
-    secret: Option<Secret>,
+    scrubber: Scrubber,
     received: usize,
     max_bytes: usize,
 }
@@ -159,17 +189,10 @@ impl ByteStream {
             Ok(None) => Ok(None),
             Err(e) => {
                 let kind = body_read_kind(&e);
-                let mut err = ProviderError::new(
-                    self.provider,
+                Err(self.error(
                     kind,
-                    scrub(
-                        self.secret.as_ref(),
-                        &format!("stream broke after output began: {}", describe(e)),
-                    ),
-                );
-                err.attempts = self.attempts;
-                err.request_id = self.request_id.clone();
-                Err(err)
+                    format!("stream broke after output began: {}", describe(e)),
+                ))
             }
         }
     }
@@ -184,12 +207,27 @@ impl ByteStream {
         self.attempts
     }
 
-    /// An error of this stream's request, with its request id and attempts.
+    /// An error of this stream's request, with its status, request id and attempts, its
+    /// message scrubbed: use it for anything a provider said inside the stream.
     pub fn error(&self, kind: ModelErrorKind, message: impl Into<String>) -> ProviderError {
-        let mut err = ProviderError::new(self.provider, kind, message);
-        err.attempts = self.attempts;
-        err.request_id = self.request_id.clone();
-        err
+        self.adopt(ProviderError::new(self.provider, kind, message))
+    }
+
+    /// Makes an error a decoder returned about this stream this stream's: its status, request id
+    /// and attempts, and every text scrubbed.
+    pub fn adopt(&self, error: ProviderError) -> ProviderError {
+        adopt(
+            error,
+            self.status,
+            self.attempts,
+            &self.request_id,
+            &self.scrubber,
+        )
+    }
+
+    /// The secrets to remove from a decoder's message about a payload before it is logged.
+    pub(crate) fn scrubber(&self) -> Scrubber {
+        self.scrubber.clone()
     }
 }
 
@@ -203,6 +241,7 @@ pub struct Transport {
     headers: HeaderMap,
     config: TransportConfig,
     cooldown: CooldownKey,
+    scrubber: Scrubber,
 }
 
 /// One failed attempt, and whether sending again may help.
@@ -213,7 +252,7 @@ struct Failure {
 
 enum Reply {
     Whole(HttpResponse),
-    Stream(reqwest::Response, Option<String>, u32),
+    Stream(reqwest::Response, u16, Option<String>, u32),
 }
 
 impl Transport {
@@ -235,6 +274,7 @@ impl Transport {
         let client = reqwest::Client::builder()
             .connect_timeout(config.connect_timeout)
             .timeout(config.timeout)
+            .redirect(redirect_policy())
             .build()
             .map_err(|e| {
                 ProviderError::new(
@@ -260,6 +300,7 @@ impl Transport {
             Auth::None | Auth::Query(..) => {}
         }
         let cooldown = CooldownKey::new(&base_url, auth.secret().map(Secret::expose));
+        let scrubber = Scrubber::new(auth.secret().cloned());
         Ok(Transport {
             provider,
             client,
@@ -268,10 +309,13 @@ impl Transport {
             headers,
             config,
             cooldown,
+            scrubber,
         })
     }
 
     /// Adds a header sent with every request (`anthropic-version`, `OpenAI-Organization`, ...).
+    /// A header whose name says it carries a credential (`Authorization`, `*-Key`, `*Token*`,
+    /// `Cookie`, ...) is marked sensitive and its value scrubbed like the API key.
     pub fn with_header(mut self, name: &str, value: &str) -> Result<Self, ProviderError> {
         let bad = |what: &str| {
             ProviderError::new(
@@ -281,8 +325,12 @@ impl Transport {
             )
         };
         let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| bad(name))?;
-        let value = HeaderValue::from_str(value).map_err(|_| bad(name.as_str()))?;
-        self.headers.insert(name, value);
+        let mut header = HeaderValue::from_str(value).map_err(|_| bad(name.as_str()))?;
+        if is_credential_header(name.as_str()) {
+            header.set_sensitive(true);
+            self.scrubber = self.scrubber.with(Secret::new(value));
+        }
+        self.headers.insert(name, header);
         Ok(self)
     }
 
@@ -311,9 +359,14 @@ impl Transport {
         self.cooldown.remaining(self.config.clock.now())
     }
 
-    /// Removes the key from a text (for errors built outside the transport).
+    /// Removes every configured secret from a text (for errors built outside the transport).
     pub fn scrub(&self, text: &str) -> String {
-        scrub(self.auth.secret(), text)
+        self.scrubber.scrub(text)
+    }
+
+    /// Removes every configured secret from each text of an error.
+    pub fn scrub_error(&self, error: ProviderError) -> ProviderError {
+        error.scrubbed(&self.scrubber)
     }
 
     /// POSTs `body` as JSON to `path` and reads the whole response, retrying per the policy.
@@ -323,7 +376,7 @@ impl Transport {
         body: &impl Serialize,
     ) -> Result<HttpResponse, ProviderError> {
         let body = self.encode(body)?;
-        match self.execute(path, body, false).await? {
+        match self.execute_scrubbed(path, body, false).await? {
             Reply::Whole(r) => Ok(r),
             Reply::Stream(..) => unreachable!("a whole-body request never returns a stream"),
         }
@@ -338,13 +391,14 @@ impl Transport {
         body: &impl Serialize,
     ) -> Result<ByteStream, ProviderError> {
         let body = self.encode(body)?;
-        match self.execute(path, body, true).await? {
-            Reply::Stream(response, request_id, attempts) => Ok(ByteStream {
+        match self.execute_scrubbed(path, body, true).await? {
+            Reply::Stream(response, status, request_id, attempts) => Ok(ByteStream {
                 provider: self.provider,
                 response,
+                status,
                 request_id,
                 attempts,
-                secret: self.auth.secret().cloned(),
+                scrubber: self.scrubber.clone(),
                 received: 0,
                 max_bytes: self.config.max_body_bytes,
             }),
@@ -360,6 +414,19 @@ impl Transport {
                 format!("cannot encode the request: {e}"),
             )
         })
+    }
+
+    /// [`Transport::execute`], with every text of its error scrubbed: the one exit of errors
+    /// built from a failed attempt (a status, its body and headers, a broken connection).
+    async fn execute_scrubbed(
+        &self,
+        path: &str,
+        body: Vec<u8>,
+        stream: bool,
+    ) -> Result<Reply, ProviderError> {
+        self.execute(path, body, stream)
+            .await
+            .map_err(|e| self.scrub_error(e))
     }
 
     async fn execute(
@@ -383,10 +450,13 @@ impl Transport {
                 retryable,
             } = failure;
             error.attempts = attempt;
+            // The wait is clamped when read; the sum is checked all the same (an Instant cannot
+            // hold every Duration).
             if let Some(ra) = error.retry_after
                 && self.config.shared_cooldown
+                && let Some(until) = clock.now().checked_add(ra)
             {
-                self.cooldown.extend(clock.now() + ra);
+                self.cooldown.extend(until);
             }
             if !retryable || attempt >= policy.max_attempts.max(1) {
                 return Err(error);
@@ -471,12 +541,13 @@ impl Transport {
         }
         let response = req.send().await.map_err(|e| self.transport_failure(e))?;
         let status = response.status().as_u16();
-        let request_id = request_id(response.headers());
+        // A header is provider text like any other: it may echo the key.
+        let request_id = request_id(response.headers()).map(|id| self.scrub(&id));
         if !(200..300).contains(&status) {
             return Err(self.status_failure(response, request_id).await);
         }
         if stream {
-            return Ok(Reply::Stream(response, request_id, attempt));
+            return Ok(Reply::Stream(response, status, request_id, attempt));
         }
         let mut response = response;
         let mut body = Vec::new();
@@ -506,6 +577,8 @@ impl Transport {
             request_id,
             attempts: attempt,
             body,
+            provider: self.provider,
+            scrubber: self.scrubber.clone(),
         }))
     }
 
@@ -534,6 +607,11 @@ impl Transport {
     ) -> Failure {
         let status = response.status();
         let retry_after = retry_after(response.headers(), self.config.clock.system_time());
+        let location = response
+            .headers()
+            .get(reqwest::header::LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .map(|l| self.scrub(l));
         // Read at most 64 KiB of an error body: enough for any provider's error, and bounded.
         let mut response = response;
         let mut raw = Vec::new();
@@ -547,20 +625,44 @@ impl Transport {
         let text = self.scrub(&text);
         let details = ErrorDetails::parse(&text);
         let (kind, retryable) = classify_status(status.as_u16(), &details);
-        let message = details.message.clone().unwrap_or_else(|| {
-            status
-                .canonical_reason()
-                .unwrap_or("unexpected status")
-                .to_owned()
-        });
+        let message = if status.is_redirection() {
+            // Only a redirect to another origin reaches here (see `redirect_policy`).
+            format!(
+                "redirected to another origin ({}); not followed, so the credentials are not sent there",
+                location.as_deref().unwrap_or("no Location")
+            )
+        } else {
+            details.message.clone().unwrap_or_else(|| {
+                status
+                    .canonical_reason()
+                    .unwrap_or("unexpected status")
+                    .to_owned()
+            })
+        };
         let mut error = ProviderError::new(self.provider, kind, message);
         error.status = Some(status.as_u16());
-        error.code = details.code;
+        error.code = details.code.clone();
         error.request_id = request_id;
-        error.retry_after = retry_after;
+        // A header's wait first; else a `google.rpc.RetryInfo` in the body (Gemini).
+        error.retry_after = retry_after.or(details.retry_delay);
         error.body = (!text.is_empty()).then(|| truncate(&text, ERROR_BODY_LIMIT));
         Failure { error, retryable }
     }
+}
+
+/// `error`, made an error of the response it was read from (status, attempts, request id), with
+/// every text scrubbed.
+fn adopt(
+    mut error: ProviderError,
+    status: u16,
+    attempts: u32,
+    request_id: &Option<String>,
+    scrubber: &Scrubber,
+) -> ProviderError {
+    error.status = Some(status);
+    error.attempts = attempts;
+    error.request_id = request_id.clone();
+    error.scrubbed(scrubber)
 }
 
 fn sensitive(provider: &'static str, value: &str) -> Result<HeaderValue, ProviderError> {
@@ -572,6 +674,24 @@ fn sensitive(provider: &'static str, value: &str) -> Result<HeaderValue, Provide
     })?;
     v.set_sensitive(true);
     Ok(v)
+}
+
+/// Follows a redirect only to the origin (scheme, host and port) of the request's own URL, at
+/// most 5 times. reqwest strips `Authorization` on a cross-origin redirect but not custom
+/// credential headers (`x-api-key`, `x-goog-api-key`) nor a `?key=` query, so a redirect to
+/// another origin is not followed at all: its 3xx is returned as an error saying where it
+/// pointed.
+pub fn redirect_policy() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let first = attempt.previous().first().map(reqwest::Url::origin);
+        if first.is_none_or(|o| o != attempt.url().origin()) {
+            attempt.stop()
+        } else if attempt.previous().len() > 5 {
+            attempt.error("too many redirects")
+        } else {
+            attempt.follow()
+        }
+    })
 }
 
 fn request_id(headers: &HeaderMap) -> Option<String> {
@@ -616,13 +736,6 @@ fn describe(e: reqwest::Error) -> String {
         source = s.source();
     }
     out
-}
-
-fn scrub(secret: Option<&Secret>, text: &str) -> String {
-    match secret {
-        Some(s) => s.scrub(text),
-        None => text.to_owned(),
-    }
 }
 
 impl ByteStream {
@@ -673,7 +786,7 @@ impl ByteStream {
     /// rate limits `RateLimited`, exhausted quotas `QuotaExhausted`, invalid requests
     /// `InvalidRequest`; anything else `Server`.
     pub fn stream_error(&self, payload: &str) -> ProviderError {
-        let payload = scrub(self.secret.as_ref(), payload);
+        let payload = self.scrubber.scrub(payload);
         let details = ErrorDetails::parse(&payload);
         let code = details
             .code

@@ -59,9 +59,27 @@ impl RetryPolicy {
     }
 }
 
+/// The longest wait read from a server (24 h). A longer one (`1e300`, `u64::MAX` seconds, a date
+/// in the year 9999) is read as this, so no arithmetic on it can overflow; it is still far beyond
+/// any sensible [`RetryPolicy::max_retry_after`], so such a request is not sent again.
+pub const MAX_SERVER_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A server-given wait in seconds as a `Duration`, clamped to [`MAX_SERVER_WAIT`] before the
+/// conversion (which panics on huge values); `None` for negative or NaN.
+pub(crate) fn clamp_wait_secs(secs: f64) -> Option<Duration> {
+    if secs.is_nan() || secs < 0.0 {
+        return None;
+    }
+    Some(if secs >= MAX_SERVER_WAIT.as_secs_f64() {
+        MAX_SERVER_WAIT
+    } else {
+        Duration::from_secs_f64(secs)
+    })
+}
+
 /// The wait a response asks for: `retry-after-ms` (milliseconds, fractional allowed) first, then
 /// `Retry-After` as delay-seconds or as an HTTP-date (read against `now`). A date in the past
-/// means no wait.
+/// means no wait; any wait is clamped to [`MAX_SERVER_WAIT`].
 pub fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
     let text = |name: &str| {
         headers
@@ -69,16 +87,17 @@ pub fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
             .and_then(|v| v.to_str().ok())
             .map(str::trim)
     };
-    if let Some(ms) = text("retry-after-ms").and_then(|v| v.parse::<f64>().ok())
-        && ms.is_finite()
-        && ms >= 0.0
+    if let Some(wait) = text("retry-after-ms")
+        .and_then(|v| v.parse::<f64>().ok())
+        .and_then(|ms| clamp_wait_secs(ms / 1000.0))
     {
-        return Some(Duration::from_secs_f64(ms / 1000.0));
+        return Some(wait);
     }
     parse_retry_after(text("retry-after")?, now)
 }
 
-/// Reads one `Retry-After` value: delay-seconds (`"120"`, tolerating `"1.5"`) or an HTTP-date.
+/// Reads one `Retry-After` value: delay-seconds (`"120"`, tolerating `"1.5"`) or an HTTP-date,
+/// clamped to [`MAX_SERVER_WAIT`].
 ///
 /// ```
 /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -91,13 +110,17 @@ pub fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
 pub fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
-        return Some(Duration::from_secs(secs));
+        return Some(Duration::from_secs(secs).min(MAX_SERVER_WAIT));
     }
     if let Ok(secs) = value.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+        return clamp_wait_secs(secs);
     }
     let date = httpdate::parse_http_date(value).ok()?;
-    Some(date.duration_since(now).unwrap_or(Duration::ZERO))
+    Some(
+        date.duration_since(now)
+            .unwrap_or(Duration::ZERO)
+            .min(MAX_SERVER_WAIT),
+    )
 }
 
 #[cfg(test)]
@@ -135,6 +158,26 @@ mod tests {
             retry_after(&h, SystemTime::now()),
             Some(Duration::from_secs(5))
         );
+    }
+
+    /// Absurd waits are clamped, never a panic (float-to-Duration conversion used to panic).
+    #[test]
+    fn absurd_waits_are_clamped() {
+        let now = SystemTime::now();
+        for v in [
+            "1e300",
+            "18446744073709551615",
+            "1e19",
+            "inf",
+            "Fri, 31 Dec 9999 23:59:59 GMT",
+        ] {
+            assert_eq!(parse_retry_after(v, now), Some(MAX_SERVER_WAIT), "{v}");
+        }
+        assert_eq!(parse_retry_after("-5", now), None);
+        assert_eq!(parse_retry_after("NaN", now), None);
+        let mut h = HeaderMap::new();
+        h.insert("retry-after-ms", HeaderValue::from_static("1e300"));
+        assert_eq!(retry_after(&h, now), Some(MAX_SERVER_WAIT));
     }
 
     #[test]
