@@ -147,7 +147,9 @@ async fn seed_complete_example_fixer_escalates_with_corrected_json() {
         panic!("{:?}", freqs[0].messages)
     };
     assert!(prompt.contains("attempt 1 of 2"), "{prompt}");
-    assert!(prompt.contains("No valid keys"), "{prompt}");
+    // The failure in its model-safe words: the tool's own message was not marked safe.
+    assert!(prompt.contains("the tool reported an error"), "{prompt}");
+    assert!(!prompt.contains("No valid keys"), "{prompt}");
     assert!(
         prompt.contains("{name: world, age: 30, active: true}"),
         "{prompt}"
@@ -492,4 +494,58 @@ async fn a_fixer_escalation_carries_the_original_error_and_attempts() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// An error whose source chain holds a secret an operator may see but a model must not.
+#[derive(Debug)]
+struct ConnectFailed(std::io::Error);
+
+impl std::fmt::Display for ConnectFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("connect to postgres://admin:hunter2@db.internal failed")
+    }
+}
+
+impl std::error::Error for ConnectFailed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// An LLM fixer is a model like any other: its prompt carries the model-safe rendering of the
+/// failure, never the tool's operator message or its source chain.
+#[tokio::test]
+async fn an_llm_fixer_reads_only_the_model_safe_failure() {
+    let fixer_model = ScriptedModel::new([ModelResponse::text(r#"{"json": "{}"}"#)]);
+    let fixer = LlmAgent::<String, String>::builder("fixer")
+        .model(fixer_model.clone())
+        .build()
+        .unwrap();
+    let leaky = tool_fn(
+        "connect",
+        "Connects.",
+        |_: KeysArgs| async move {
+            Err::<(), _>(ExecutionFailure::from_error(ConnectFailed(
+                std::io::Error::other("password hunter2 rejected"),
+            )))
+        },
+    );
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "connect", r#"{"json": "x"}"#),
+        ModelResponse::text("gave up"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("main")
+        .model(model)
+        .tool_with(leaky, Handlers::new().execution_error(fix_with(fixer, 1)))
+        .build()
+        .unwrap();
+    let _ = agent.run("go".into()).await;
+    let freqs = fixer_model.requests();
+    assert!(!freqs.is_empty(), "the fixer ran");
+    let Some(Message::User { content: prompt }) = freqs[0].messages.first() else {
+        panic!("{:?}", freqs[0].messages)
+    };
+    assert!(!prompt.contains("hunter2"), "{prompt}");
+    assert!(!prompt.contains("postgres://"), "{prompt}");
+    assert!(prompt.contains("the tool reported an error"), "{prompt}");
 }
