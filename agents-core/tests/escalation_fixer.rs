@@ -549,3 +549,37 @@ async fn an_llm_fixer_reads_only_the_model_safe_failure() {
     assert!(!prompt.contains("postgres://"), "{prompt}");
     assert!(prompt.contains("the tool reported an error"), "{prompt}");
 }
+
+/// A fixer's answer is model output: a fixer that wraps its JSON in a code fence has it repaired
+/// like any model's, and the tool runs on its first answer instead of every attempt burning.
+#[tokio::test]
+async fn a_fixers_fenced_answer_is_repaired() {
+    let tries = counter();
+    let t = tries.clone();
+    let fixer = from_fn("fenced-fixer", move |_: String| {
+        t.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        async move { Ok("Here you go:\n```json\n{\"city\": \"Oslo\"}\n```".to_owned()) }
+    });
+    let calls = counter();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", "<<<no json here>>>"),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("main")
+        .model(model.clone())
+        .tool_with(
+            weather(calls.clone()),
+            Handlers::new()
+                .strict(true)
+                .invalid_args(fix_with(fixer, 3)),
+        )
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(common::count(&calls), 1, "the tool ran on the repaired answer");
+    assert_eq!(common::count(&tries), 1, "one fixer attempt was enough");
+    let Some(Message::Tool(r)) = model.requests()[1].messages.last().cloned() else {
+        panic!()
+    };
+    assert!(!r.is_error && r.content.contains("Oslo"), "{r:?}");
+}

@@ -393,16 +393,13 @@ impl Run<'_, '_> {
                     match agent.invoke(input, &fixer_ctx).await {
                         Ok(text) => {
                             self.cursors[slot(kind)].attempts_on_step = attempt - 1;
-                            self.emit_repaired(
-                                kind,
-                                "fix_with",
-                                vec![format!(
-                                    "{} replaced the arguments with {}",
-                                    agent.name(),
-                                    preview(&text)
-                                )],
-                            );
-                            self.raw = text;
+                            let mut fixes = vec![format!(
+                                "{} replaced the arguments with {}",
+                                agent.name(),
+                                preview(&text)
+                            )];
+                            self.raw = repair_answer(text, &mut fixes);
+                            self.emit_repaired(kind, "fix_with", fixes);
                             return StepResult::AgainSameStep;
                         }
                         Err(AgentError::Escalated(mut e)) => {
@@ -527,6 +524,23 @@ enum StepResult {
     Pass,
     /// The call is over.
     Done(CallOutcome),
+}
+
+/// A fixer's answer is model output: text that is not JSON as it stands (a code fence, a
+/// sentence around it) goes through the same lenient repair as the model's own arguments, so a
+/// fixer's formatting slip does not burn its attempts. What the repair changed joins `fixes`;
+/// text nothing can be recovered from is kept as it is (the next pass reports it).
+fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
+    if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
+        return text;
+    }
+    match super::builtin::repair_text(&text) {
+        Some((value, repaired)) => {
+            fixes.extend(repaired);
+            value.to_string()
+        }
+        None => text,
+    }
 }
 
 /// Converts serde_json's 1-based line/column into a byte offset.
