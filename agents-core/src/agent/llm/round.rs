@@ -28,7 +28,11 @@ where
     /// per call to the transcript. Returns `Err(Flow::Done)` when the run must end; the
     /// transcript is valid either way.
     pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
-        let calls = response.tool_calls;
+        let mut calls = response.tool_calls;
+        let tools = &self.agent.config.tool_index;
+        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| {
+            tools.contains_key(n)
+        });
         self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),

@@ -99,6 +99,7 @@ where
         failed_rounds: 0,
         same_failure: HashMap::new(),
         identical: HashMap::new(),
+        call_ids: HashSet::new(),
         request: ModelRequest::default(),
         tool_ctx: RunContext::top(),
         request_skill: None,
@@ -162,6 +163,8 @@ pub(super) struct Runner<'a, In, Out> {
     pub failed_rounds: u32,
     pub same_failure: HashMap<(String, FailureKind), u32>,
     pub identical: HashMap<(String, String), u64>,
+    /// Every call id recorded in this run (ids are made unique before a call is recorded).
+    pub call_ids: HashSet<String>,
     /// The next request, kept between turns: messages are appended as they are said, the frame
     /// (system prompt, tools) is rebuilt only when the skill changes.
     pub request: ModelRequest,
