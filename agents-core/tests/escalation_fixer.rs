@@ -521,15 +521,11 @@ async fn an_llm_fixer_reads_only_the_model_safe_failure() {
         .model(fixer_model.clone())
         .build()
         .unwrap();
-    let leaky = tool_fn(
-        "connect",
-        "Connects.",
-        |_: KeysArgs| async move {
-            Err::<(), _>(ExecutionFailure::from_error(ConnectFailed(
-                std::io::Error::other("password hunter2 rejected"),
-            )))
-        },
-    );
+    let leaky = tool_fn("connect", "Connects.", |_: KeysArgs| async move {
+        Err::<(), _>(ExecutionFailure::from_error(ConnectFailed(
+            std::io::Error::other("password hunter2 rejected"),
+        )))
+    });
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "connect", r#"{"json": "x"}"#),
         ModelResponse::text("gave up"),
@@ -576,7 +572,11 @@ async fn a_fixers_fenced_answer_is_repaired() {
         .build()
         .unwrap();
     assert_eq!(agent.run("go".into()).await.unwrap(), "done");
-    assert_eq!(common::count(&calls), 1, "the tool ran on the repaired answer");
+    assert_eq!(
+        common::count(&calls),
+        1,
+        "the tool ran on the repaired answer"
+    );
     assert_eq!(common::count(&tries), 1, "one fixer attempt was enough");
     let Some(Message::Tool(r)) = model.requests()[1].messages.last().cloned() else {
         panic!()

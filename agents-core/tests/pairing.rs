@@ -6,8 +6,7 @@ mod common;
 use agents_core::repair::{Handlers, escalate, no_backoff, retry, throw};
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    AgentExt, Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity,
-    UnhandledPolicy,
+    AgentExt, Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, UnhandledPolicy,
 };
 use common::*;
 use proptest::prelude::*;

@@ -557,11 +557,15 @@ fn byte_offset(text: &str, line: usize, column: usize) -> Option<usize> {
 }
 
 fn preview(text: &str) -> String {
-    const MAX: usize = 120;
-    if text.len() <= MAX {
+    shorten(text, 120)
+}
+
+/// `text` cut to at most `max` bytes (on a char boundary), marked `…` when cut.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    if text.len() <= max {
         return text.to_owned();
     }
-    let mut end = MAX;
+    let mut end = max;
     while !text.is_char_boundary(end) {
         end -= 1;
     }

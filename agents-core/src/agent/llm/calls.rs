@@ -22,7 +22,7 @@ pub(crate) fn normalise_calls(
 ) {
     for call in calls {
         if call.name.len() > MAX_ECHOED_NAME && !is_known(&call.name) {
-            call.name = cap(&call.name);
+            call.name = crate::repair::pipeline::shorten(&call.name, MAX_ECHOED_NAME);
         }
         if !used.insert(call.id.clone()) {
             let base = if call.id.is_empty() { "call" } else { &call.id };
@@ -34,16 +34,4 @@ pub(crate) fn normalise_calls(
             call.id = fresh;
         }
     }
-}
-
-/// `name` cut to at most [`MAX_ECHOED_NAME`] bytes (on a char boundary), marked as cut.
-pub(crate) fn cap(name: &str) -> String {
-    if name.len() <= MAX_ECHOED_NAME {
-        return name.to_owned();
-    }
-    let mut end = MAX_ECHOED_NAME;
-    while !name.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &name[..end])
 }

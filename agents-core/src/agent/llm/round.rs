@@ -30,9 +30,7 @@ where
     pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
         let mut calls = response.tool_calls;
         let tools = &self.agent.config.tool_index;
-        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| {
-            tools.contains_key(n)
-        });
+        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains_key(n));
         self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),
