@@ -451,41 +451,59 @@ async fn handlers_merge_per_kind_across_levels() {
     );
 }
 
-/// At most `max_repair_steps` steps per call: exceeding it is a typed budget error naming it.
+/// At most `max_repair_steps` steps per call: the cap ends the repair (a `BudgetExceeded` event
+/// naming it), not the run. The model can act on what is wrong with its call, so the last error
+/// goes to the unhandled policy and, under FeedBack, the model reads it.
 #[tokio::test]
 async fn repair_steps_are_bounded_per_call() {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", "nope"),
-        ModelResponse::text("never"),
+        ModelResponse::text("gave up"),
     ]);
-    let always_broken = from_fn("broken-fixer", |_: String| async {
-        Ok("still nope".to_owned())
+    let fixer_runs = counter();
+    let f = fixer_runs.clone();
+    let always_broken = from_fn("broken-fixer", move |_: String| {
+        f.fetch_add(1, Ordering::SeqCst);
+        async { Ok("still nope".to_owned()) }
     });
+    let rec = Recorder::default();
     let agent = LlmAgent::<String, String>::builder("a")
-        .model(model)
+        .model(model.clone())
         .tool(weather(counter()))
         .budget(agents_core::Budget {
             max_repair_steps: Some(4),
             ..Default::default()
         })
         .on_error(Handlers::new().invalid_args(fix_with(always_broken, 100)))
+        .on_event(rec.hook())
         .build()
         .unwrap();
-    match agent.run("go".into()).await {
-        Err(AgentError::Budget(b)) => {
-            assert_eq!(b.kind, agents_core::BudgetKind::RepairSteps);
-            assert_eq!(b.limit, 4);
-        }
-        other => panic!("unexpected {other:?}"),
-    }
+    assert_eq!(agent.run("go".into()).await.unwrap(), "gave up");
+    // Four steps: the built-in JSON repair (which finds nothing) and three fixer attempts.
+    assert_eq!(count(&fixer_runs), 3);
+    let budget: Vec<(agents_core::BudgetKind, u64, u64)> = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::BudgetExceeded {
+                kind, limit, used, ..
+            } => Some((kind, limit, used)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(budget, [(agents_core::BudgetKind::RepairSteps, 4, 5)]);
+    let r = last_tool_result(&model, 1);
+    assert!(r.is_error && r.content.contains("not valid JSON"), "{r:?}");
 }
 
-/// A tool that panics becomes a permanent execution error marked as a panic; under FeedBack a
-/// permanent failure stops the run at once, with the history.
+/// A tool that panics becomes a permanent execution error marked as a panic; under FeedBack the
+/// model reads it once, told not to repeat the call, and repeating it ends the run with the
+/// history.
 #[tokio::test]
 async fn panics_are_permanent_execution_errors() {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "explode", "{}"),
+        ModelResponse::tool_call("c2", "explode", "{}"),
         ModelResponse::text("never"),
     ]);
     let agent = LlmAgent::<String, String>::builder("a")
@@ -496,7 +514,7 @@ async fn panics_are_permanent_execution_errors() {
     match agent.run("go".into()).await {
         Err(AgentError::RepeatedFailures { guard, history }) => {
             assert_eq!(guard, agents_core::error::LoopGuard::PermanentFailure);
-            assert_eq!(history.len(), 1);
+            assert_eq!(history.len(), 2);
             assert!(
                 history[0].detail.contains("panicked"),
                 "{}",
@@ -505,7 +523,12 @@ async fn panics_are_permanent_execution_errors() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    assert_eq!(model.requests().len(), 1);
+    assert_eq!(model.requests().len(), 2);
+    let r = last_tool_result(&model, 1);
+    assert_eq!(
+        r.content,
+        "ERROR: Tool 'explode' failed: it failed with an internal error; this failure is permanent, do not repeat this call."
+    );
 }
 
 /// A per-tool timeout becomes a transient execution error, fed back to the model.
@@ -586,4 +609,75 @@ async fn escalate_without_a_reason_frames_the_error_once() {
         last_tool_result(&model, 1).content,
         "ERROR: Tool 'read' failed: no such file (severity: HIGH). Please retry with corrected arguments."
     );
+}
+
+/// An agent with `weather` under `max_tool_calls = 1`, recording events.
+fn one_tool_call_agent(
+    model: &ScriptedModel,
+    calls: &Arc<AtomicU32>,
+    strict: bool,
+    rec: &Recorder,
+) -> LlmAgent<String, String> {
+    LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(calls.clone()))
+        .strict(strict)
+        .budget(agents_core::Budget {
+            max_tool_calls: Some(1),
+            ..agents_core::Budget::default()
+        })
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
+}
+
+fn tool_started(rec: &Recorder) -> Vec<u32> {
+    rec.events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::ToolStarted { attempt, .. } => Some(attempt),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Arguments are read into the tool's types in their own step, before it runs: a call whose
+/// arguments do not fit emits no `ToolStarted` and is not charged as a tool call (so a later
+/// call still fits in `max_tool_calls = 1`).
+#[tokio::test]
+async fn arguments_that_do_not_fit_are_not_charged_or_announced() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"days": 2}"#),
+        ModelResponse::tool_call("c2", "weather", r#"{"city": "Oslo"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = one_tool_call_agent(&model, &calls, true, &rec);
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(
+        tool_started(&rec),
+        [1],
+        "only the call that ran was announced"
+    );
+    assert!(last_tool_result(&model, 1).is_error);
+}
+
+/// A call that coercion fixes runs once and is charged once (`max_tool_calls = 1` holds), with
+/// one `ToolStarted` whose attempt is 1.
+#[tokio::test]
+async fn a_call_fixed_by_coercion_is_charged_once() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "Oslo", "days": "2"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = one_tool_call_agent(&model, &calls, false, &rec);
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(tool_started(&rec), [1]);
+    let r = last_tool_result(&model, 1);
+    assert!(!r.is_error && r.content.contains("2 day"), "{r:?}");
 }
