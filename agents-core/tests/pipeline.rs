@@ -374,7 +374,8 @@ async fn throw_ends_the_run_whatever_retries_remain() {
     );
 }
 
-/// A retry never swallows an escalation: the chain stops at the escalation.
+/// A retry never swallows an escalation: the chain stops at the escalation. The failure is
+/// transient and the tool idempotent, so the retry after it would run if the chain went on.
 #[tokio::test]
 async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     let calls = counter();
@@ -390,7 +391,7 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
                 "read",
                 5,
                 true,
-                || ExecutionFailure::new("file not found"),
+                || ExecutionFailure::transient("file server busy"),
                 calls.clone(),
             ),
             Handlers::new().execution_error(
@@ -410,16 +411,24 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     assert!(r.is_error);
     let names = rec.names();
     assert!(names.contains(&"escalated".to_owned()));
+    assert!(!names.contains(&"retry".to_owned()), "{names:?}");
     assert!(!names.contains(&"tool_finished".to_owned()), "{names:?}");
     assert_eq!(count(&calls), 1);
 }
 
-/// Resolution: tool-level > agent-level on_tool_error > defaults, merged per kind.
+/// Resolution per kind: tool-level > agent-level `on_tool_error(tool)` > defaults (`on_error`).
+/// Each pair of levels defines the same kind with different steps, so swapping any two levels
+/// changes what runs; a kind a level does not define is inherited from the one below.
 #[tokio::test(start_paused = true)]
 async fn handlers_merge_per_kind_across_levels() {
     let calls = counter();
-    let default_fix_runs = Arc::new(AtomicU32::new(0));
-    let d = default_fix_runs.clone();
+    let runs = |c: &Arc<AtomicU32>| c.load(Ordering::SeqCst);
+    let (agent_fix, default_fix, default_sanitize) = (counter(), counter(), counter());
+    let (a, d, s) = (
+        agent_fix.clone(),
+        default_fix.clone(),
+        default_sanitize.clone(),
+    );
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "fetch", "NOT JSON"),
         ModelResponse::text("ok"),
@@ -427,23 +436,48 @@ async fn handlers_merge_per_kind_across_levels() {
     let agent = LlmAgent::<String, String>::builder("a")
         .model(model)
         .strict(true)
-        // The tool declares only execution_error; it must still inherit the defaults' invalid_args.
+        // execution_error: the tool's retry must win over the agent level's throw.
         .tool_with(
             flaky("fetch", 1, true, io_reset, calls.clone()),
             Handlers::new().execution_error(retry(2, no_backoff())),
         )
+        // invalid_args: the agent level's fix must win over the defaults'. It answers with a
+        // JSON string, which does not fit the tool's (object) arguments.
         .on_tool_error(
             "fetch",
-            Handlers::new().execution_error(throw("agent-level must lose to tool-level")),
+            Handlers::new()
+                .execution_error(throw("agent-level must lose to tool-level"))
+                .invalid_args(fix(move |_: &str| {
+                    a.fetch_add(1, Ordering::SeqCst);
+                    Some(r#""not an object""#.to_owned())
+                })),
         )
-        .on_error(Handlers::new().invalid_args(fix(move |_: &str| {
-            d.fetch_add(1, Ordering::SeqCst);
-            Some("{}".to_owned())
-        })))
+        // deserialization_error: defined only here, so inherited by the tool.
+        .on_error(
+            Handlers::new()
+                .invalid_args(fix(move |_: &str| {
+                    d.fetch_add(1, Ordering::SeqCst);
+                    Some("{}".to_owned())
+                }))
+                .deserialization_error(sanitize(move |_| {
+                    s.fetch_add(1, Ordering::SeqCst);
+                    Some(serde_json::json!({}))
+                })),
+        )
         .build()
         .unwrap();
     agent.run("go".into()).await.unwrap();
-    assert_eq!(default_fix_runs.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        runs(&agent_fix),
+        1,
+        "the agent level's invalid_args fix ran"
+    );
+    assert_eq!(runs(&default_fix), 0, "the defaults' invalid_args fix lost");
+    assert_eq!(
+        runs(&default_sanitize),
+        1,
+        "deserialization_error was inherited"
+    );
     assert_eq!(
         count(&calls),
         2,
@@ -680,4 +714,104 @@ async fn a_call_fixed_by_coercion_is_charged_once() {
     assert_eq!(tool_started(&rec), [1]);
     let r = last_tool_result(&model, 1);
     assert!(!r.is_error && r.content.contains("2 day"), "{r:?}");
+}
+
+/// Tool-retry jitter: with `jitter`, each wait is drawn within [½, 1] of its nominal value, and
+/// the waits differ from one another (so many clients do not retry in step).
+#[tokio::test(start_paused = true)]
+async fn tool_retry_jitter_spreads_the_waits() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "fetch", "{}"),
+        ModelResponse::text("ok"),
+    ]);
+    let jittered = agents_core::repair::Backoff::Exponential {
+        initial: Duration::from_millis(1000),
+        factor: 1.0,
+        max: Duration::from_millis(1000),
+        jitter: true,
+    };
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model)
+        .tool_with(
+            flaky("fetch", 12, true, io_reset, calls.clone()),
+            Handlers::new().execution_error(retry(13, jittered)),
+        )
+        .budget(agents_core::Budget {
+            max_repair_steps: None,
+            ..agents_core::Budget::default()
+        })
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "ok");
+    assert_eq!(count(&calls), 13);
+    let delays: Vec<Duration> = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::Retry { delay, .. } => Some(delay),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(delays.len(), 12);
+    for d in &delays {
+        assert!(
+            *d >= Duration::from_millis(500) && *d <= Duration::from_millis(1000),
+            "{delays:?}"
+        );
+    }
+    let distinct: std::collections::HashSet<_> = delays.iter().collect();
+    assert!(distinct.len() > 1, "every wait the same: {delays:?}");
+}
+
+/// `strict` holds per level, the nearest level deciding: a tool's own `Handlers::strict` beats
+/// the agent's, and `on_tool_error(tool)`'s beats the agent's too.
+#[tokio::test]
+async fn strict_is_decided_per_level() {
+    // Needs the built-in repair: unquoted key and value.
+    let sloppy = "{city: Oslo}";
+    let run = |agent_strict: bool, tool_level: Option<bool>, agent_level: Option<bool>| async move {
+        let calls = counter();
+        let model = ScriptedModel::new([
+            ModelResponse::tool_call("c1", "weather", sloppy),
+            ModelResponse::text("done"),
+        ]);
+        let tool_handlers = match tool_level {
+            Some(s) => Handlers::new().strict(s),
+            None => Handlers::new(),
+        };
+        let mut builder = LlmAgent::<String, String>::builder("a")
+            .model(model)
+            .strict(agent_strict)
+            .tool_with(weather(calls.clone()), tool_handlers);
+        if let Some(s) = agent_level {
+            builder = builder.on_tool_error("weather", Handlers::new().strict(s));
+        }
+        builder.build().unwrap().run("go".into()).await.unwrap();
+        count(&calls)
+    };
+    assert_eq!(run(false, None, None).await, 1, "repaired by default");
+    assert_eq!(run(true, None, None).await, 0, "the agent's strict");
+    assert_eq!(
+        run(false, Some(true), None).await,
+        0,
+        "the tool's strict wins"
+    );
+    assert_eq!(
+        run(true, Some(false), None).await,
+        1,
+        "the tool's non-strict wins"
+    );
+    assert_eq!(
+        run(true, None, Some(false)).await,
+        1,
+        "on_tool_error's wins"
+    );
+    assert_eq!(
+        run(false, Some(false), Some(true)).await,
+        1,
+        "the tool's beats on_tool_error's"
+    );
 }
