@@ -222,3 +222,29 @@ async fn a_retry_after_within_the_cap_is_honoured() {
         "{took:?}"
     );
 }
+
+/// A plain-function fixer that never answers is cut off when the run's time is up, like a tool.
+#[tokio::test(start_paused = true)]
+async fn a_hanging_fixer_ends_with_the_run() {
+    let fixer = agents_core::agent::from_fn("stuck-fixer", |_: String| async move {
+        std::future::pending::<()>().await;
+        Ok::<String, AgentError>(String::new())
+    });
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", "<<<"),
+        ModelResponse::text("late"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model)
+        .tool_with(
+            weather(counter()),
+            agents_core::repair::Handlers::new()
+                .invalid_args(agents_core::repair::fix_with(fixer, 1)),
+        )
+        .budget(three_seconds(None))
+        .build()
+        .unwrap();
+    let (out, took) = run_bounded(&agent).await;
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_duration_budget(out);
+}

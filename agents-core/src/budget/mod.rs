@@ -1,8 +1,10 @@
 //! Budgets and loop guards: every run is bounded.
 
 mod retry;
+mod within;
 
 pub use retry::RetryBudget;
+pub use within::Within;
 
 use std::fmt;
 use std::sync::{Arc, Mutex};

@@ -16,7 +16,7 @@ use super::step::StepImpl;
 use super::{FixOutcome, RepairContext, RepairRequest};
 use crate::AgentPath;
 use crate::agent::RunContext;
-use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
     ExecutionError, ExecutionFailure, InvalidArgs, ParseError, Severity, ToolError,
@@ -261,19 +261,15 @@ impl Run<'_, '_> {
             run: self.setup.ctx.clone(),
         };
         let own = self.setup.tool.timeout().or(self.setup.default_timeout);
-        let limit = self.setup.budget.bound(own);
         let fut = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
-        let result = match limit {
-            Some(limit) => match tokio::time::timeout(limit, fut).await {
-                Ok(r) => r,
-                Err(_) => {
-                    if let Err(b) = self.setup.budget.check_time() {
-                        return Err(ToolCallError::Agent(Box::new(AgentError::Budget(b))));
-                    }
-                    return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)));
-                }
-            },
-            None => fut.await,
+        let result = match self.setup.budget.within(own, fut).await {
+            Within::Done(r) => r,
+            Within::RunOut(b) => {
+                return Err(ToolCallError::Agent(Box::new(AgentError::Budget(b))));
+            }
+            Within::TimedOut(limit) => {
+                return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)));
+            }
         };
         result.unwrap_or_else(|payload| {
             Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
@@ -431,7 +427,19 @@ impl Run<'_, '_> {
                         .setup
                         .ctx
                         .for_repair(request, Arc::from(self.setup.conversation));
-                    match agent.invoke(input, &fixer_ctx).await {
+                    let answer = match self
+                        .setup
+                        .budget
+                        .within(None, agent.invoke(input, &fixer_ctx))
+                        .await
+                    {
+                        Within::Done(answer) => answer,
+                        Within::RunOut(b) => Err(AgentError::Budget(b)),
+                        Within::TimedOut(after) => {
+                            Err(AgentError::Budget(self.setup.budget.time_out(after)))
+                        }
+                    };
+                    match answer {
                         Ok(text) => {
                             self.cursors[slot(kind)].attempts_on_step = attempt - 1;
                             let mut fixes = vec![format!(

@@ -13,7 +13,7 @@ use crate::AgentPath;
 use crate::agent::RunContext;
 use crate::agent::policy::{LlmErrorDecision, MAX_RETRY_WAIT};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
-use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
@@ -276,25 +276,13 @@ where
             self.budget
                 .check_time()
                 .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
-            let call = self.model.complete(request);
-            let result = match self.budget.bound(None) {
-                Some(left) => match tokio::time::timeout(left, call).await {
-                    Ok(r) => r,
-                    Err(_) => {
-                        let b = self
-                            .budget
-                            .check_time()
-                            .err()
-                            .unwrap_or_else(|| BudgetExceeded {
-                                kind: BudgetKind::Duration,
-                                limit: 0,
-                                used: 0,
-                                agent: self.path.clone(),
-                            });
-                        return Err(Flow::Done(Err(self.budget_error(b))));
-                    }
-                },
-                None => call.await,
+            let result = match self.budget.within(None, self.model.complete(request)).await {
+                Within::Done(r) => r,
+                Within::RunOut(b) => return Err(Flow::Done(Err(self.budget_error(b)))),
+                Within::TimedOut(after) => {
+                    let b = self.budget.time_out(after);
+                    return Err(Flow::Done(Err(self.budget_error(b))));
+                }
             };
             let error = match result {
                 Ok(r) => return Ok(r),
