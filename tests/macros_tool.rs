@@ -85,3 +85,33 @@ async fn calls_run_the_function_with_typed_arguments() {
     assert!(results[2].1, "an Err is reported to the model as a failure");
     assert!(results[2].0.contains("empty name"), "{}", results[2].0);
 }
+
+/// Blocks its thread for three seconds, as a synchronous tool doing slow I/O would.
+#[tool(timeout = "200ms")]
+fn block_thread() -> String {
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    "finished".to_owned()
+}
+
+/// A synchronous tool that blocks its thread still answers to its timeout: it runs on the
+/// blocking pool, and the call fails with a timeout after 200 ms instead of succeeding after
+/// 3 s (the thread itself runs on to its end in the background).
+#[tokio::test]
+async fn a_blocking_sync_tool_is_stopped_by_its_timeout() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("1", block_thread::NAME, "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let agent = agent! {
+        name: "blocky",
+        model: model.clone(),
+        tools: [block_thread],
+    };
+    let started = std::time::Instant::now();
+    assert_eq!(agent.run("go".to_owned()).await.unwrap(), "done");
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+    let results = tool_results(&model);
+    assert!(results[0].1, "{results:?}");
+    assert!(results[0].0.contains("timed out"), "{results:?}");
+}

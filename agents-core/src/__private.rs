@@ -32,7 +32,10 @@ pub use crate::repair::{
     Chain, Handlers, Step, constant, escalate, escalate_error, exponential, fix, fix_in_context,
     fix_with, no_backoff, retry, sanitize, throw,
 };
-pub use crate::tool::{Tool, ToolCallError, ToolContext, deserialize_args, schema_for};
+pub use crate::tool::{
+    PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, prepared, run_blocking,
+    run_prepared, schema_for,
+};
 
 use crate::error::kinds::Kind;
 use crate::tool::output_to_value;

@@ -58,7 +58,10 @@ async fn a_fixers_turns_and_tokens_are_charged_to_the_run() {
     let spent = app.budget().unwrap().spent();
     // Two of the forecaster's turns and one of the fixer's; all three answers' tokens.
     assert_eq!((spent.turns, spent.tokens), (3, 15 + 70 + 15));
-    assert!(spent.repair_steps >= 1, "{spent:?}");
+    // Two repair steps on the one call: the built-in coercion (which cannot add the missing
+    // `city` and passes) and the fixer; the tool ran once, on the fixer's answer.
+    assert_eq!(spent.repair_steps, 2, "{spent:?}");
+    assert_eq!(spent.tool_calls, 1, "{spent:?}");
 }
 
 #[tokio::test]

@@ -147,7 +147,9 @@ async fn seed_complete_example_fixer_escalates_with_corrected_json() {
         panic!("{:?}", freqs[0].messages)
     };
     assert!(prompt.contains("attempt 1 of 2"), "{prompt}");
-    assert!(prompt.contains("No valid keys"), "{prompt}");
+    // The failure in its model-safe words: the tool's own message was not marked safe.
+    assert!(prompt.contains("the tool reported an error"), "{prompt}");
+    assert!(!prompt.contains("No valid keys"), "{prompt}");
     assert!(
         prompt.contains("{name: world, age: 30, active: true}"),
         "{prompt}"
@@ -492,4 +494,92 @@ async fn a_fixer_escalation_carries_the_original_error_and_attempts() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// An error whose source chain holds a secret an operator may see but a model must not.
+#[derive(Debug)]
+struct ConnectFailed(std::io::Error);
+
+impl std::fmt::Display for ConnectFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("connect to postgres://admin:hunter2@db.internal failed")
+    }
+}
+
+impl std::error::Error for ConnectFailed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// An LLM fixer is a model like any other: its prompt carries the model-safe rendering of the
+/// failure, never the tool's operator message or its source chain.
+#[tokio::test]
+async fn an_llm_fixer_reads_only_the_model_safe_failure() {
+    let fixer_model = ScriptedModel::new([ModelResponse::text(r#"{"json": "{}"}"#)]);
+    let fixer = LlmAgent::<String, String>::builder("fixer")
+        .model(fixer_model.clone())
+        .build()
+        .unwrap();
+    let leaky = tool_fn("connect", "Connects.", |_: KeysArgs| async move {
+        Err::<(), _>(ExecutionFailure::from_error(ConnectFailed(
+            std::io::Error::other("password hunter2 rejected"),
+        )))
+    });
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "connect", r#"{"json": "x"}"#),
+        ModelResponse::text("gave up"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("main")
+        .model(model)
+        .tool_with(leaky, Handlers::new().execution_error(fix_with(fixer, 1)))
+        .build()
+        .unwrap();
+    let _ = agent.run("go".into()).await;
+    let freqs = fixer_model.requests();
+    assert!(!freqs.is_empty(), "the fixer ran");
+    let Some(Message::User { content: prompt }) = freqs[0].messages.first() else {
+        panic!("{:?}", freqs[0].messages)
+    };
+    assert!(!prompt.contains("hunter2"), "{prompt}");
+    assert!(!prompt.contains("postgres://"), "{prompt}");
+    assert!(prompt.contains("the tool reported an error"), "{prompt}");
+}
+
+/// A fixer's answer is model output: a fixer that wraps its JSON in a code fence has it repaired
+/// like any model's, and the tool runs on its first answer instead of every attempt burning.
+#[tokio::test]
+async fn a_fixers_fenced_answer_is_repaired() {
+    let tries = counter();
+    let t = tries.clone();
+    let fixer = from_fn("fenced-fixer", move |_: String| {
+        t.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        async move { Ok("Here you go:\n```json\n{\"city\": \"Oslo\"}\n```".to_owned()) }
+    });
+    let calls = counter();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", "<<<no json here>>>"),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("main")
+        .model(model.clone())
+        .tool_with(
+            weather(calls.clone()),
+            Handlers::new()
+                .strict(true)
+                .invalid_args(fix_with(fixer, 3)),
+        )
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(
+        common::count(&calls),
+        1,
+        "the tool ran on the repaired answer"
+    );
+    assert_eq!(common::count(&tries), 1, "one fixer attempt was enough");
+    let Some(Message::Tool(r)) = model.requests()[1].messages.last().cloned() else {
+        panic!()
+    };
+    assert!(!r.is_error && r.content.contains("Oslo"), "{r:?}");
 }

@@ -6,7 +6,7 @@ mod common;
 use agents_core::repair::{Handlers, escalate, no_backoff, retry, throw};
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, UnhandledPolicy,
+    AgentExt, Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, UnhandledPolicy,
 };
 use common::*;
 use proptest::prelude::*;
@@ -140,4 +140,79 @@ proptest! {
             }
         });
     }
+}
+
+/// Every tool call id and result id in `messages`, in order of appearance.
+fn ids(messages: &[Message]) -> (Vec<String>, Vec<String>) {
+    let mut calls = Vec::new();
+    let mut results = Vec::new();
+    for m in messages {
+        match m {
+            Message::Assistant { tool_calls, .. } => {
+                calls.extend(tool_calls.iter().map(|c| c.id.clone()))
+            }
+            Message::Tool(r) => results.push(r.call_id.clone()),
+            _ => {}
+        }
+    }
+    (calls, results)
+}
+
+/// A model that names 50 calls `call_0` (and does it again next turn) gets unique ids in the
+/// next request, the same in each call and its result, so providers that require unique ids
+/// accept it.
+#[tokio::test]
+async fn duplicate_call_ids_are_made_unique_in_call_and_result() {
+    let calls = counter();
+    let many = |n: usize| ModelResponse {
+        tool_calls: (0..n)
+            .map(|i| agents_core::ToolCall {
+                id: "call_0".into(),
+                name: "weather".into(),
+                arguments: format!(r#"{{"city": "C{i}"}}"#),
+            })
+            .collect(),
+        ..ModelResponse::default()
+    };
+    let model = ScriptedModel::new([many(50), many(2), ModelResponse::text("done")]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(calls.clone()))
+        .budget(Budget {
+            max_identical_calls: None,
+            ..Budget::default()
+        })
+        .build()
+        .unwrap();
+    let report = agent.run_report("go".into()).await;
+    assert_eq!(report.output.unwrap(), "done");
+    assert_eq!(count(&calls), 52);
+    let last = model.requests().pop().unwrap();
+    let (call_ids, result_ids) = ids(&last.messages);
+    assert_eq!(call_ids.len(), 52);
+    assert_eq!(call_ids, result_ids, "each result answers its own call");
+    let unique: std::collections::HashSet<_> = call_ids.iter().collect();
+    assert_eq!(unique.len(), 52, "{call_ids:?}");
+    assert_eq!(call_ids[0], "call_0", "the first keeps its id");
+    assert_eq!(ids(&report.transcript), (call_ids.clone(), call_ids));
+}
+
+/// A 1 MB invented tool name is not echoed back to the model at full length: not in the error
+/// text, not in the result's name, not in the assistant message that records the call.
+#[tokio::test]
+async fn an_enormous_invented_tool_name_is_capped_wherever_it_is_echoed() {
+    let huge = "x".repeat(1 << 20);
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", huge.clone(), "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(counter()))
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    let next = serde_json::to_string(&model.requests()[1].messages).unwrap();
+    assert!(next.len() < 16 * 1024, "{} bytes", next.len());
+    assert!(next.contains("is unknown"), "{next}");
 }

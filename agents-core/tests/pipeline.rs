@@ -374,7 +374,8 @@ async fn throw_ends_the_run_whatever_retries_remain() {
     );
 }
 
-/// A retry never swallows an escalation: the chain stops at the escalation.
+/// A retry never swallows an escalation: the chain stops at the escalation. The failure is
+/// transient and the tool idempotent, so the retry after it would run if the chain went on.
 #[tokio::test]
 async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     let calls = counter();
@@ -390,7 +391,7 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
                 "read",
                 5,
                 true,
-                || ExecutionFailure::new("file not found"),
+                || ExecutionFailure::transient("file server busy"),
                 calls.clone(),
             ),
             Handlers::new().execution_error(
@@ -410,16 +411,24 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     assert!(r.is_error);
     let names = rec.names();
     assert!(names.contains(&"escalated".to_owned()));
+    assert!(!names.contains(&"retry".to_owned()), "{names:?}");
     assert!(!names.contains(&"tool_finished".to_owned()), "{names:?}");
     assert_eq!(count(&calls), 1);
 }
 
-/// Resolution: tool-level > agent-level on_tool_error > defaults, merged per kind.
+/// Resolution per kind: tool-level > agent-level `on_tool_error(tool)` > defaults (`on_error`).
+/// Each pair of levels defines the same kind with different steps, so swapping any two levels
+/// changes what runs; a kind a level does not define is inherited from the one below.
 #[tokio::test(start_paused = true)]
 async fn handlers_merge_per_kind_across_levels() {
     let calls = counter();
-    let default_fix_runs = Arc::new(AtomicU32::new(0));
-    let d = default_fix_runs.clone();
+    let runs = |c: &Arc<AtomicU32>| c.load(Ordering::SeqCst);
+    let (agent_fix, default_fix, default_sanitize) = (counter(), counter(), counter());
+    let (a, d, s) = (
+        agent_fix.clone(),
+        default_fix.clone(),
+        default_sanitize.clone(),
+    );
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "fetch", "NOT JSON"),
         ModelResponse::text("ok"),
@@ -427,23 +436,48 @@ async fn handlers_merge_per_kind_across_levels() {
     let agent = LlmAgent::<String, String>::builder("a")
         .model(model)
         .strict(true)
-        // The tool declares only execution_error; it must still inherit the defaults' invalid_args.
+        // execution_error: the tool's retry must win over the agent level's throw.
         .tool_with(
             flaky("fetch", 1, true, io_reset, calls.clone()),
             Handlers::new().execution_error(retry(2, no_backoff())),
         )
+        // invalid_args: the agent level's fix must win over the defaults'. It answers with a
+        // JSON string, which does not fit the tool's (object) arguments.
         .on_tool_error(
             "fetch",
-            Handlers::new().execution_error(throw("agent-level must lose to tool-level")),
+            Handlers::new()
+                .execution_error(throw("agent-level must lose to tool-level"))
+                .invalid_args(fix(move |_: &str| {
+                    a.fetch_add(1, Ordering::SeqCst);
+                    Some(r#""not an object""#.to_owned())
+                })),
         )
-        .on_error(Handlers::new().invalid_args(fix(move |_: &str| {
-            d.fetch_add(1, Ordering::SeqCst);
-            Some("{}".to_owned())
-        })))
+        // deserialization_error: defined only here, so inherited by the tool.
+        .on_error(
+            Handlers::new()
+                .invalid_args(fix(move |_: &str| {
+                    d.fetch_add(1, Ordering::SeqCst);
+                    Some("{}".to_owned())
+                }))
+                .deserialization_error(sanitize(move |_| {
+                    s.fetch_add(1, Ordering::SeqCst);
+                    Some(serde_json::json!({}))
+                })),
+        )
         .build()
         .unwrap();
     agent.run("go".into()).await.unwrap();
-    assert_eq!(default_fix_runs.load(Ordering::SeqCst), 1);
+    assert_eq!(
+        runs(&agent_fix),
+        1,
+        "the agent level's invalid_args fix ran"
+    );
+    assert_eq!(runs(&default_fix), 0, "the defaults' invalid_args fix lost");
+    assert_eq!(
+        runs(&default_sanitize),
+        1,
+        "deserialization_error was inherited"
+    );
     assert_eq!(
         count(&calls),
         2,
@@ -451,41 +485,59 @@ async fn handlers_merge_per_kind_across_levels() {
     );
 }
 
-/// At most `max_repair_steps` steps per call: exceeding it is a typed budget error naming it.
+/// At most `max_repair_steps` steps per call: the cap ends the repair (a `BudgetExceeded` event
+/// naming it), not the run. The model can act on what is wrong with its call, so the last error
+/// goes to the unhandled policy and, under FeedBack, the model reads it.
 #[tokio::test]
 async fn repair_steps_are_bounded_per_call() {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", "nope"),
-        ModelResponse::text("never"),
+        ModelResponse::text("gave up"),
     ]);
-    let always_broken = from_fn("broken-fixer", |_: String| async {
-        Ok("still nope".to_owned())
+    let fixer_runs = counter();
+    let f = fixer_runs.clone();
+    let always_broken = from_fn("broken-fixer", move |_: String| {
+        f.fetch_add(1, Ordering::SeqCst);
+        async { Ok("still nope".to_owned()) }
     });
+    let rec = Recorder::default();
     let agent = LlmAgent::<String, String>::builder("a")
-        .model(model)
+        .model(model.clone())
         .tool(weather(counter()))
         .budget(agents_core::Budget {
             max_repair_steps: Some(4),
             ..Default::default()
         })
         .on_error(Handlers::new().invalid_args(fix_with(always_broken, 100)))
+        .on_event(rec.hook())
         .build()
         .unwrap();
-    match agent.run("go".into()).await {
-        Err(AgentError::Budget(b)) => {
-            assert_eq!(b.kind, agents_core::BudgetKind::RepairSteps);
-            assert_eq!(b.limit, 4);
-        }
-        other => panic!("unexpected {other:?}"),
-    }
+    assert_eq!(agent.run("go".into()).await.unwrap(), "gave up");
+    // Four steps: the built-in JSON repair (which finds nothing) and three fixer attempts.
+    assert_eq!(count(&fixer_runs), 3);
+    let budget: Vec<(agents_core::BudgetKind, u64, u64)> = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::BudgetExceeded {
+                kind, limit, used, ..
+            } => Some((kind, limit, used)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(budget, [(agents_core::BudgetKind::RepairSteps, 4, 5)]);
+    let r = last_tool_result(&model, 1);
+    assert!(r.is_error && r.content.contains("not valid JSON"), "{r:?}");
 }
 
-/// A tool that panics becomes a permanent execution error marked as a panic; under FeedBack a
-/// permanent failure stops the run at once, with the history.
+/// A tool that panics becomes a permanent execution error marked as a panic; under FeedBack the
+/// model reads it once, told not to repeat the call, and repeating it ends the run with the
+/// history.
 #[tokio::test]
 async fn panics_are_permanent_execution_errors() {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "explode", "{}"),
+        ModelResponse::tool_call("c2", "explode", "{}"),
         ModelResponse::text("never"),
     ]);
     let agent = LlmAgent::<String, String>::builder("a")
@@ -496,7 +548,7 @@ async fn panics_are_permanent_execution_errors() {
     match agent.run("go".into()).await {
         Err(AgentError::RepeatedFailures { guard, history }) => {
             assert_eq!(guard, agents_core::error::LoopGuard::PermanentFailure);
-            assert_eq!(history.len(), 1);
+            assert_eq!(history.len(), 2);
             assert!(
                 history[0].detail.contains("panicked"),
                 "{}",
@@ -505,7 +557,12 @@ async fn panics_are_permanent_execution_errors() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    assert_eq!(model.requests().len(), 1);
+    assert_eq!(model.requests().len(), 2);
+    let r = last_tool_result(&model, 1);
+    assert_eq!(
+        r.content,
+        "ERROR: Tool 'explode' failed: it failed with an internal error; this failure is permanent, do not repeat this call."
+    );
 }
 
 /// A per-tool timeout becomes a transient execution error, fed back to the model.
@@ -585,5 +642,176 @@ async fn escalate_without_a_reason_frames_the_error_once() {
     assert_eq!(
         last_tool_result(&model, 1).content,
         "ERROR: Tool 'read' failed: no such file (severity: HIGH). Please retry with corrected arguments."
+    );
+}
+
+/// An agent with `weather` under `max_tool_calls = 1`, recording events.
+fn one_tool_call_agent(
+    model: &ScriptedModel,
+    calls: &Arc<AtomicU32>,
+    strict: bool,
+    rec: &Recorder,
+) -> LlmAgent<String, String> {
+    LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(calls.clone()))
+        .strict(strict)
+        .budget(agents_core::Budget {
+            max_tool_calls: Some(1),
+            ..agents_core::Budget::default()
+        })
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
+}
+
+fn tool_started(rec: &Recorder) -> Vec<u32> {
+    rec.events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::ToolStarted { attempt, .. } => Some(attempt),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Arguments are read into the tool's types in their own step, before it runs: a call whose
+/// arguments do not fit emits no `ToolStarted` and is not charged as a tool call (so a later
+/// call still fits in `max_tool_calls = 1`).
+#[tokio::test]
+async fn arguments_that_do_not_fit_are_not_charged_or_announced() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"days": 2}"#),
+        ModelResponse::tool_call("c2", "weather", r#"{"city": "Oslo"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = one_tool_call_agent(&model, &calls, true, &rec);
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(
+        tool_started(&rec),
+        [1],
+        "only the call that ran was announced"
+    );
+    assert!(last_tool_result(&model, 1).is_error);
+}
+
+/// A call that coercion fixes runs once and is charged once (`max_tool_calls = 1` holds), with
+/// one `ToolStarted` whose attempt is 1.
+#[tokio::test]
+async fn a_call_fixed_by_coercion_is_charged_once() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "Oslo", "days": "2"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = one_tool_call_agent(&model, &calls, false, &rec);
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(tool_started(&rec), [1]);
+    let r = last_tool_result(&model, 1);
+    assert!(!r.is_error && r.content.contains("2 day"), "{r:?}");
+}
+
+/// Tool-retry jitter: with `jitter`, each wait is drawn within [½, 1] of its nominal value, and
+/// the waits differ from one another (so many clients do not retry in step).
+#[tokio::test(start_paused = true)]
+async fn tool_retry_jitter_spreads_the_waits() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "fetch", "{}"),
+        ModelResponse::text("ok"),
+    ]);
+    let jittered = agents_core::repair::Backoff::Exponential {
+        initial: Duration::from_millis(1000),
+        factor: 1.0,
+        max: Duration::from_millis(1000),
+        jitter: true,
+    };
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model)
+        .tool_with(
+            flaky("fetch", 12, true, io_reset, calls.clone()),
+            Handlers::new().execution_error(retry(13, jittered)),
+        )
+        .budget(agents_core::Budget {
+            max_repair_steps: None,
+            ..agents_core::Budget::default()
+        })
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "ok");
+    assert_eq!(count(&calls), 13);
+    let delays: Vec<Duration> = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            agents_core::Event::Retry { delay, .. } => Some(delay),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(delays.len(), 12);
+    for d in &delays {
+        assert!(
+            *d >= Duration::from_millis(500) && *d <= Duration::from_millis(1000),
+            "{delays:?}"
+        );
+    }
+    let distinct: std::collections::HashSet<_> = delays.iter().collect();
+    assert!(distinct.len() > 1, "every wait the same: {delays:?}");
+}
+
+/// `strict` holds per level, the nearest level deciding: a tool's own `Handlers::strict` beats
+/// the agent's, and `on_tool_error(tool)`'s beats the agent's too.
+#[tokio::test]
+async fn strict_is_decided_per_level() {
+    // Needs the built-in repair: unquoted key and value.
+    let sloppy = "{city: Oslo}";
+    let run = |agent_strict: bool, tool_level: Option<bool>, agent_level: Option<bool>| async move {
+        let calls = counter();
+        let model = ScriptedModel::new([
+            ModelResponse::tool_call("c1", "weather", sloppy),
+            ModelResponse::text("done"),
+        ]);
+        let tool_handlers = match tool_level {
+            Some(s) => Handlers::new().strict(s),
+            None => Handlers::new(),
+        };
+        let mut builder = LlmAgent::<String, String>::builder("a")
+            .model(model)
+            .strict(agent_strict)
+            .tool_with(weather(calls.clone()), tool_handlers);
+        if let Some(s) = agent_level {
+            builder = builder.on_tool_error("weather", Handlers::new().strict(s));
+        }
+        builder.build().unwrap().run("go".into()).await.unwrap();
+        count(&calls)
+    };
+    assert_eq!(run(false, None, None).await, 1, "repaired by default");
+    assert_eq!(run(true, None, None).await, 0, "the agent's strict");
+    assert_eq!(
+        run(false, Some(true), None).await,
+        0,
+        "the tool's strict wins"
+    );
+    assert_eq!(
+        run(true, Some(false), None).await,
+        1,
+        "the tool's non-strict wins"
+    );
+    assert_eq!(
+        run(true, None, Some(false)).await,
+        1,
+        "on_tool_error's wins"
+    );
+    assert_eq!(
+        run(false, Some(false), Some(true)).await,
+        1,
+        "the tool's beats on_tool_error's"
     );
 }

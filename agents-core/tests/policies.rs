@@ -381,9 +381,10 @@ async fn on_budget_exceeded_can_extend() {
     assert_eq!(agent.run("go".into()).await.unwrap(), "finally");
 }
 
-/// Token cap from reported usage; tool-call cap; identical-call cap; argument-size cap.
+/// Token cap from reported usage; tool-call cap; identical-call cap (the argument-size cap is
+/// fed back instead: `oversized_arguments_are_fed_back_not_fatal`).
 #[tokio::test]
-async fn token_tool_call_identical_and_argument_caps() {
+async fn token_tool_call_and_identical_caps() {
     let run = |budget: Budget, model: ScriptedModel| async move {
         let agent = LlmAgent::<String, String>::builder("a")
             .model(model)
@@ -431,22 +432,6 @@ async fn token_tool_call_identical_and_argument_caps() {
         )
         .await,
         BudgetKind::IdenticalCalls
-    );
-    let big = ScriptedModel::new([ModelResponse::tool_call(
-        "c",
-        "weather",
-        format!(r#"{{"city":"{}"}}"#, "x".repeat(100)),
-    )]);
-    assert_eq!(
-        run(
-            Budget {
-                max_argument_bytes: Some(50),
-                ..Default::default()
-            },
-            big
-        )
-        .await,
-        BudgetKind::ArgumentBytes
     );
 }
 
@@ -560,4 +545,182 @@ async fn feedback_names_unknown_arguments_and_non_objects() {
         "{}",
         r.content
     );
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct PathArgs {
+    path: String,
+}
+
+/// `read(path)`: "a" is missing (a permanent failure with a model-safe message), anything else
+/// is read; counts its runs.
+fn reader(runs: std::sync::Arc<std::sync::atomic::AtomicU32>) -> impl agents_core::Tool {
+    agents_core::tool::tool_fn("read", "Reads a file.", move |a: PathArgs| {
+        let runs = runs.clone();
+        async move {
+            runs.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if a.path == "a" {
+                Err(ExecutionFailure::new("file not found: a")
+                    .model_safe()
+                    .permanent())
+            } else {
+                Ok(format!("contents of {}", a.path))
+            }
+        }
+    })
+}
+
+/// One permanent failure does not end the run under FeedBack: the model reads it, marked "do not
+/// repeat", and may try another call.
+#[tokio::test]
+async fn a_permanent_failure_is_fed_back_once_marked_do_not_repeat() {
+    let runs = counter();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "read", r#"{"path": "a"}"#),
+        ModelResponse::tool_call("c2", "read", r#"{"path": "b"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(reader(runs.clone()))
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&runs), 2);
+    let Message::Tool(r) = model.requests()[1].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert!(r.is_error);
+    assert!(r.content.contains("file not found: a"), "{}", r.content);
+    assert!(r.content.contains("do not repeat"), "{}", r.content);
+}
+
+/// A model that repeats a permanently failed call anyway (same arguments, canonically) ends the
+/// run with the permanent-failure guard; the repeat does not run.
+#[tokio::test]
+async fn repeating_a_permanently_failed_call_ends_the_run() {
+    let runs = counter();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "read", r#"{"path": "a"}"#),
+        ModelResponse::tool_call("c2", "read", r#"{ "path":"a" }"#),
+        ModelResponse::text("never"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(reader(runs.clone()))
+        .build()
+        .unwrap();
+    match agent.run("go".into()).await {
+        Err(AgentError::RepeatedFailures { guard, history }) => {
+            assert_eq!(guard, LoopGuard::PermanentFailure);
+            assert_eq!(history.len(), 2, "{history:?}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(count(&runs), 1, "the repeat did not run");
+    assert_eq!(model.requests().len(), 2);
+}
+
+/// A polling tool called again and again with the same arguments is making progress while its
+/// answer changes: the identical-call guard counts only calls that repeat the same result.
+#[tokio::test]
+async fn a_polling_tool_whose_answer_changes_is_not_stopped() {
+    let polls = counter();
+    let p = polls.clone();
+    let status = agents_core::tool::tool_fn("status", "Job status.", move |_: NoArgs| {
+        let n = p.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
+        async move { Ok::<_, ExecutionFailure>(format!("{}% done", n * 10)) }
+    });
+    let mut script: Vec<ModelResponse> = (0..8)
+        .map(|i| ModelResponse::tool_call(format!("c{i}"), "status", "{}"))
+        .collect();
+    script.push(ModelResponse::text("finished"));
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(ScriptedModel::new(script))
+        .tool(status)
+        .budget(Budget {
+            max_turns: Some(20),
+            ..Budget::default()
+        })
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "finished");
+    assert_eq!(count(&polls), 8);
+}
+
+/// The identical-call guard compares canonical arguments: key order and whitespace do not hide
+/// a call that repeats itself with the same result.
+#[tokio::test]
+async fn identical_calls_are_compared_on_canonical_arguments() {
+    let texts = [
+        r#"{"city":"Oslo","days":1}"#,
+        r#"{ "days": 1, "city": "Oslo" }"#,
+        r#"{"days":1,   "city":"Oslo"}"#,
+        r#"{"city": "Oslo", "days": 1}"#,
+    ];
+    let mut script: Vec<ModelResponse> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| ModelResponse::tool_call(format!("c{i}"), "weather", *t))
+        .collect();
+    script.push(ModelResponse::text("never"));
+    let calls = counter();
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(ScriptedModel::new(script))
+        .tool(weather(calls.clone()))
+        .budget(Budget {
+            max_identical_calls: Some(2),
+            ..Budget::default()
+        })
+        .build()
+        .unwrap();
+    match agent.run("go".into()).await {
+        Err(AgentError::Budget(b)) => {
+            assert_eq!(b.kind, BudgetKind::IdenticalCalls);
+            assert_eq!(b.used, 3);
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(count(&calls), 3);
+}
+
+/// Oversized arguments are something the model can act on (send less, split the work): the
+/// call is not run, the model reads why, and the run goes on.
+#[tokio::test]
+async fn oversized_arguments_are_fed_back_not_fatal() {
+    let calls = counter();
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c1",
+            "weather",
+            format!(r#"{{"city":"{}"}}"#, "x".repeat(100)),
+        ),
+        ModelResponse::tool_call("c2", "weather", r#"{"city":"Oslo"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(calls.clone()))
+        .budget(Budget {
+            max_argument_bytes: Some(50),
+            ..Budget::default()
+        })
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    let Message::Tool(r) = model.requests()[1].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert!(r.is_error);
+    assert!(r.content.contains("50 bytes"), "{}", r.content);
+    assert!(rec.events().iter().any(|e| matches!(
+        e,
+        Event::BudgetExceeded {
+            kind: BudgetKind::ArgumentBytes,
+            ..
+        }
+    )));
 }

@@ -18,7 +18,8 @@ use crate::budget::BudgetKind;
 use crate::error::AgentError;
 use crate::model::ToolSpec;
 use crate::tool::{
-    Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, schema_for,
+    PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, prepared,
+    run_prepared, schema_for,
 };
 
 /// The argument name under which an input that is not a JSON object (a string, a number, a list)
@@ -169,23 +170,29 @@ where
         args: Value,
         ctx: &'a ToolContext,
     ) -> BoxFuture<'a, Result<Value, ToolCallError>> {
-        Box::pin(async move {
-            let input = self.read_input(args)?;
-            // Plain-function children do not check the depth themselves; check it here so that
-            // delegation cannot recurse without bound whatever the child is.
-            let depth = ctx.run.child_path(self.agent.name()).depth() as u64;
-            if let Some(scope) = ctx.run.budget() {
-                for s in std::iter::successors(Some(scope), |s| s.parent()) {
-                    s.check(BudgetKind::AgentDepth, depth)
-                        .map_err(|b| ToolCallError::Agent(Box::new(AgentError::Budget(b))))?;
+        run_prepared(self.prepare(args), ctx)
+    }
+
+    fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
+        let input = self.read_input(args)?;
+        Ok(prepared(move |ctx| {
+            async move {
+                // Plain-function children do not check the depth themselves; check it here so
+                // that delegation cannot recurse without bound whatever the child is.
+                let depth = ctx.run.child_path(self.agent.name()).depth() as u64;
+                if let Some(scope) = ctx.run.budget() {
+                    for s in std::iter::successors(Some(scope), |s| s.parent()) {
+                        s.check(BudgetKind::AgentDepth, depth)
+                            .map_err(|b| ToolCallError::Agent(Box::new(AgentError::Budget(b))))?;
+                    }
+                }
+                match self.agent.invoke(input, &ctx.run).await {
+                    Ok(out) => output_to_value(&out),
+                    // The pipeline passes escalations and hard stops to the caller unchanged and
+                    // turns any other agent error into an execution failure of this tool.
+                    Err(e) => Err(ToolCallError::Agent(Box::new(e))),
                 }
             }
-            match self.agent.invoke(input, &ctx.run).await {
-                Ok(out) => output_to_value(&out),
-                // The pipeline passes escalations and hard stops to the caller unchanged and
-                // turns any other agent error into an execution failure of this tool.
-                Err(e) => Err(ToolCallError::Agent(Box::new(e))),
-            }
-        })
+        }))
     }
 }

@@ -19,6 +19,7 @@ pub use compose::{
 };
 pub use context::RunContext;
 pub use function::{FnAgent, from_fn, from_fn_with_context};
+pub use policy::MAX_RETRY_WAIT;
 
 use crate::error::AgentError;
 

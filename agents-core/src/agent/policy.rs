@@ -11,8 +11,9 @@ use crate::model::{Model, ModelError};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum UnhandledPolicy {
     /// The error becomes that call's result in model-safe words (the tool, what was wrong, the
-    /// expected schema) and the loop goes on. Bounded: 3 rounds in a row in which every call failed,
-    /// or the same (tool, error kind) 3 times, or one permanent failure, end the run with
+    /// expected schema) and the loop goes on. A permanent failure is fed back once, marked "do not
+    /// repeat". Bounded: 3 rounds in a row in which every call failed, the same (tool, error kind)
+    /// 3 times, or a permanently failed call made again, end the run with
     /// [`AgentError::RepeatedFailures`](crate::AgentError::RepeatedFailures).
     #[default]
     FeedBack,
@@ -40,6 +41,13 @@ pub enum LlmErrorDecision<Out> {
         initial_backoff: Duration,
     },
 }
+
+/// The longest wait an agent sleeps before sending a model request again (an `on_llm_error`
+/// retry's backoff, or a provider's Retry-After): 60 s, the same value as the default
+/// `max_retry_after` of the provider transport (`agents_providers`' `RetryPolicy`), so no
+/// agent-level wait is looser than the transport's own. A provider asking for longer is not
+/// waited for: the run ends at once with the provider's error, as the transport does.
+pub const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
 
 /// An `on_llm_error` handler: the original error and the attempt that failed (1-based, per turn).
 pub type LlmErrorHandler<Out> =

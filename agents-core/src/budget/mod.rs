@@ -1,12 +1,18 @@
 //! Budgets and loop guards: every run is bounded.
 
 mod retry;
+mod within;
 
 pub use retry::RetryBudget;
+pub use within::Within;
 
 use std::fmt;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// tokio's clock, so that paused test time drives `max_duration` like the timers that enforce it
+// (outside a paused runtime it is the system's monotonic clock).
+use tokio::time::Instant;
 
 use crate::AgentPath;
 
@@ -26,7 +32,7 @@ pub enum BudgetKind {
     RepairSteps,
     /// Tokens, from the usage the provider reported.
     Tokens,
-    /// Calls of the same tool with the same arguments.
+    /// Calls of the same tool with the same canonical arguments that gave the same result.
     IdenticalCalls,
     /// Depth of the tree of agents.
     AgentDepth,
@@ -85,17 +91,21 @@ pub struct Budget {
     pub max_turns: Option<u64>,
     /// Executed tool calls, retries included.
     pub max_tool_calls: Option<u64>,
-    /// Wall-clock time of the run.
+    /// Wall-clock time of the run: model calls, tool runs and every wait included.
     pub max_duration: Option<Duration>,
-    /// Default timeout of one tool execution; a tool's own timeout wins (default 60 s).
+    /// Default timeout of one tool execution; a tool's own timeout wins (default 60 s). Either is
+    /// cut to what is left of `max_duration`.
     pub tool_timeout: Option<Duration>,
-    /// Bytes of one call's argument text (default 1 MiB).
+    /// Bytes of one call's argument text (default 1 MiB). Over it, the call is not run and the
+    /// model reads why; the run goes on.
     pub max_argument_bytes: Option<u64>,
-    /// Repair steps spent on one call (default 8).
+    /// Repair steps spent on one call (default 8). Over it, the repair of that call stops and its
+    /// last error goes to the unhandled policy; the run goes on under `FeedBack`.
     pub max_repair_steps: Option<u64>,
     /// Tokens, from reported usage.
     pub max_tokens: Option<u64>,
-    /// Calls of the same tool with the same arguments in one run (default 5).
+    /// Calls in a row of the same tool with the same canonical arguments that gave the same
+    /// result (no progress) (default 5).
     pub max_identical_calls: Option<u64>,
     /// Depth of the tree of agents (default 8).
     pub max_agent_depth: Option<u64>,
@@ -349,6 +359,24 @@ impl BudgetScope {
                 Some(lim.saturating_sub(s.started.elapsed()))
             })
             .min()
+    }
+
+    /// `limit` cut to what is left of the run (the nearest `max_duration` of this scope or an
+    /// ancestor), with a millisecond of slack so that a timer firing at the bound finds the
+    /// duration budget really exceeded. `None` if neither bounds it.
+    pub fn bound(self: &Arc<Self>, limit: Option<Duration>) -> Option<Duration> {
+        let left = self
+            .remaining_time()
+            .map(|l| l.saturating_add(Duration::from_millis(1)));
+        match (limit, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Whether a wait of `delay` ends before the run's time does.
+    pub fn fits(self: &Arc<Self>, delay: Duration) -> bool {
+        self.remaining_time().is_none_or(|left| delay < left)
     }
 
     /// What this scope has spent so far: (turns, tool calls, tokens, repair steps).

@@ -20,7 +20,8 @@ pub enum LoopGuard {
         /// Times seen.
         times: u32,
     },
-    /// A failure that repeating cannot fix (a permanent error, a panic).
+    /// The model made again a call that had failed permanently (a permanent error, a panic),
+    /// after reading that it must not.
     PermanentFailure,
 }
 
@@ -33,7 +34,9 @@ impl fmt::Display for LoopGuard {
             LoopGuard::SameFailureRepeated { times } => {
                 write!(f, "the same tool failed the same way {times} times")
             }
-            LoopGuard::PermanentFailure => f.write_str("a tool failed permanently"),
+            LoopGuard::PermanentFailure => {
+                f.write_str("a call that failed permanently was made again")
+            }
         }
     }
 }

@@ -235,10 +235,20 @@ impl ToolError {
                 compact_schema(&e.schema)
             ),
             ToolError::Execution(e) => {
+                // A permanent failure is fed back once: its text says not to repeat the call
+                // (the loop ends the run if the model does).
+                let permanent = e.class == ErrorClass::Permanent;
+                let marked = |what: &str| {
+                    if permanent {
+                        format!("{what}; this failure is permanent, do not repeat this call")
+                    } else {
+                        what.to_owned()
+                    }
+                };
                 if e.failure.is_panic() {
-                    "it failed with an internal error".to_owned()
+                    marked("it failed with an internal error")
                 } else if let Some(m) = e.failure.model_message() {
-                    m.to_owned()
+                    marked(m)
                 } else {
                     match e.class {
                         ErrorClass::Transient => {

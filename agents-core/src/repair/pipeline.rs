@@ -5,7 +5,9 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use futures_util::FutureExt;
 use serde_json::Value;
@@ -14,14 +16,14 @@ use super::step::StepImpl;
 use super::{FixOutcome, RepairContext, RepairRequest};
 use crate::AgentPath;
 use crate::agent::RunContext;
-use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
     ExecutionError, ExecutionFailure, InvalidArgs, ParseError, Severity, ToolError,
 };
 use crate::event::Event;
 use crate::model::{Message, ToolCall};
-use crate::tool::{Tool, ToolCallError, ToolContext};
+use crate::tool::{PreparedCall, Tool, ToolCallError, ToolContext};
 
 /// What the pipeline needs besides the call.
 pub(crate) struct CallSetup<'a> {
@@ -146,7 +148,8 @@ impl Run<'_, '_> {
         });
     }
 
-    /// One pass: parse, read, run.
+    /// One pass: parse, read into the tool's types, run. Only a call whose arguments fit is
+    /// charged, announced (`ToolStarted`) and run.
     async fn attempt(&mut self) -> Result<CallOutcome, ToolError> {
         let args: Value = serde_json::from_str(&self.raw).map_err(|e| {
             ToolError::InvalidArgs(InvalidArgs {
@@ -159,6 +162,16 @@ impl Run<'_, '_> {
                 schema: self.schema().clone(),
             })
         })?;
+        let tool = self.setup.tool;
+        let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args.clone())))
+            .unwrap_or_else(|payload| {
+                Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
+            });
+        let prepared = match prepared {
+            Ok(p) => p,
+            // Nothing ran: not charged, not an attempt.
+            Err(e) => return self.failed(args, e),
+        };
         if let Err(b) = self.setup.budget.charge_tool_call() {
             return Ok(CallOutcome::Stop(b.into()));
         }
@@ -170,7 +183,7 @@ impl Run<'_, '_> {
             attempt: self.executions,
         });
         let started = Instant::now();
-        match self.execute(args.clone()).await {
+        match self.execute(prepared).await {
             Ok(output) => {
                 self.setup.ctx.emit_with(|| Event::ToolFinished {
                     agent: self.setup.agent.clone(),
@@ -180,27 +193,38 @@ impl Run<'_, '_> {
                 });
                 Ok(CallOutcome::Success { output, args })
             }
-            Err(ToolCallError::InvalidInput {
+            Err(e @ ToolCallError::InvalidInput { .. }) => {
+                // A tool that reads its arguments only when it runs (no `prepare` of its own)
+                // found they did not fit: nothing of its work ran, so this was no attempt.
+                self.executions -= 1;
+                self.failed(args, e)
+            }
+            Err(e) => self.failed(args, e),
+        }
+    }
+
+    /// What a tool's error means for the call: an outcome, or an error for the repair chain
+    /// (the same shape as `attempt`'s, which it completes).
+    #[allow(clippy::result_large_err)]
+    fn failed(&self, args: Value, error: ToolCallError) -> Result<CallOutcome, ToolError> {
+        match error {
+            ToolCallError::InvalidInput {
                 target_type,
                 field_path,
                 message,
-            }) => {
-                // The arguments did not fit the tool's types: nothing ran, so this was no attempt.
-                self.executions -= 1;
-                Err(ToolError::Deserialization(DeserializationError {
-                    tool: self.tool_name().to_owned(),
-                    value: args,
-                    target_type,
-                    field_path: if field_path.is_empty() {
-                        ".".to_owned()
-                    } else {
-                        field_path
-                    },
-                    message,
-                    schema: self.schema().clone(),
-                }))
-            }
-            Err(ToolCallError::Agent(e)) => match *e {
+            } => Err(ToolError::Deserialization(DeserializationError {
+                tool: self.tool_name().to_owned(),
+                value: args,
+                target_type,
+                field_path: if field_path.is_empty() {
+                    ".".to_owned()
+                } else {
+                    field_path
+                },
+                message,
+                schema: self.schema().clone(),
+            })),
+            ToolCallError::Agent(e) => match *e {
                 AgentError::Escalated(mut esc) => {
                     esc.travelled.push(self.setup.agent.clone());
                     esc.tool.get_or_insert_with(|| self.tool_name().to_owned());
@@ -211,7 +235,7 @@ impl Run<'_, '_> {
                 }
                 other => Err(self.execution_error(args, ExecutionFailure::from_error(other))),
             },
-            Err(ToolCallError::Failed(failure)) => Err(self.execution_error(args, failure)),
+            ToolCallError::Failed(failure) => Err(self.execution_error(args, failure)),
         }
     }
 
@@ -225,22 +249,27 @@ impl Run<'_, '_> {
         })
     }
 
-    /// Runs the tool with its timeout, turning a panic into a permanent failure.
-    async fn execute(&self, args: Value) -> Result<Value, ToolCallError> {
+    /// Runs the prepared call under the tighter of its timeout (the tool's own, else the
+    /// budget's default) and what is left of the run, turning a panic into a permanent failure.
+    /// Running out of the run's time ends the run ([`AgentError::Budget`]); running out of the
+    /// tool's own timeout is a transient failure of the tool.
+    async fn execute(&self, prepared: PreparedCall<'_>) -> Result<Value, ToolCallError> {
         let tool_ctx = ToolContext {
             call_id: self.call.id.clone(),
             agent: self.setup.agent.clone(),
             attempt: self.executions,
             run: self.setup.ctx.clone(),
         };
-        let timeout = self.setup.tool.timeout().or(self.setup.default_timeout);
-        let fut = AssertUnwindSafe(self.setup.tool.call(args, &tool_ctx)).catch_unwind();
-        let result = match timeout {
-            Some(limit) => match tokio::time::timeout(limit, fut).await {
-                Ok(r) => r,
-                Err(_) => return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit))),
-            },
-            None => fut.await,
+        let own = self.setup.tool.timeout().or(self.setup.default_timeout);
+        let fut = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
+        let result = match self.setup.budget.within(own, fut).await {
+            Within::Done(r) => r,
+            Within::RunOut(b) => {
+                return Err(ToolCallError::Agent(Box::new(AgentError::Budget(b))));
+            }
+            Within::TimedOut(limit) => {
+                return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)));
+            }
         };
         result.unwrap_or_else(|payload| {
             Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
@@ -265,7 +294,15 @@ impl Run<'_, '_> {
                 return Next::Done(CallOutcome::Failed(error));
             };
             if let Err(b) = self.charge_repair_step() {
-                return Next::Done(CallOutcome::Stop(b.into()));
+                // The model can act on what is wrong with its call: the cap ends the repair,
+                // not the run, and the error goes to the unhandled policy like any other.
+                self.emit(Event::BudgetExceeded {
+                    agent: b.agent.clone(),
+                    kind: b.kind,
+                    limit: b.limit,
+                    used: b.used,
+                });
+                return Next::Done(CallOutcome::Failed(error));
             }
             match self.run_step(step, &error).await {
                 StepResult::Again => return Next::Again,
@@ -390,19 +427,28 @@ impl Run<'_, '_> {
                         .setup
                         .ctx
                         .for_repair(request, Arc::from(self.setup.conversation));
-                    match agent.invoke(input, &fixer_ctx).await {
+                    let answer = match self
+                        .setup
+                        .budget
+                        .within(None, agent.invoke(input, &fixer_ctx))
+                        .await
+                    {
+                        Within::Done(answer) => answer,
+                        Within::RunOut(b) => Err(AgentError::Budget(b)),
+                        Within::TimedOut(after) => {
+                            Err(AgentError::Budget(self.setup.budget.time_out(after)))
+                        }
+                    };
+                    match answer {
                         Ok(text) => {
                             self.cursors[slot(kind)].attempts_on_step = attempt - 1;
-                            self.emit_repaired(
-                                kind,
-                                "fix_with",
-                                vec![format!(
-                                    "{} replaced the arguments with {}",
-                                    agent.name(),
-                                    preview(&text)
-                                )],
-                            );
-                            self.raw = text;
+                            let mut fixes = vec![format!(
+                                "{} replaced the arguments with {}",
+                                agent.name(),
+                                preview(&text)
+                            )];
+                            self.raw = repair_answer(text, &mut fixes);
+                            self.emit_repaired(kind, "fix_with", fixes);
                             return StepResult::AgainSameStep;
                         }
                         Err(AgentError::Escalated(mut e)) => {
@@ -489,6 +535,18 @@ impl Run<'_, '_> {
                     return StepResult::Pass;
                 }
                 let delay = policy.backoff.delay(retry_no);
+                if !self.setup.budget.fits(delay) {
+                    // Sleeping would outlast the run: give up retrying now, while the model
+                    // still has time to act on the failure.
+                    self.emit(Event::Warning {
+                        agent: self.setup.agent.clone(),
+                        message: format!(
+                            "the retry of {} would wait {delay:?}, longer than the run has left; not retrying",
+                            self.tool_name()
+                        ),
+                    });
+                    return StepResult::Pass;
+                }
                 self.emit(Event::Retry {
                     agent: self.setup.agent.clone(),
                     call_id: self.call.id.clone(),
@@ -529,6 +587,23 @@ enum StepResult {
     Done(CallOutcome),
 }
 
+/// A fixer's answer is model output: text that is not JSON as it stands (a code fence, a
+/// sentence around it) goes through the same lenient repair as the model's own arguments, so a
+/// fixer's formatting slip does not burn its attempts. What the repair changed joins `fixes`;
+/// text nothing can be recovered from is kept as it is (the next pass reports it).
+fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
+    if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
+        return text;
+    }
+    match super::builtin::repair_text(&text) {
+        Some((value, repaired)) => {
+            fixes.extend(repaired);
+            value.to_string()
+        }
+        None => text,
+    }
+}
+
 /// Converts serde_json's 1-based line/column into a byte offset.
 fn byte_offset(text: &str, line: usize, column: usize) -> Option<usize> {
     if line == 0 {
@@ -543,11 +618,15 @@ fn byte_offset(text: &str, line: usize, column: usize) -> Option<usize> {
 }
 
 fn preview(text: &str) -> String {
-    const MAX: usize = 120;
-    if text.len() <= MAX {
+    shorten(text, 120)
+}
+
+/// `text` cut to at most `max` bytes (on a char boundary), marked `…` when cut.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    if text.len() <= max {
         return text.to_owned();
     }
-    let mut end = MAX;
+    let mut end = max;
     while !text.is_char_boundary(end) {
         end -= 1;
     }

@@ -26,6 +26,11 @@ pub struct RepairRequest {
 impl RepairRequest {
     /// The request as a prompt for an LLM fixer: the error, where it is, the schema, the attempt
     /// and the raw text, with an instruction to answer with the corrected JSON only.
+    ///
+    /// A fixer is a model like any other, so the failure is told in its model-safe words
+    /// ([`ToolError::model_reason`]): a tool's operator message and its source chain (which may
+    /// hold a connection string or a path) never reach it. A plain-function fixer that needs the
+    /// operator detail reads [`error`](Self::error) itself.
     pub fn render(&self) -> String {
         let what = match &self.error {
             ToolError::InvalidArgs(e) => format!("The text is not valid JSON: {}.", e.parse_error),
@@ -33,7 +38,9 @@ impl RepairRequest {
                 "The JSON does not fit the schema at `{}`: {}.",
                 e.field_path, e.message
             ),
-            ToolError::Execution(e) => format!("The tool ran and failed: {}.", e.failure),
+            ToolError::Execution(_) => {
+                format!("The tool ran and failed: {}.", self.error.model_reason())
+            }
             ToolError::Escalation(e) => format!("An earlier repair escalated: {}.", e.reason),
         };
         format!(

@@ -9,7 +9,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::{Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, schema_for};
+use super::{
+    PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, prepared,
+    run_prepared, schema_for,
+};
 use crate::error::IntoExecutionFailure;
 use crate::model::ToolSpec;
 
@@ -100,14 +103,18 @@ where
     fn call<'a>(
         &'a self,
         args: Value,
-        _ctx: &'a ToolContext,
+        ctx: &'a ToolContext,
     ) -> BoxFuture<'a, Result<Value, ToolCallError>> {
-        Box::pin(async move {
-            let args: A = deserialize_args(args)?;
+        run_prepared(self.prepare(args), ctx)
+    }
+
+    fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
+        let args: A = deserialize_args(args)?;
+        Ok(prepared(move |_| async move {
             match (self.f)(args).await {
                 Ok(out) => output_to_value(&out),
                 Err(e) => Err(ToolCallError::Failed(e.into_execution_failure())),
             }
-        })
+        }))
     }
 }

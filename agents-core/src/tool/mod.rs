@@ -86,6 +86,66 @@ pub trait Tool: Send + Sync + 'static {
         args: Value,
         ctx: &'a ToolContext,
     ) -> BoxFuture<'a, Result<Value, ToolCallError>>;
+
+    /// Reads `args` into the tool's own types without running it, returning the call ready to
+    /// run (or [`ToolCallError::InvalidInput`] if they do not fit).
+    ///
+    /// The runtime reads arguments in this step of their own, before the tool runs: only a call
+    /// whose arguments fit is charged as a tool call, announced by `ToolStarted` and run. `#[tool]`,
+    /// [`tool_fn`] and agents used as tools implement it; the default reads nothing and leaves
+    /// everything to [`call`](Self::call) (a mismatch is then found only when the tool runs, and
+    /// that run is charged). A tool that implements it makes `call` run what it prepares
+    /// ([`run_prepared`]).
+    fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
+        Ok(prepared(
+            move |ctx| async move { self.call(args, &ctx).await },
+        ))
+    }
+}
+
+/// A call whose arguments were read into the tool's types: calling it with the call's context
+/// runs the tool. Built by [`Tool::prepare`].
+pub type PreparedCall<'a> =
+    Box<dyn FnOnce(ToolContext) -> BoxFuture<'a, Result<Value, ToolCallError>> + Send + 'a>;
+
+/// A [`PreparedCall`] from a closure over the call's context (what `prepare` implementations
+/// return: `Ok(prepared(move |ctx| async move { … }))`).
+pub fn prepared<'a, F, Fut>(run: F) -> PreparedCall<'a>
+where
+    F: FnOnce(ToolContext) -> Fut + Send + 'a,
+    Fut: std::future::Future<Output = Result<Value, ToolCallError>> + Send + 'a,
+{
+    Box::new(move |ctx| Box::pin(run(ctx)))
+}
+
+/// Runs what [`Tool::prepare`] returned: the `call` of a tool that implements `prepare`.
+pub fn run_prepared<'a>(
+    prepared: Result<PreparedCall<'a>, ToolCallError>,
+    ctx: &ToolContext,
+) -> BoxFuture<'a, Result<Value, ToolCallError>> {
+    match prepared {
+        Ok(run) => run(ctx.clone()),
+        Err(e) => Box::pin(std::future::ready(Err(e))),
+    }
+}
+
+/// Runs a synchronous tool body on tokio's blocking pool, so that a tool that blocks its thread
+/// (file or network I/O, a long computation) neither stalls the runtime nor ignores its timeout:
+/// the timeout answers on time. The thread itself cannot be killed: a timed-out body runs on to
+/// its end in the background and its result is dropped. A panic in it is a panic of the tool.
+pub async fn run_blocking<F>(body: F) -> Result<Value, ToolCallError>
+where
+    F: FnOnce() -> Result<Value, ToolCallError> + Send + 'static,
+{
+    match tokio::task::spawn_blocking(body).await {
+        Ok(result) => result,
+        Err(e) if e.is_panic() => Err(ToolCallError::Failed(ExecutionFailure::panic(
+            &*e.into_panic(),
+        ))),
+        Err(_) => Err(ToolCallError::Failed(
+            ExecutionFailure::new("the tool's blocking task was cancelled").permanent(),
+        )),
+    }
 }
 
 impl<T: Tool + ?Sized> Tool for Box<T> {
@@ -104,5 +164,8 @@ impl<T: Tool + ?Sized> Tool for Box<T> {
         ctx: &'a ToolContext,
     ) -> BoxFuture<'a, Result<Value, ToolCallError>> {
         (**self).call(args, ctx)
+    }
+    fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
+        (**self).prepare(args)
     }
 }

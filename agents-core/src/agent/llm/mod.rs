@@ -1,6 +1,7 @@
 //! An agent driven by a model: the agent loop with tools, repair, budgets and escalation.
 
 mod builder;
+mod calls;
 mod output;
 mod round;
 mod run;

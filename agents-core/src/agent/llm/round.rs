@@ -2,11 +2,11 @@
 
 use serde_json::Value;
 
-use super::run::{Flow, Runner};
+use super::run::{CallKey, Flow, Runner, emit_budget};
 use super::{Output, ToolUse};
 use crate::agent::policy::{EscalationDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
-use crate::budget::BudgetKind;
+use crate::budget::{BudgetExceeded, BudgetKind};
 use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, Severity, ToolError};
 use crate::event::Event;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
@@ -28,14 +28,15 @@ where
     /// per call to the transcript. Returns `Err(Flow::Done)` when the run must end; the
     /// transcript is valid either way.
     pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
-        let calls = response.tool_calls;
+        let mut calls = response.tool_calls;
+        let tools = &self.agent.config.tool_index;
+        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains_key(n));
         self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),
         });
         let mut stop: Option<Result<Out, AgentError>> = None;
         let mut failed = 0usize;
-        let mut permanent = false;
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
         for call in &calls {
@@ -45,10 +46,7 @@ where
                     failed: false,
                     stop: None,
                 },
-                None => {
-                    self.handle_call(call, &mut same_guard, &mut permanent)
-                        .await
-                }
+                None => self.handle_call(call, &mut same_guard).await,
             };
             failed += usize::from(handled.failed);
             if stop.is_none() {
@@ -67,9 +65,7 @@ where
         } else {
             0
         };
-        let guard = if permanent {
-            Some(LoopGuard::PermanentFailure)
-        } else if self.failed_rounds >= self.agent.config.max_failed_rounds {
+        let guard = if self.failed_rounds >= self.agent.config.max_failed_rounds {
             Some(LoopGuard::AllCallsFailed {
                 rounds: self.failed_rounds,
             })
@@ -85,33 +81,40 @@ where
         }
     }
 
-    async fn handle_call(
-        &mut self,
-        call: &ToolCall,
-        same_guard: &mut Option<u32>,
-        permanent: &mut bool,
-    ) -> Handled<Out> {
-        let cfg = &self.agent.config;
-        // Budgets that belong to the call itself.
+    async fn handle_call(&mut self, call: &ToolCall, same_guard: &mut Option<u32>) -> Handled<Out> {
+        // Arguments over the size cap are something the model can act on (send less, split the
+        // work): the call is not run and the model reads why.
         if let Err(b) = self
             .budget
             .check(BudgetKind::ArgumentBytes, call.arguments.len() as u64)
         {
-            return self.stopped(call, self.budget_error(b));
+            return self.oversized(call, b, same_guard);
         }
-        let key = Self::identical_key(&call.name, &call.arguments);
-        let seen = {
-            let n = self.identical.entry(key).or_insert(0);
-            *n += 1;
-            *n
-        };
-        if let Err(b) = self.budget.check(BudgetKind::IdenticalCalls, seen) {
-            return self.stopped(call, self.budget_error(b));
+        let key = Self::call_key(&call.name, &call.arguments);
+        if self.permanent_calls.contains(&key) {
+            return self.repeated_permanent(call);
         }
         if let Err(b) = self.budget.check_time() {
             return self.stopped(call, self.budget_error(b));
         }
+        let mut handled = self.dispatch(call, &key, same_guard).await;
+        if handled.stop.is_none()
+            && let Err(b) = self.no_progress(key, &handled.result)
+        {
+            handled.stop = Some(Err(self.budget_error(b)));
+        }
+        handled
+    }
 
+    /// Runs one call that passed the call-level checks: a built-in, an invented name, or a tool
+    /// through its argument pipeline.
+    async fn dispatch(
+        &mut self,
+        call: &ToolCall,
+        key: &CallKey,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        let cfg = &self.agent.config;
         if call.name == ESCALATE_TOOL && self.builtins_enabled(ESCALATE_TOOL) {
             return self.builtin_escalate(call);
         }
@@ -177,12 +180,58 @@ where
                     stop: None,
                 };
             }
-            CallOutcome::Failed(error) => self.unhandled(call, error, same_guard, permanent),
+            CallOutcome::Failed(error) => self.unhandled(call, key, error, same_guard),
             CallOutcome::Escalated(e) => self.escalated(call, e, same_guard),
             CallOutcome::Stop(err) => return self.stopped(call, err),
         };
         self.tool_used(call, None, &handled.result.content, true);
         handled
+    }
+
+    /// Arguments over `max_argument_bytes`: not run; the model reads the limit and goes on.
+    fn oversized(
+        &mut self,
+        call: &ToolCall,
+        b: BudgetExceeded,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        emit_budget(&self.ctx, &b);
+        let text = format!(
+            "ERROR: the arguments for tool '{}' are {} bytes, over the limit of {} bytes; the call was not run. Send shorter arguments, or split the work into several calls.",
+            call.name, b.used, b.limit
+        );
+        if let Some(n) = self.record_failure(
+            &call.id,
+            &call.name,
+            FailureKind::Tool(crate::ErrorKind::InvalidArgs),
+            b.to_string(),
+        ) {
+            same_guard.get_or_insert(n);
+        }
+        Handled {
+            result: error_result(call, text),
+            failed: true,
+            stop: None,
+        }
+    }
+
+    /// The model repeated a call that failed permanently after reading that it must not: the
+    /// repeat is not run, and the run ends.
+    fn repeated_permanent(&mut self, call: &ToolCall) -> Handled<Out> {
+        self.record_failure(
+            &call.id,
+            &call.name,
+            FailureKind::Tool(crate::ErrorKind::Execution),
+            "repeated a call that had failed permanently".to_owned(),
+        );
+        Handled {
+            result: not_executed(call, "this call failed permanently before"),
+            failed: true,
+            stop: Some(Err(AgentError::RepeatedFailures {
+                guard: LoopGuard::PermanentFailure,
+                history: self.failures.clone(),
+            })),
+        }
     }
 
     fn tool_used(&self, call: &ToolCall, repaired: Option<&Value>, result: &str, is_error: bool) {
@@ -257,9 +306,9 @@ where
     fn unhandled(
         &mut self,
         call: &ToolCall,
+        key: &CallKey,
         error: ToolError,
         same_guard: &mut Option<u32>,
-        permanent: &mut bool,
     ) -> Handled<Out> {
         let policy = self.agent.config.unhandled;
         let outcome = match policy {
@@ -286,7 +335,11 @@ where
                 if policy == UnhandledPolicy::Omit {
                     self.omitted.insert(call.id.clone());
                 }
-                *permanent |= error.is_permanent();
+                // Fed back once (its text says not to repeat it); the same call again ends the
+                // run (`repeated_permanent`).
+                if error.is_permanent() {
+                    self.permanent_calls.insert(key.clone());
+                }
                 if let Some(n) = self.record_failure(
                     &call.id,
                     &call.name,

@@ -11,12 +11,12 @@ use super::output::read_output;
 use super::{LlmAgent, Output};
 use crate::AgentPath;
 use crate::agent::RunContext;
-use crate::agent::policy::LlmErrorDecision;
+use crate::agent::policy::{LlmErrorDecision, MAX_RETRY_WAIT};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
-use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
-use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolSpec, Usage};
+use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
 
 /// Runs `agent` on `input` as a child of `parent`.
 pub(super) async fn run<In, Out>(
@@ -99,6 +99,8 @@ where
         failed_rounds: 0,
         same_failure: HashMap::new(),
         identical: HashMap::new(),
+        permanent_calls: HashSet::new(),
+        call_ids: HashSet::new(),
         request: ModelRequest::default(),
         tool_ctx: RunContext::top(),
         request_skill: None,
@@ -161,7 +163,13 @@ pub(super) struct Runner<'a, In, Out> {
     pub failures: Vec<FailureRecord>,
     pub failed_rounds: u32,
     pub same_failure: HashMap<(String, FailureKind), u32>,
-    pub identical: HashMap<(String, String), u64>,
+    /// Per call (tool and canonical arguments): the last result and how many times in a row
+    /// the call gave it (the no-progress guard, `max_identical_calls`).
+    pub identical: HashMap<CallKey, (String, u64)>,
+    /// Calls that failed permanently and were fed back once: the same call again ends the run.
+    pub permanent_calls: HashSet<CallKey>,
+    /// Every call id recorded in this run (ids are made unique before a call is recorded).
+    pub call_ids: HashSet<String>,
     /// The next request, kept between turns: messages are appended as they are said, the frame
     /// (system prompt, tools) is rebuilt only when the skill changes.
     pub request: ModelRequest,
@@ -268,25 +276,13 @@ where
             self.budget
                 .check_time()
                 .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
-            let call = self.model.complete(request);
-            let result = match self.budget.remaining_time() {
-                Some(left) => match tokio::time::timeout(left, call).await {
-                    Ok(r) => r,
-                    Err(_) => {
-                        let b = self
-                            .budget
-                            .check_time()
-                            .err()
-                            .unwrap_or_else(|| BudgetExceeded {
-                                kind: BudgetKind::Duration,
-                                limit: 0,
-                                used: 0,
-                                agent: self.path.clone(),
-                            });
-                        return Err(Flow::Done(Err(self.budget_error(b))));
-                    }
-                },
-                None => call.await,
+            let result = match self.budget.within(None, self.model.complete(request)).await {
+                Within::Done(r) => r,
+                Within::RunOut(b) => return Err(Flow::Done(Err(self.budget_error(b)))),
+                Within::TimedOut(after) => {
+                    let b = self.budget.time_out(after);
+                    return Err(Flow::Done(Err(self.budget_error(b))));
+                }
             };
             let error = match result {
                 Ok(r) => return Ok(r),
@@ -304,13 +300,28 @@ where
                     max_attempts,
                     initial_backoff,
                 } => {
-                    let budget_spent =
-                        || cfg.retry_budget.as_ref().is_some_and(|b| !b.try_acquire());
-                    if attempt >= max_attempts || budget_spent() {
+                    if attempt >= max_attempts {
                         return Err(Flow::Done(Err(AgentError::Model(error))));
                     }
-                    let nominal = initial_backoff.saturating_mul(1u32 << (attempt - 1).min(16));
+                    let nominal = initial_backoff
+                        .saturating_mul(1u32 << (attempt - 1).min(16))
+                        .min(MAX_RETRY_WAIT);
                     let delay = error.retry_after().map_or(nominal, |ra| ra.max(nominal));
+                    if delay > MAX_RETRY_WAIT || !self.budget.fits(delay) {
+                        // The provider asks for a wait beyond the cap or beyond what is left of
+                        // the run: end now with its error (which says how long), not after
+                        // sleeping.
+                        self.ctx.emit(Event::Warning {
+                            agent: self.path.clone(),
+                            message: format!(
+                                "the model asks to wait {delay:?} before a retry, longer than the cap ({MAX_RETRY_WAIT:?}) or what the run has left; not retrying"
+                            ),
+                        });
+                        return Err(Flow::Done(Err(AgentError::Model(error))));
+                    }
+                    if cfg.retry_budget.as_ref().is_some_and(|b| !b.try_acquire()) {
+                        return Err(Flow::Done(Err(AgentError::Model(error))));
+                    }
                     attempt += 1;
                     self.ctx.emit(Event::LlmRetry {
                         agent: self.path.clone(),
@@ -508,13 +519,34 @@ where
         (*n >= self.agent.config.max_same_failure).then_some(*n)
     }
 
-    /// Canonical key of a call for the identical-calls guard.
-    /// (The argument text, trimmed: a stuck model repeats itself to the byte; rewordings are
-    /// caught by the same-failure guard instead.)
-    pub fn identical_key(name: &str, args: &str) -> (String, String) {
-        (name.to_owned(), args.trim().to_owned())
+    /// A call as the loop guards compare it: the tool and its arguments in canonical form
+    /// (parsed leniently and written back compactly, so whitespace and key order do not matter;
+    /// text nothing can be read from is compared trimmed).
+    pub fn call_key(name: &str, args: &str) -> CallKey {
+        let canonical = crate::json::repair(args)
+            .map(|r| r.value.to_string())
+            .unwrap_or_else(|_| args.trim().to_owned());
+        (name.to_owned(), canonical)
+    }
+
+    /// The no-progress guard: a call that gives the same result as the last time it was made
+    /// (same tool, same canonical arguments) counts as one more identical call; a different
+    /// result (a polling tool whose answer changes) starts the count again. More than
+    /// `max_identical_calls` in a row ends the run.
+    pub fn no_progress(&mut self, key: CallKey, result: &ToolResult) -> Result<(), BudgetExceeded> {
+        let fingerprint = format!("{}{}", u8::from(result.is_error), result.content);
+        let entry = self.identical.entry(key).or_insert((String::new(), 0));
+        if entry.0 == fingerprint {
+            entry.1 += 1;
+        } else {
+            *entry = (fingerprint, 1);
+        }
+        self.budget.check(BudgetKind::IdenticalCalls, entry.1)
     }
 }
+
+/// A call as the loop guards see it: (tool, canonical arguments).
+pub(super) type CallKey = (String, String);
 
 /// The built-in tools' specs.
 static BUILTIN_SPECS: std::sync::LazyLock<[ToolSpec; 2]> = std::sync::LazyLock::new(|| {
