@@ -18,7 +18,17 @@ use crate::error::ExecutionFailure;
 ///     _ => unreachable!(),
 /// }
 /// ```
+///
+/// A value nested deeper than [`json::MAX_DEPTH`](crate::json::MAX_DEPTH) is refused before
+/// serde recurses over it, whoever built it.
 pub fn deserialize_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolCallError> {
+    if crate::json::deeper_than_limit(&args) {
+        return Err(ToolCallError::InvalidInput {
+            target_type: std::any::type_name::<T>().to_owned(),
+            field_path: String::new(),
+            message: crate::json::depth_message(),
+        });
+    }
     serde_path_to_error::deserialize(args).map_err(|e| {
         let path = e.path().to_string();
         ToolCallError::InvalidInput {
