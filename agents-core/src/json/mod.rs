@@ -19,6 +19,7 @@ mod error;
 mod fix;
 mod repair;
 
+pub(crate) use self::coerce::non_finite;
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
 };
