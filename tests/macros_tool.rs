@@ -115,3 +115,103 @@ async fn a_blocking_sync_tool_is_stopped_by_its_timeout() {
     assert!(results[0].1, "{results:?}");
     assert!(results[0].0.contains("timed out"), "{results:?}");
 }
+
+/// A shape given by its radius or by its sides: serde reads an untagged enum through its
+/// buffered form.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+enum Shape {
+    /// A circle.
+    Circle {
+        /// Its radius.
+        radius: f64,
+    },
+    /// A rectangle.
+    Rect {
+        /// Its width.
+        width: f64,
+        /// Its height.
+        height: f64,
+    },
+}
+
+/// A unit named by a tag inside the object: an internally tagged enum, also buffered.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Unit {
+    /// Metres times a factor.
+    Metres {
+        /// The factor.
+        factor: f64,
+    },
+    /// Feet.
+    Feet,
+}
+
+/// Options flattened into the arguments, read through the buffered form too.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Scaling {
+    /// Multiplies the area.
+    scale: f64,
+}
+
+/// The scaled area of a shape.
+#[tool]
+fn area(shape: Shape, unit: Unit, #[serde(flatten)] scaling: Scaling) -> f64 {
+    let base = match shape {
+        Shape::Circle { radius } => 3.0 * radius * radius,
+        Shape::Rect { width, height } => width * height,
+    };
+    let factor = match unit {
+        Unit::Metres { factor } => factor,
+        Unit::Feet => 0.3,
+    };
+    base * factor * scaling.scale
+}
+
+/// Argument types users write every day (an untagged enum, an internally tagged enum and a
+/// flattened struct, each holding an `f64`) are read from the model's JSON. serde_json's
+/// `arbitrary_precision` broke exactly these ("invalid type: map, expected f64"), so it must
+/// stay off in the whole build.
+#[tokio::test]
+async fn buffered_argument_forms_holding_floats_are_read() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "1",
+            area::NAME,
+            r#"{"shape": {"radius": 1.5}, "unit": {"kind": "metres", "factor": 2.5}, "scale": 0.5}"#,
+        )
+        .and_tool_call(
+            "2",
+            area::NAME,
+            r#"{"shape": {"width": 2.5, "height": 4}, "unit": {"kind": "feet"}, "scale": 2}"#,
+        ),
+        ModelResponse::text("done"),
+    ]);
+    let agent = agent! {
+        name: "geometry",
+        model: model.clone(),
+        tools: [area],
+    };
+    assert_eq!(agent.run("go".to_owned()).await.unwrap(), "done");
+    let results = tool_results(&model);
+    assert_eq!(results[0], ("8.4375".to_owned(), false), "{results:?}");
+    assert_eq!(results[1], ("6.0".to_owned(), false), "{results:?}");
+}
+/// The same types read straight from text, as any other crate in a user's build would read
+/// them: cargo unifies features, so a serde_json feature this workspace turned on
+/// (`arbitrary_precision`) reached that code too and broke it.
+#[test]
+fn buffered_forms_holding_floats_read_from_text_in_the_same_build() {
+    let shape: Shape = serde_json::from_str(r#"{"radius": 1.5}"#).expect("untagged");
+    assert!(matches!(shape, Shape::Circle { radius } if radius == 1.5));
+    let unit: Unit = serde_json::from_str(r#"{"kind": "metres", "factor": 2.5}"#).expect("tagged");
+    assert!(matches!(unit, Unit::Metres { factor } if factor == 2.5));
+    #[derive(serde::Deserialize)]
+    struct Flat {
+        #[serde(flatten)]
+        scaling: Scaling,
+    }
+    let flat: Flat = serde_json::from_str(r#"{"scale": 0.5}"#).expect("flatten");
+    assert_eq!(flat.scaling.scale, 0.5);
+}

@@ -3,7 +3,7 @@
 //! scanner steps, never wall-clock time).
 
 use agents_core::json::{
-    FixKind, RepairError, RepairOptions, repair, repair_counting, repair_with,
+    MAX_DEPTH, RepairError, RepairOptions, repair, repair_counting, repair_with,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -226,56 +226,58 @@ fn assert_linear(shapes: &[(&str, &str, &str)], per_byte: bool) {
     }
 }
 
+/// Ten thousand levels, closed or cut off, are refused at the one depth limit before a deep
+/// value is built (they used to repair into a value later steps could not recurse over).
 #[test]
-fn ten_thousand_levels_without_overflow() {
+fn ten_thousand_levels_are_refused_at_the_limit() {
     let depth = 10_000;
     let input = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-    let r = repair(&input).expect("deep nesting repairs");
-    // Measure the depth iteratively, then take the value apart without recursion.
-    let mut levels = 0;
-    let mut node = &r.value;
-    while let Value::Array(items) = node {
-        levels += 1;
-        match items.first() {
-            Some(next) => node = next,
-            None => break,
+    match repair(&input) {
+        Err(RepairError::DepthLimit { limit, offset }) => {
+            assert_eq!((limit, offset), (MAX_DEPTH, MAX_DEPTH));
         }
+        other => panic!("expected a depth error, got {other:?}"),
     }
-    assert_eq!(levels, depth);
-    dismantle(r.value);
-
     // Two levels per repetition: 10,000 in all.
     let truncated = "{\"a\": [".repeat(depth / 2);
-    let r = repair(&truncated).expect("deep truncated nesting repairs");
-    dismantle(r.value);
+    assert!(matches!(
+        repair(&truncated),
+        Err(RepairError::DepthLimit {
+            limit: MAX_DEPTH,
+            ..
+        })
+    ));
 }
 
-/// Found by the `json_repair` fuzzer (a harness bug, kept as a regression case): a zero-width
-/// joiner, 131 open arrays, then `2{` cut off. The value is deeper than serde_json's 128-level
-/// parse limit, which repair does not share, so it must come back whole.
+/// Found by the `json_repair` fuzzer: a zero-width joiner, 131 open arrays, then `2{` cut
+/// off. Deeper than the limit, so it is refused where the 128th level opens.
 #[test]
 fn fuzz_deep_arrays_then_cut_object() {
     let input = format!("\u{200d}{}2{{", "[".repeat(131));
-    let r = repair(&input).expect("repairs");
-    let mut depth = 0;
-    let mut node = &r.value;
-    loop {
-        match node.as_array().map(Vec::as_slice) {
-            Some([inner @ Value::Array(_)]) => {
-                depth += 1;
-                node = inner;
-            }
-            Some([two, Value::Object(map)]) if map.is_empty() => {
-                depth += 1;
-                assert_eq!(two, &serde_json::json!(2));
-                break;
-            }
-            other => panic!("unexpected level {depth}: {other:?}"),
+    match repair(&input) {
+        // The joiner is 3 bytes; the 128th bracket follows 127 others.
+        Err(RepairError::DepthLimit { limit, offset }) => {
+            assert_eq!((limit, offset), (MAX_DEPTH, 3 + MAX_DEPTH));
         }
+        other => panic!("expected a depth error, got {other:?}"),
     }
-    assert_eq!(depth, 131);
-    assert!(r.fixes.iter().any(|f| f.kind == FixKind::ClosedTruncated));
-    assert!(r.fixes.iter().any(|f| f.kind == FixKind::MissingComma));
+}
+
+/// A limit set above the one limit is lowered to it: later steps rely on it.
+#[test]
+fn configured_depth_limit_cannot_exceed_the_one_limit() {
+    let input = "[".repeat(500);
+    let options = RepairOptions {
+        max_depth: 100_000,
+        ..RepairOptions::default()
+    };
+    assert!(matches!(
+        repair_with(&input, &options),
+        Err(RepairError::DepthLimit {
+            limit: MAX_DEPTH,
+            ..
+        })
+    ));
 }
 
 #[test]

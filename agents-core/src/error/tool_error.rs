@@ -14,6 +14,9 @@ pub struct ParseError {
     pub message: String,
     /// Byte offset into the raw text where parsing failed, if known.
     pub position: Option<usize>,
+    /// Set to the limit when the text nests arrays and objects deeper than
+    /// [`json::MAX_DEPTH`](crate::json::MAX_DEPTH): it may be valid JSON, but is refused.
+    pub depth_limit: Option<usize>,
 }
 
 impl fmt::Display for ParseError {
@@ -212,6 +215,11 @@ impl ToolError {
     /// reason gives).
     pub fn model_reason(&self) -> String {
         match self {
+            ToolError::InvalidArgs(e) if e.parse_error.depth_limit.is_some() => format!(
+                "are refused: {}. Send flatter arguments, a single JSON object matching this schema: {}",
+                e.parse_error,
+                compact_schema(&e.schema)
+            ),
             ToolError::InvalidArgs(e) => format!(
                 "are not valid JSON ({}). Send a single JSON object matching this schema: {}",
                 e.parse_error,

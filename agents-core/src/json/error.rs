@@ -70,6 +70,12 @@ pub enum CoerceRule {
         /// The offending text.
         text: String,
     },
+    /// A number that no `f64` holds (`NaN`, `Infinity`, `1e999`, which repair keeps as the
+    /// text written) where a number or integer is expected.
+    NonFiniteNumber {
+        /// The offending text.
+        text: String,
+    },
     /// A number or numeric string has a fraction where an integer is expected (`"1.5"`).
     LossyInteger {
         /// The offending text.
@@ -122,6 +128,10 @@ impl fmt::Display for CoerceRule {
                 write!(f, "expected {expected}, found {found}")
             }
             Self::NotANumber { text } => write!(f, "{text:?} is not a number"),
+            Self::NonFiniteNumber { text } => write!(
+                f,
+                "{text:?} is not a finite number; send a number between -1.8e308 and 1.8e308"
+            ),
             Self::LossyInteger { text } => {
                 write!(f, "{text:?} is not a whole number; refusing to round")
             }

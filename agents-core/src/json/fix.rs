@@ -48,7 +48,8 @@ pub enum FixKind {
     /// A Python or JavaScript literal (`True`, `False`, `None`, `undefined`, a tuple, a `u''`
     /// string prefix) was converted.
     ForeignLiteral,
-    /// `NaN` or `Infinity` has no JSON form and became `null`.
+    /// `NaN`, `Infinity` or a number beyond any `f64` (`1e999`) has no JSON number form and
+    /// was kept as its text: coercion refuses it where a number is expected, naming the field.
     NonFiniteNumber,
     /// A malformed number (leading zeros, `+5`, `.5`, `1_000`, `1,000`, `5.`) was normalised.
     Number,
@@ -112,7 +113,7 @@ impl fmt::Display for FixKind {
             Self::UnquotedKey => "quoted unquoted key",
             Self::BareWord => "quoted bare word",
             Self::ForeignLiteral => "converted Python/JavaScript literal",
-            Self::NonFiniteNumber => "replaced non-finite number with null",
+            Self::NonFiniteNumber => "kept non-finite number as text",
             Self::Number => "normalised malformed number",
             Self::UnescapedQuote => "kept unescaped quote inside string",
             Self::UnescapedControl => "escaped control character inside string",

@@ -8,16 +8,23 @@
 //!   (`"42"` → `42`, `"TRUE"` → `true`, `"x"` → `["x"]`), recording each [`Coercion`] with its
 //!   JSON Pointer, or refuses with a [`CoerceError`] naming the field and the rule.
 //!
+//! One nesting limit, [`MAX_DEPTH`], holds wherever model text becomes a value, so no later step
+//! (rendering, coercion, reading into a type, dropping) can recurse deep enough to overflow a stack.
+//!
 //! See `docs/repair.md` for the full list of repairs and the rules for ambiguous input.
 
 mod coerce;
+mod depth;
 mod error;
 mod fix;
 mod repair;
 
+pub(crate) use self::coerce::non_finite;
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
 };
+pub use self::depth::{MAX_DEPTH, parse_strict};
+pub(crate) use self::depth::{deeper_than_limit, depth_message};
 pub use self::error::{CoerceError, CoerceRule, RepairError};
 pub use self::fix::{Fix, FixKind};
 #[doc(hidden)]

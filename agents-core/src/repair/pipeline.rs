@@ -19,7 +19,7 @@ use crate::agent::RunContext;
 use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
-    ExecutionError, ExecutionFailure, InvalidArgs, ParseError, Severity, ToolError,
+    ExecutionError, ExecutionFailure, InvalidArgs, Severity, ToolError,
 };
 use crate::event::Event;
 use crate::model::{Message, ToolCall};
@@ -151,14 +151,11 @@ impl Run<'_, '_> {
     /// One pass: parse, read into the tool's types, run. Only a call whose arguments fit is
     /// charged, announced (`ToolStarted`) and run.
     async fn attempt(&mut self) -> Result<CallOutcome, ToolError> {
-        let args: Value = serde_json::from_str(&self.raw).map_err(|e| {
+        let args: Value = crate::json::parse_strict(&self.raw).map_err(|parse_error| {
             ToolError::InvalidArgs(InvalidArgs {
                 tool: self.tool_name().to_owned(),
                 raw: self.raw.clone(),
-                parse_error: ParseError {
-                    message: e.to_string(),
-                    position: byte_offset(&self.raw, e.line(), e.column()),
-                },
+                parse_error,
                 schema: self.schema().clone(),
             })
         })?;
@@ -602,19 +599,6 @@ fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
         }
         None => text,
     }
-}
-
-/// Converts serde_json's 1-based line/column into a byte offset.
-fn byte_offset(text: &str, line: usize, column: usize) -> Option<usize> {
-    if line == 0 {
-        return None;
-    }
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum();
-    Some((start + column.saturating_sub(1)).min(text.len()))
 }
 
 fn preview(text: &str) -> String {

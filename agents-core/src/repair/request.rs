@@ -33,6 +33,9 @@ impl RepairRequest {
     /// operator detail reads [`error`](Self::error) itself.
     pub fn render(&self) -> String {
         let what = match &self.error {
+            ToolError::InvalidArgs(e) if e.parse_error.depth_limit.is_some() => {
+                format!("The text is refused: {}. Nest less deeply.", e.parse_error)
+            }
             ToolError::InvalidArgs(e) => format!("The text is not valid JSON: {}.", e.parse_error),
             ToolError::Deserialization(e) => format!(
                 "The JSON does not fit the schema at `{}`: {}.",

@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_path_to_error::{Path, Segment};
 
 use super::ToolCallError;
 use crate::error::ExecutionFailure;
@@ -18,15 +19,51 @@ use crate::error::ExecutionFailure;
 ///     _ => unreachable!(),
 /// }
 /// ```
+///
+/// A value nested deeper than [`json::MAX_DEPTH`](crate::json::MAX_DEPTH) is refused before
+/// serde recurses over it, whoever built it.
 pub fn deserialize_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolCallError> {
-    serde_path_to_error::deserialize(args).map_err(|e| {
+    if crate::json::deeper_than_limit(&args) {
+        return Err(ToolCallError::InvalidInput {
+            target_type: std::any::type_name::<T>().to_owned(),
+            field_path: String::new(),
+            message: crate::json::depth_message(),
+        });
+    }
+    serde_path_to_error::deserialize(&args).map_err(|e| {
         let path = e.path().to_string();
+        let serde_message = e.inner().to_string();
+        // Only where a string was refused for its type: "NaN" may be a valid enum variant.
+        let message = serde_message
+            .starts_with("invalid type: string")
+            .then(|| non_finite_at(&args, e.path()))
+            .flatten()
+            .unwrap_or(serde_message);
         ToolCallError::InvalidInput {
             target_type: std::any::type_name::<T>().to_owned(),
             field_path: path,
-            message: e.into_inner().to_string(),
+            message,
         }
     })
+}
+
+/// What to say when the value refused at `path` is a string holding a number no `f64` holds
+/// (`NaN`, `1e999`, as repair keeps them) where a number was expected: that, rather than
+/// serde's "invalid type: string".
+fn non_finite_at(args: &Value, path: &Path) -> Option<String> {
+    let mut value = args;
+    for segment in path {
+        value = match segment {
+            Segment::Seq { index } => value.get(index)?,
+            Segment::Map { key } => value.get(key)?,
+            _ => return None,
+        };
+    }
+    let text = value.as_str().filter(|t| crate::json::non_finite(t))?;
+    let rule = crate::json::CoerceRule::NonFiniteNumber {
+        text: text.to_owned(),
+    };
+    Some(rule.to_string())
 }
 
 /// Serialises a tool's output; a failure is a permanent execution failure (a bug in the tool).

@@ -25,5 +25,13 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Str
     }
     let repaired = crate::json::repair(text).map_err(|e| e.to_string())?;
     let (value, _) = crate::repair::builtin::coerce_value(repaired.value, &schema_for::<T>())?;
-    serde_path_to_error::deserialize(value).map_err(|e| format!("at `{}`: {}", e.path(), e.inner()))
+    // The same read as tool arguments, depth check included.
+    crate::tool::deserialize_args(value).map_err(|e| match e {
+        crate::tool::ToolCallError::InvalidInput {
+            field_path,
+            message,
+            ..
+        } => format!("at `{field_path}`: {message}"),
+        other => format!("{other:?}"),
+    })
 }

@@ -3,6 +3,8 @@
 mod number;
 mod walk;
 
+pub(crate) use self::number::non_finite;
+
 use crate::json::error::CoerceError;
 use serde_json::Value;
 use std::fmt;

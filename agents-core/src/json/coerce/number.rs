@@ -71,6 +71,12 @@ fn ungroup(int: &str) -> Option<String> {
     Some(groups.concat())
 }
 
+/// Whether a string is a number no `f64` holds: `NaN`, `inf`, `Infinity` (any case, signed) or
+/// one too large (`1e999`), as repair keeps them.
+pub(crate) fn non_finite(text: &str) -> bool {
+    text.trim().parse::<f64>().is_ok_and(|f| !f.is_finite())
+}
+
 /// Largest number of digits a whole number built from an exponent may have.
 const MAX_INTEGER_DIGITS: usize = 400;
 

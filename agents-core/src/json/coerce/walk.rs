@@ -1,7 +1,7 @@
 //! The schema walk behind [`coerce`](super::coerce): one function per JSON type, a JSON Pointer
 //! kept up to date as it descends.
 
-use super::number::{integral, parse_numeric};
+use super::number::{integral, non_finite, parse_numeric};
 use super::{CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys};
 use crate::json::error::{CoerceError, CoerceRule};
 use serde_json::{Map, Number, Value};
@@ -248,6 +248,9 @@ impl<'s> Walker<'s> {
                     .ok_or_else(|| self.refuse(CoerceRule::LossyInteger { text }))?;
                 self.record(CoercionKind::WholeNumberToInteger);
                 Ok(number(&whole))
+            }
+            ("integer" | "number", Value::String(s)) if non_finite(&s) => {
+                Err(self.refuse(CoerceRule::NonFiniteNumber { text: s }))
             }
             ("integer", Value::String(s)) => {
                 let text = parse_numeric(&s)

@@ -20,6 +20,7 @@ mod word;
 
 use self::extract::Region;
 use self::search::search_region;
+use crate::json::MAX_DEPTH;
 use crate::json::error::RepairError;
 use crate::json::fix::{Fix, FixKind, push_fix};
 use serde_json::Value;
@@ -38,7 +39,9 @@ pub struct Repaired {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RepairOptions {
     /// Deepest nesting of arrays and objects accepted; deeper input is a
-    /// [`RepairError::DepthLimit`], never a stack overflow. Default 16,384.
+    /// [`RepairError::DepthLimit`], never a stack overflow. Default and maximum
+    /// [`MAX_DEPTH`](crate::json::MAX_DEPTH): a larger setting is lowered to it, since the
+    /// steps after repair rely on it.
     pub max_depth: usize,
     /// Largest input accepted, in bytes. Default 64 MiB.
     pub max_len: usize,
@@ -56,7 +59,7 @@ pub struct RepairOptions {
 impl Default for RepairOptions {
     fn default() -> Self {
         Self {
-            max_depth: 16_384,
+            max_depth: MAX_DEPTH,
             max_len: 64 << 20,
             max_candidates: 32,
             decode_double_encoded: true,
@@ -139,6 +142,17 @@ fn not_strict_json(input: &str, options: &RepairOptions) -> (Result<Repaired, Re
             0,
         );
     }
+    // The steps after repair recurse over the value: no setting may lift the one limit.
+    let clamped;
+    let options = if options.max_depth > MAX_DEPTH {
+        clamped = RepairOptions {
+            max_depth: MAX_DEPTH,
+            ..options.clone()
+        };
+        &clamped
+    } else {
+        options
+    };
     let mut steps = input.len() as u64;
     let result = lenient(input, options, &mut steps).map(|r| decode_double_encoded(r, options));
     (result, steps)

@@ -1,5 +1,6 @@
-//! Numbers: JSON numbers kept digit for digit, and the malformed ones models write
-//! (`+5`, `.5`, `5.`, `007`, `1_000`, `1,000`) normalised.
+//! Numbers: JSON numbers read as serde_json reads them (64-bit integers exactly, others as the
+//! nearest `f64`), the malformed ones models write (`+5`, `.5`, `5.`, `007`, `1_000`, `1,000`)
+//! normalised, and numbers beyond any `f64` (`1e999`) kept as their text.
 
 use super::cursor::{Cursor, invisible_len};
 use super::string::Slot;
@@ -95,6 +96,12 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
                 cur.fix(FixKind::Number, start);
             }
             Lexed::Number(Value::Number(n))
+        }
+        // `1e999`: a number beyond any f64. Kept as written, for coercion to refuse where a
+        // number is expected (an infinity must not reach a tool) and to keep where text is.
+        Err(_) if text.parse::<f64>().is_ok_and(f64::is_infinite) => {
+            cur.fix(FixKind::NonFiniteNumber, start);
+            Lexed::Number(Value::String(text))
         }
         Err(_) => Lexed::Word,
     }

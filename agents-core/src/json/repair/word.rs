@@ -17,7 +17,10 @@ pub(crate) fn literal(word: &str) -> Option<(Value, Option<FixKind>)> {
             (Value::Null, Some(FixKind::ForeignLiteral))
         }
         "NaN" | "nan" | "-NaN" | "+NaN" | "Infinity" | "-Infinity" | "+Infinity" | "inf"
-        | "-inf" => (Value::Null, Some(FixKind::NonFiniteNumber)),
+        | "-inf" => (
+            Value::String(word.to_owned()),
+            Some(FixKind::NonFiniteNumber),
+        ),
         _ => return None,
     };
     Some(found)
