@@ -182,6 +182,19 @@ fn string_lookaheads_stay_linear() {
         ("[", "\"{\"a\": 1\", ", "]"),
         ("{\"a\": \"", "\\n\\d \"{\"b\": 1}\" ", "\"}"),
         ("", "[\"[\"a\", ", "]"),
+        // Closing quotes left out: before a comma and a key, before closers and the next
+        // element, before a run of closers at the end, before long whitespace.
+        ("{\"a\": \"x", ", \"b\": \"x", "}"),
+        ("[", "\"x, ", "]"),
+        ("{\"a\": {\"c\": \"x", "}, \"b\": {\"c\": \"x", "}}"),
+        ("[{\"a\": \"x", "}, {\"a\": \"x", "}]"),
+        ("{\"a\": \"x", "} ", ""),
+        ("{\"a\": \"x", " ", "}"),
+        (
+            "{\"a\": \"x",
+            "}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}, \"",
+            "",
+        ),
     ];
     assert_linear(shapes, true);
 }

@@ -105,6 +105,7 @@ impl Parser<'_, '_> {
         self.cur.pos += 1;
         self.cur.steps += 1;
         self.after_comma = false;
+        self.cur.nest.push(b == Some(b'{'));
         if b == Some(b'{') {
             self.stack.push(Frame::Object {
                 map: Map::new(),
@@ -146,6 +147,8 @@ impl Parser<'_, '_> {
         let Some(frame) = self.stack.pop() else {
             return false;
         };
+        let stack = &self.stack;
+        self.cur.nest.pop(|i| stack[i].is_object());
         let value = match frame {
             Frame::Object { map, .. } => Value::Object(map),
             Frame::Array { items } => Value::Array(items),

@@ -4,6 +4,7 @@
 mod embedded;
 mod end;
 mod escape;
+mod missing;
 #[cfg(test)]
 mod tests;
 
@@ -148,6 +149,7 @@ fn lex(
         Quote::SmartDouble | Quote::SmartSingle => cur.fix(FixKind::SmartQuotes, start),
     }
     cur.pos += open_len;
+    let content = cur.pos;
     let mut backslashes = Backslashes::new(cur);
     let mut embedded = (embedded_allowed && opens_embedded_json(cur, cur.pos, quote))
         .then_some(Embedded::default());
@@ -266,10 +268,27 @@ fn lex(
         if ends_string(cur, after, slot, kept_quote, noted_control) {
             break Some(len);
         }
+        if let Some(end) = missing::member_after_separator(cur, content, cur.pos)
+            && end_before(cur, content, &mut text, end)
+        {
+            break Some(0);
+        }
         kept_quote = true;
         cur.fix(FixKind::UnescapedQuote, cur.pos);
         text.push_str(&src[cur.pos..after]);
         cur.pos = after;
+    };
+    // Run to the end: closers there may be the string's container's, its quote left out.
+    let closer = match closer {
+        // A string read as embedded JSON is read again as plain text first (`lex_bracketed`).
+        None if slot != Slot::Key
+            && !was_embedded
+            && let Some(end) = missing::closers_at_end(cur, content)
+            && end_before(cur, content, &mut text, end) =>
+        {
+            Some(0)
+        }
+        closer => closer,
     };
     match closer {
         Some(len) => cur.pos += len,
@@ -277,6 +296,32 @@ fn lex(
     }
     let truncated = closer.is_none();
     (Lexed { text, truncated }, was_embedded)
+}
+
+/// Ends the string at `end`, before the cursor, its closing quote left out: the bytes from
+/// `end` to the cursor (separators and closers, read as they stand) leave the text, with the
+/// raw whitespace before them, and a control character noted among those is no longer a fix.
+/// False, changing nothing, if the text does not end with those bytes.
+fn end_before(cur: &mut Cursor<'_>, content: usize, text: &mut String, end: usize) -> bool {
+    let mut from = end;
+    while from > content && matches!(cur.bytes[from - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        from -= 1;
+    }
+    let tail = &cur.src[from..cur.pos];
+    if !text.ends_with(tail) {
+        return false;
+    }
+    text.truncate(text.len() - tail.len());
+    if cur
+        .fixes
+        .last()
+        .is_some_and(|f| f.kind == FixKind::UnescapedControl && f.offset >= from && f.count == 1)
+    {
+        cur.fixes.pop();
+    }
+    cur.pos = end;
+    cur.fix(FixKind::MissingQuote, end);
+    true
 }
 
 /// Does the input end (but for whitespace) with `}` or `]`?
