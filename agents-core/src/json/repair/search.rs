@@ -69,8 +69,11 @@ fn search(
                 if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
                     set_aside = Some(found);
                     from = end.max(at + 1);
-                } else if citation_in_prose(input, region, at, end) {
-                    // `Paris is the capital [1].`: a marker in prose, not a value.
+                } else if citation_in_prose(input, region, at, end)
+                    || empty_says_nothing(input, region, at, end, &found.value)
+                {
+                    // `Paris is the capital [1].`: a marker in prose, not a value; `returns []
+                    // when`, `{...}`: empty brackets that are not an answer.
                     from = end.max(at + 1);
                 } else {
                     return Ok(Some(found));
@@ -256,6 +259,37 @@ fn citation_in_prose(input: &str, region: &Region, at: usize, end: usize) -> boo
         .is_some_and(|c| c.is_alphanumeric() || c == ']');
     let word_after = after.chars().next().is_some_and(char::is_alphabetic);
     word_before || word_after
+}
+
+/// Whether the value read at `at..end` is an empty object or array that says nothing: one
+/// closed on more than whitespace and commas that yielded nothing (`{...}`, `{{}}`), or one that prose or code leads to (`It returns [] when`, `function f() {}`, `records
+/// {` cut off) rather than a label (`Action Input: {}`, `json` on the line before). An empty
+/// value that opens its region (the text, a fence, a wrapper) stands: a tool with no
+/// arguments. Refusing it beats inventing `{}` for a sentence.
+#[cold]
+fn empty_says_nothing(input: &str, region: &Region, at: usize, end: usize, value: &Value) -> bool {
+    let empty = match value {
+        Value::Object(map) => map.is_empty(),
+        Value::Array(items) => items.is_empty(),
+        _ => false,
+    };
+    if !empty {
+        return false;
+    }
+    // Cut off by the end of the input (`{"ke`), it is a value begun: it stands if it opens
+    // its region.
+    let inner = &input[at + 1..end];
+    if let Some(inner) = inner.strip_suffix(['}', ']'])
+        && inner.bytes().any(|b| !b.is_ascii_whitespace() && b != b',')
+    {
+        return true;
+    }
+    let before = input[region.start..at].trim_end();
+    let labelled = before.ends_with(':')
+        || before
+            .get(before.len().saturating_sub(4)..)
+            .is_some_and(|w| w.eq_ignore_ascii_case("json"));
+    extract::first_visible(before).is_some() && !labelled
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and
