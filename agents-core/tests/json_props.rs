@@ -150,6 +150,11 @@ fn scanner_work_grows_linearly() {
         ("", "[{]", ""),
         ("", "{{", ""),
         ("{\"t\": ", "(1, ", ""),
+        // Numbers with text after them: expressions, words, more numbers after commas.
+        ("{", "\"a\": 12 + 3, ", "}"),
+        ("{\"a\": 1", ", 2", "}"),
+        ("{\"a\": 1", " 2", "}"),
+        ("{", "\"a\": 1 b c, ", "}"),
     ];
     assert_linear(shapes, true);
 }

@@ -434,11 +434,21 @@ impl Parser<'_, '_> {
         // A word that starts like a number (`50%`, `1.2.3`, `8/10`) is text, in arrays too.
         let mut numeric_word = false;
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
+            let mark = (
+                self.cur.fixes.len(),
+                self.cur.fixes.last().map_or(0, |f| f.count),
+            );
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
-                    // `"price": 19.99 USD`: a number with its unit is text.
-                    if in_object && lookahead::unit_follows(self.cur, self.cur.pos) {
+                    // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
+                    // text, never the number alone.
+                    if in_object && lookahead::text_follows_number(self.cur, self.cur.pos) {
                         self.cur.pos = at;
+                        // The number's own fix (`1,000` read as 1000) no longer holds.
+                        self.cur.fixes.truncate(mark.0);
+                        if let Some(last) = self.cur.fixes.last_mut() {
+                            last.count = mark.1;
+                        }
                         if let Some(text) = lex_bare_value(self.cur, in_object) {
                             return Ok(self.deliver(Value::String(text), expect));
                         }
