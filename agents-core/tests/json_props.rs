@@ -155,6 +155,11 @@ fn scanner_work_grows_linearly() {
         ("{\"a\": 1", ", 2", "}"),
         ("{\"a\": 1", " 2", "}"),
         ("{", "\"a\": 1 b c, ", "}"),
+        // Closers that match nothing open, commas and items after them.
+        ("[", "[1}, ", "]"),
+        ("{\"a\": {", "\"b\": 1], ", "}}"),
+        // A string value, then a key after a space.
+        ("{", "\"a\": \"x\" ", "b: 1}"),
     ];
     assert_linear(shapes, true);
 }

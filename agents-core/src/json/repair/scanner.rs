@@ -186,9 +186,18 @@ impl Parser<'_, '_> {
         let object = self.cur.peek() == Some(b'}');
         self.cur.pos += 1;
         self.cur.steps += 1;
-        let Some(mut depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
-            self.cur.fix(FixKind::ExtraBracket, at);
-            return false;
+        let mut depth = match self.stack.iter().rposition(|f| f.is_object() == object) {
+            Some(depth) => depth,
+            None if self.typo_with_items_after(at) => {
+                // `[1, [2, 3}, 4]`: nothing of its kind is open, and the items after it belong
+                // to the container around the innermost one.
+                self.cur.fix(FixKind::MismatchedBracket, at);
+                self.stack.len() - 1
+            }
+            None => {
+                self.cur.fix(FixKind::ExtraBracket, at);
+                return false;
+            }
         };
         if self.after_comma {
             self.cur.fix(FixKind::TrailingComma, at);
@@ -223,6 +232,24 @@ impl Parser<'_, '_> {
         let open: SmallVec<[bool; 64]> = self.stack[from..].iter().map(Frame::is_object).collect();
         let at = self.cur.pos - 1;
         lookahead::closers_swapped(self.cur, at, &open, from > 0)
+    }
+
+    /// A closer at `at` that matches no open container: does it stand for the innermost one's
+    /// closer? Only when a comma follows and then an item that the container around the
+    /// innermost one takes (a key for an object, anything else for an array): dropping the
+    /// closer would pull those items into the innermost container (`[1, [2, 3}, 4]`,
+    /// `{"a": {"b": 1], "c": 2}`). Before anything else it is dropped, as an extra closer.
+    fn typo_with_items_after(&mut self, at: usize) -> bool {
+        let len = self.stack.len();
+        if len < 2 {
+            return false;
+        }
+        let comma = self.cur.next_significant(at + 1);
+        if self.cur.byte_at(comma) != Some(b',') {
+            return false;
+        }
+        let key = lookahead::key_follows(self.cur, comma + 1);
+        key == self.stack[len - 2].is_object()
     }
 
     /// Skips a `...` placeholder at the cursor, if there is one.

@@ -52,14 +52,11 @@ pub(super) fn ends_string(
                         None | Some(b' ' | b'\t' | b'\n' | b'\r')
                     )
             }
-            // `"pizza"⏎  radius_km: 2`: the next member on its own line, comma left out. Not in
-            // a string that is text over several lines or has kept a quote already: there
-            // `"Login"⏎⏎Expected: no crash` goes on.
-            _ if is_word_byte(b)
-                && !kept_quote
-                && !multiline
-                && cur.bytes[after..next].contains(&b'\n') =>
-            {
+            // `"pizza"⏎  radius_km: 2`, `"pizza" radius_km: 2`: the next member, on its own line
+            // or after a space, comma left out. Not in a string that is text over several lines
+            // or has kept a quote already: there `"Login"⏎⏎Expected: no crash` goes on; nor
+            // right after the quote (`"Use "key: value" pairs"`).
+            _ if is_word_byte(b) && !kept_quote && !multiline && next > after => {
                 lookahead::key_follows(cur, next)
             }
             _ => false,
