@@ -156,6 +156,8 @@ fn lex(
     let was_embedded = embedded.is_some();
     // Whether a quote was kept inside the string so far.
     let mut kept_quote = false;
+    // Whether the last quote kept opened a quotation inside the text (`said "stop`).
+    let mut quotation_open = false;
     let lead = quote.closer_lead();
     let src = cur.src;
     let mut text = String::new();
@@ -266,6 +268,19 @@ fn lex(
             }
         }
         if ends_string(cur, after, slot, kept_quote, noted_control) {
+            // `"He said "stop"}`: the quotation opened inside closes here, and the string's
+            // own closing quote was left out before the closers that end the input.
+            if quotation_open
+                && slot != Slot::Key
+                && !cur.bytes[cur.pos - 1].is_ascii_whitespace()
+                && let Some(end) = missing::only_closers_after(cur, after)
+            {
+                cur.fix(FixKind::UnescapedQuote, cur.pos);
+                text.push_str(&src[cur.pos..after]);
+                cur.pos = end;
+                cur.fix(FixKind::MissingQuote, end);
+                break Some(0);
+            }
             break Some(len);
         }
         if let Some(end) = missing::member_after_separator(cur, content, cur.pos)
@@ -273,6 +288,9 @@ fn lex(
         {
             break Some(0);
         }
+        // A kept quote after a space (or first) opens a quotation; after text, closes it.
+        quotation_open = cur.pos == content
+            || matches!(cur.bytes[cur.pos - 1], b' ' | b'\t' | b'\n' | b'(' | b'[');
         kept_quote = true;
         cur.fix(FixKind::UnescapedQuote, cur.pos);
         text.push_str(&src[cur.pos..after]);

@@ -119,3 +119,32 @@ pub(super) fn closers_at_end(cur: &mut Cursor<'_>, content: usize) -> Option<usi
         .map(|n| at[n - 1])
         .filter(|&end| end > content)
 }
+
+/// After a quote ending at `after`: only whitespace and closers up to the end of the region,
+/// the closers closing the innermost open containers in order. Returns where the first closer
+/// is. Reads forward, stopping at the first byte that is neither.
+pub(super) fn only_closers_after(cur: &mut Cursor<'_>, after: usize) -> Option<usize> {
+    let nest = cur.nest;
+    let mut i = after;
+    let mut first = None;
+    let mut n = 0;
+    loop {
+        while i < cur.end && is_space(cur.bytes[i]) {
+            i += 1;
+        }
+        match cur.byte_at(i) {
+            None => break,
+            Some(b @ (b'}' | b']')) if n < RUN && nest.is_object(n) == Some(b == b'}') => {
+                first.get_or_insert(i);
+                n += 1;
+                i += 1;
+            }
+            Some(_) => {
+                cur.steps += (i - after) as u64;
+                return None;
+            }
+        }
+    }
+    cur.steps += (i - after) as u64;
+    first
+}
