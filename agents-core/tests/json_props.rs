@@ -158,6 +158,11 @@ fn scanner_work_grows_linearly() {
         // Closers that match nothing open, commas and items after them.
         ("[", "[1}, ", "]"),
         ("{\"a\": {", "\"b\": 1], ", "}}"),
+        // Lists of bare words; literals and numbers with words after them.
+        ("[", "\"x\", y, ", "]"),
+        ("[a, ", "b, ", "]"),
+        ("  ", "[a, [", ""),
+        ("{", "\"k\": true story, ", "}"),
         // A string value, then a key after a space.
         ("{", "\"a\": \"x\" ", "b: 1}"),
     ];

@@ -46,6 +46,23 @@ fn key_at(cur: &mut Cursor<'_>, at: usize, bare: bool) -> bool {
     cur.byte_at(colon) == Some(b':')
 }
 
+/// Whether a lone bare word at `at` is an array element: a word (letters, digits, `_`, `-`,
+/// `.`, `@`; at most [`LIMIT`] bytes) and then one of `then` (`,` or `]`), as in
+/// `[red, green]`.
+pub(crate) fn word_element_at(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
+    let limit = cur.end.min(at + LIMIT);
+    let n = cur.bytes[at.min(limit)..limit]
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(limit.saturating_sub(at));
+    cur.steps += n as u64;
+    if n == 0 {
+        return false;
+    }
+    let next = cur.next_significant(at + n);
+    cur.byte_at(next).is_some_and(|b| then.contains(&b))
+}
+
 /// Whether the `(` just before `at` opens a tuple: a number, a string, a bracket or `)`
 /// follows, not prose such as `(see below)`.
 pub(crate) fn opens_tuple(cur: &mut Cursor<'_>, at: usize) -> bool {
@@ -114,13 +131,13 @@ pub(crate) fn closers_swapped(
     fits(swapped, swapped_deeper) && !fits(matched, matched_deeper)
 }
 
-/// Whether text follows a number that ends at `at`, so that the number and that text are one
-/// bare value, never a number cut short: a unit or words (`19.99 USD`, `750 Canadian
+/// Whether text follows a number or literal that ends at `at`, so that the two are one bare
+/// value, never a number cut short (`true story` is text too): a unit or words (`19.99 USD`, `750 Canadian
 /// dollars`, `1.5 million yen`), an expression (`12 + 3`, `100 - 20`), more numbers after a
 /// comma (`12,000, 3,450`). What may follow a value ends it instead: the end of the member or
 /// the line, a comment, a `...` placeholder, the next key (quoted, or a word and its colon: a
 /// comma left out), a literal. Anything but a comma must be set off by a space.
-pub(crate) fn text_follows_number(cur: &mut Cursor<'_>, at: usize) -> bool {
+pub(crate) fn text_follows_scalar(cur: &mut Cursor<'_>, at: usize) -> bool {
     let mut i = at;
     while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
         i += 1;

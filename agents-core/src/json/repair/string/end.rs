@@ -64,12 +64,14 @@ pub(super) fn ends_string(
         Slot::ArrayElement => match b {
             // A `:` after an element: a key of the enclosing object, the array's `]` left out.
             b'}' | b']' | b':' | b')' => true,
-            // A word after the comma is prose (`"a "b", then c"`), unless it is a literal.
+            // A word after the comma is prose (`"a "b", then c"`), unless it is a literal, or,
+            // in a string that kept no quote, a lone word element (`["red", green, "blue"]`).
             b',' => {
                 let after_comma = cur.next_significant(next + 1);
                 !cur.byte_at(after_comma)
                     .is_some_and(|c| c.is_ascii_alphabetic())
                     || literal_at(cur, after_comma)
+                    || (!kept_quote && lookahead::word_element_at(cur, after_comma, b",]"))
             }
             0xef if full_width_comma(cur, next) => true,
             b';' => true,
