@@ -234,6 +234,11 @@ fn extraction_paths_grow_linearly() {
         ("```json\n{\"a\": \"", "\n```bash", ""),
         ("", "   ```", "{}"),
         ("<think>", "\\\"{", ""),
+        // Candidates inside comments.
+        ("", "// {\"a\": 1}\n", "{}"),
+        ("", "/* [1] */ ", "{}"),
+        ("x ", "/* {", ""),
+        ("x", " // [", ""),
     ];
     assert_linear(shapes, false);
 }
