@@ -301,6 +301,7 @@ fn lex(
         // A string read as embedded JSON is read again as plain text first (`lex_bracketed`).
         None if slot != Slot::Key
             && !was_embedded
+            && cur.pos == cur.end
             && let Some(end) = missing::closers_at_end(cur, content)
             && end_before(cur, content, &mut text, end) =>
         {
@@ -321,6 +322,7 @@ fn lex(
 /// raw whitespace before them, and a control character noted among those is no longer a fix.
 /// False, changing nothing, if the text does not end with those bytes.
 fn end_before(cur: &mut Cursor<'_>, content: usize, text: &mut String, end: usize) -> bool {
+    debug_assert!(content <= end && end <= cur.pos);
     let mut from = end;
     while from > content && matches!(cur.bytes[from - 1], b' ' | b'\t' | b'\r' | b'\n') {
         from -= 1;
