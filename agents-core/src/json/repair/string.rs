@@ -268,17 +268,17 @@ fn lex(
             }
         }
         if ends_string(cur, after, slot, kept_quote, noted_control) {
-            // `"He said "stop"}`: the quotation opened inside closes here, and the string's
-            // own closing quote was left out before the closers that end the input.
+            // `"He said "stop"}`, `"say "hi","x": 1`: the quotation opened inside closes here,
+            // and the string's own closing quote was left out right after it.
             if quotation_open
                 && slot != Slot::Key
                 && !cur.bytes[cur.pos - 1].is_ascii_whitespace()
-                && let Some(end) = missing::only_closers_after(cur, after)
+                && missing::whole_member_or_end_after(cur, after, slot)
             {
                 cur.fix(FixKind::UnescapedQuote, cur.pos);
                 text.push_str(&src[cur.pos..after]);
-                cur.pos = end;
-                cur.fix(FixKind::MissingQuote, end);
+                cur.pos = after;
+                cur.fix(FixKind::MissingQuote, after);
                 break Some(0);
             }
             break Some(len);

@@ -1,6 +1,7 @@
 //! Where a string whose closing quote was left out ends: before closers (and a comma) that fit
 //! the containers open around it, judged by what follows them.
 
+use super::Slot;
 use super::end::token_then;
 use crate::json::repair::cursor::{Cursor, Nest};
 
@@ -147,4 +148,22 @@ pub(super) fn only_closers_after(cur: &mut Cursor<'_>, after: usize) -> Option<u
     }
     cur.steps += (i - after) as u64;
     first
+}
+
+/// After a quote ending at `after`: the closers that end the input (see
+/// [`only_closers_after`]), or a comma and a whole next member: a quoted key and its colon in
+/// an object, a quoted element followed by `,` or `]` in an array. A member cut off by the end
+/// of the input (`, "b`) does not count: there the quote is left to the quote rules.
+pub(super) fn whole_member_or_end_after(cur: &mut Cursor<'_>, after: usize, slot: Slot) -> bool {
+    let next = cur.next_significant(after);
+    if cur.byte_at(next) != Some(b',') {
+        return only_closers_after(cur, after).is_some();
+    }
+    let token = cur.next_significant(next + 1);
+    let then: &[u8] = if slot == Slot::ArrayElement {
+        b",]"
+    } else {
+        b":"
+    };
+    token_then(cur, token, then)
 }
