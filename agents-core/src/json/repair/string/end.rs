@@ -138,6 +138,22 @@ fn quoted_token(cur: &mut Cursor<'_>, at: usize) -> Token {
     }
 }
 
+/// Like [`token_then`], and after a `:` the input goes on (a key whose value was cut off,
+/// `"b":` at the very end, is not a whole member).
+pub(super) fn token_then_more(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
+    match quoted_token(cur, at) {
+        Token::Closed(next) => match cur.byte_at(next) {
+            Some(b':') if then.contains(&b':') => {
+                let more = cur.next_significant(next + 1);
+                cur.byte_at(more).is_some()
+            }
+            Some(b) => then.contains(&b),
+            None => false,
+        },
+        Token::Cut | Token::Other => false,
+    }
+}
+
 /// Is there a short quoted token at `at` (on its quote), on one line, followed by one of `then`?
 pub(super) fn token_then(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
     match quoted_token(cur, at) {

@@ -2,7 +2,7 @@
 //! the containers open around it, judged by what follows them.
 
 use super::Slot;
-use super::end::token_then;
+use super::end::{token_then, token_then_more};
 use crate::json::repair::cursor::{Cursor, Nest};
 
 /// How far back from a quote the separator before the next member is looked for.
@@ -152,8 +152,9 @@ pub(super) fn only_closers_after(cur: &mut Cursor<'_>, after: usize) -> Option<u
 
 /// After a quote ending at `after`: the closers that end the input (see
 /// [`only_closers_after`]), or a comma and a whole next member: a quoted key and its colon in
-/// an object, a quoted element followed by `,` or `]` in an array. A member cut off by the end
-/// of the input (`, "b`) does not count: there the quote is left to the quote rules.
+/// an object, a quoted element followed by `,` or `]` in an array, with more input after it. A
+/// member cut off by the end of the input (`, "b`, `, "b":`) does not count: there the quote is
+/// left to the quote rules.
 pub(super) fn whole_member_or_end_after(cur: &mut Cursor<'_>, after: usize, slot: Slot) -> bool {
     let next = cur.next_significant(after);
     if cur.byte_at(next) != Some(b',') {
@@ -165,5 +166,5 @@ pub(super) fn whole_member_or_end_after(cur: &mut Cursor<'_>, after: usize, slot
     } else {
         b":"
     };
-    token_then(cur, token, then)
+    token_then_more(cur, token, then)
 }
