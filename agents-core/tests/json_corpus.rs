@@ -238,3 +238,51 @@ fn expect_object_prefers_a_later_object() {
         agents_core::json::repair(r#"Result ["a", "b"] done. Call: {"a": 1}"#).expect("repairs");
     assert_eq!(out.value, json!(["a", "b"]));
 }
+
+/// Issue 16, defects 1 and 2: a number with text after it (an expression, words, more
+/// numbers) is kept whole as text, never cut to the number before it, and the members after
+/// it are kept; a number schema then refuses that one field by name.
+#[test]
+fn number_with_text_after_it_is_refused_by_name_not_cut() {
+    use serde_json::json;
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "amount": {"type": "number"},
+            "from": {"type": "string"},
+            "to": {"type": "string"}
+        }
+    });
+    let cases = [
+        (
+            r#"{"amount": 100 - 20, "from": "EUR", "to": "USD"}"#,
+            "100 - 20",
+        ),
+        (
+            r#"{"amount": 12 + 3, "from": "EUR", "to": "USD"}"#,
+            "12 + 3",
+        ),
+        (
+            r#"{"amount": 750 Canadian dollars, "from": "CAD", "to": "USD"}"#,
+            "750 Canadian dollars",
+        ),
+        (
+            r#"{"amount": 1.5 million yen, "from": "JPY", "to": "USD"}"#,
+            "1.5 million yen",
+        ),
+        (
+            r#"{"amount": 12,000, 3,450, "from": "EUR", "to": "USD"}"#,
+            "12,000, 3,450",
+        ),
+    ];
+    for (input, text) in cases {
+        let out = repair(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(out.value["amount"], json!(text), "{input}");
+        assert!(
+            out.value["from"].is_string() && out.value["to"] == json!("USD"),
+            "{input}"
+        );
+        let err = coerce(out.value, &schema).expect_err(input);
+        assert_eq!(err.path, "/amount", "{input}: {err}");
+    }
+}

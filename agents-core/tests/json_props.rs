@@ -150,6 +150,21 @@ fn scanner_work_grows_linearly() {
         ("", "[{]", ""),
         ("", "{{", ""),
         ("{\"t\": ", "(1, ", ""),
+        // Numbers with text after them: expressions, words, more numbers after commas.
+        ("{", "\"a\": 12 + 3, ", "}"),
+        ("{\"a\": 1", ", 2", "}"),
+        ("{\"a\": 1", " 2", "}"),
+        ("{", "\"a\": 1 b c, ", "}"),
+        // Closers that match nothing open, commas and items after them.
+        ("[", "[1}, ", "]"),
+        ("{\"a\": {", "\"b\": 1], ", "}}"),
+        // Lists of bare words; literals and numbers with words after them.
+        ("[", "\"x\", y, ", "]"),
+        ("[a, ", "b, ", "]"),
+        ("  ", "[a, [", ""),
+        ("{", "\"k\": true story, ", "}"),
+        // A string value, then a key after a space.
+        ("{", "\"a\": \"x\" ", "b: 1}"),
     ];
     assert_linear(shapes, true);
 }
@@ -182,6 +197,22 @@ fn string_lookaheads_stay_linear() {
         ("[", "\"{\"a\": 1\", ", "]"),
         ("{\"a\": \"", "\\n\\d \"{\"b\": 1}\" ", "\"}"),
         ("", "[\"[\"a\", ", "]"),
+        // Closing quotes left out: before a comma and a key, before closers and the next
+        // element, before a run of closers at the end, before long whitespace.
+        ("{\"a\": \"x", ", \"b\": \"x", "}"),
+        ("[", "\"x, ", "]"),
+        ("{\"a\": {\"c\": \"x", "}, \"b\": {\"c\": \"x", "}}"),
+        ("[{\"a\": \"x", "}, {\"a\": \"x", "}]"),
+        ("{\"a\": \"x", "} ", ""),
+        ("{\"a\": \"x", " ", "}"),
+        // A quotation closed at a quote, then closers (fitting or not).
+        ("[", "\"x \"y\"   ]]]]]]]] ", "]"),
+        ("{\"a\": [", "\"x \"y\" }", "]}"),
+        (
+            "{\"a\": \"x",
+            "}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}, \"",
+            "",
+        ),
     ];
     assert_linear(shapes, true);
 }
@@ -203,6 +234,11 @@ fn extraction_paths_grow_linearly() {
         ("```json\n{\"a\": \"", "\n```bash", ""),
         ("", "   ```", "{}"),
         ("<think>", "\\\"{", ""),
+        // Candidates inside comments.
+        ("", "// {\"a\": 1}\n", "{}"),
+        ("", "/* [1] */ ", "{}"),
+        ("x ", "/* {", ""),
+        ("x", " // [", ""),
     ];
     assert_linear(shapes, false);
 }

@@ -85,8 +85,9 @@ pub enum FixKind {
     ForeignPunctuation,
     /// A string cut by unescaped quotes around embedded JSON or a quoted phrase was kept whole.
     EmbeddedQuotes,
-    /// A string value left without its closing quote at the end of a line, where the next line
-    /// holds the next key, was closed there.
+    /// A string value left without its closing quote was closed where it ends: at the end of a
+    /// line whose next line holds the next key, or before the closers, comma or next member
+    /// that fit the containers open around it.
     MissingQuote,
 }
 
@@ -130,7 +131,7 @@ impl fmt::Display for FixKind {
             Self::MissingBracket => "inserted missing closing bracket",
             Self::ForeignPunctuation => "read foreign punctuation as JSON's",
             Self::EmbeddedQuotes => "kept quotes of embedded JSON inside string",
-            Self::MissingQuote => "closed string left open at end of line",
+            Self::MissingQuote => "closed string whose closing quote was left out",
         };
         f.write_str(text)
     }

@@ -19,6 +19,45 @@ pub(crate) struct Cursor<'a> {
     /// The last look for the quote that ends a bare value's line: searched from, stopped at (a
     /// `"`, a line end or the end), and whether that quote closes the line.
     pub(crate) line_quote: Option<(usize, usize, bool)>,
+    /// The kinds of the containers open around the cursor, for the string reader to tell
+    /// which closers fit where a closing quote was left out. The scanner keeps it.
+    pub(crate) nest: Nest,
+}
+
+/// The kinds of the innermost (up to 64) open containers, and how many are open.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Nest {
+    /// Bit `i` set: the `i`-th container from the innermost (0) is an object.
+    objects: u64,
+    depth: usize,
+}
+
+impl Nest {
+    /// A container opens.
+    #[inline]
+    pub(crate) fn push(&mut self, object: bool) {
+        self.objects = (self.objects << 1) | u64::from(object);
+        self.depth += 1;
+    }
+
+    /// The innermost container closes; `deeper` says whether the container that now becomes
+    /// the 64th from the innermost is an object (it fell out of the window when it was pushed
+    /// under 64 others).
+    #[inline]
+    pub(crate) fn pop(&mut self, deeper: impl FnOnce(usize) -> bool) {
+        self.objects >>= 1;
+        self.depth = self.depth.saturating_sub(1);
+        if self.depth >= 64 {
+            self.objects |= u64::from(deeper(self.depth - 64)) << 63;
+        }
+    }
+
+    /// Whether the `i`-th container from the innermost is an object; `None` when fewer are
+    /// open (or it is beyond the window).
+    #[inline]
+    pub(crate) fn is_object(&self, i: usize) -> Option<bool> {
+        (i < self.depth.min(64)).then(|| self.objects >> i & 1 == 1)
+    }
 }
 
 impl<'a> Cursor<'a> {
@@ -33,6 +72,7 @@ impl<'a> Cursor<'a> {
             steps: 0,
             no_embedded: false,
             line_quote: None,
+            nest: Nest::default(),
         }
     }
 

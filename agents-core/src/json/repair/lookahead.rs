@@ -46,6 +46,23 @@ fn key_at(cur: &mut Cursor<'_>, at: usize, bare: bool) -> bool {
     cur.byte_at(colon) == Some(b':')
 }
 
+/// Whether a lone bare word at `at` is an array element: a word (letters, digits, `_`, `-`,
+/// `.`, `@`; at most [`LIMIT`] bytes) and then one of `then` (`,` or `]`), as in
+/// `[red, green]`.
+pub(crate) fn word_element_at(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
+    let limit = cur.end.min(at + LIMIT);
+    let n = cur.bytes[at.min(limit)..limit]
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(limit.saturating_sub(at));
+    cur.steps += n as u64;
+    if n == 0 {
+        return false;
+    }
+    let next = cur.next_significant(at + n);
+    cur.byte_at(next).is_some_and(|b| then.contains(&b))
+}
+
 /// Whether the `(` just before `at` opens a tuple: a number, a string, a bracket or `)`
 /// follows, not prose such as `(see below)`.
 pub(crate) fn opens_tuple(cur: &mut Cursor<'_>, at: usize) -> bool {
@@ -114,36 +131,45 @@ pub(crate) fn closers_swapped(
     fits(swapped, swapped_deeper) && !fits(matched, matched_deeper)
 }
 
-/// Whether a unit follows a number that ends at `at`: spaces, one short word of letters (and
-/// `/`, `%`), then the end of the member (`,`, `}`, `]`, a line break, the end): `19.99 USD`,
-/// `5 km/h`. A word followed by `:` is the next key, not a unit.
-pub(crate) fn unit_follows(cur: &mut Cursor<'_>, at: usize) -> bool {
+/// Whether text follows a number or literal that ends at `at`, so that the two are one bare
+/// value, never a number cut short (`true story` is text too): a unit or words (`19.99 USD`, `750 Canadian
+/// dollars`, `1.5 million yen`), an expression (`12 + 3`, `100 - 20`), more numbers after a
+/// comma (`12,000, 3,450`). What may follow a value ends it instead: the end of the member or
+/// the line, a comment, a `...` placeholder, the next key (quoted, or a word and its colon: a
+/// comma left out), a literal. Anything but a comma must be set off by a space.
+pub(crate) fn text_follows_scalar(cur: &mut Cursor<'_>, at: usize) -> bool {
     let mut i = at;
     while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
         i += 1;
     }
-    if i == at || !cur.byte_at(i).is_some_and(|b| b.is_ascii_alphabetic()) {
+    cur.steps += (i - at) as u64;
+    let Some(b) = cur.byte_at(i) else {
+        return false;
+    };
+    if b == b',' {
+        // `12,000, 3,450`: a number after the comma, not a key.
+        let next = cur.next_significant(i + 1);
+        return cur.byte_at(next).is_some_and(|c| c.is_ascii_digit()) && !key_follows(cur, next);
+    }
+    if i == at {
         return false;
     }
-    let word = i;
-    while i - word < 16
-        && cur
-            .byte_at(i)
-            .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'/' | b'%'))
-    {
-        i += 1;
+    match b {
+        b'}' | b']' | b'\n' | b'\r' | b';' | b'"' | b'\'' | b'`' => false,
+        b'/' => !matches!(cur.byte_at(i + 1), Some(b'/' | b'*')),
+        b'#' => cur
+            .byte_at(i + 1)
+            .is_some_and(|n| n.is_ascii_alphanumeric()),
+        b'.' => !cur.starts_with(i, "..."),
+        b'<' => !cur.starts_with(i, "<!--"),
+        // Smart quotes, invisible characters, full-width punctuation: left to the scanner.
+        0x80.. => false,
+        _ if is_word_byte(b) => {
+            let literal = ["true", "false", "null"]
+                .iter()
+                .any(|l| cur.starts_with(i, l));
+            !literal && !key_follows(cur, i)
+        }
+        _ => true,
     }
-    while matches!(cur.byte_at(i), Some(b' ' | b'\t')) {
-        i += 1;
-    }
-    cur.steps += (i - at) as u64;
-    let literal = matches!(
-        &cur.src[word..],
-        w if w.starts_with("true") || w.starts_with("false") || w.starts_with("null")
-    );
-    !literal
-        && matches!(
-            cur.byte_at(i),
-            None | Some(b',' | b'}' | b']' | b'\n' | b'\r')
-        )
 }

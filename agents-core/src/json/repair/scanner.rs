@@ -2,6 +2,7 @@
 //! JSON recorded as a [`Fix`](crate::json::Fix).
 
 use super::cursor::{Cursor, is_word_byte};
+use super::extract;
 use super::lookahead;
 use super::number::{self, lex_number};
 use super::string::{Slot, lex_string, quote_at};
@@ -61,11 +62,14 @@ struct Parser<'c, 'a> {
     bare_key: bool,
     /// The finished value, once the outermost container is closed.
     done: Option<Value>,
+    /// Where the outermost container opened.
+    start: usize,
 }
 
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
 /// past the value (or at the end of the region, if the input was truncated).
 pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
+    let start = cur.pos;
     let mut parser = Parser {
         cur,
         stack: SmallVec::new(),
@@ -73,6 +77,7 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
         after_comma: false,
         bare_key: false,
         done: None,
+        start,
     };
     parser.run()
 }
@@ -105,6 +110,7 @@ impl Parser<'_, '_> {
         self.cur.pos += 1;
         self.cur.steps += 1;
         self.after_comma = false;
+        self.cur.nest.push(b == Some(b'{'));
         if b == Some(b'{') {
             self.stack.push(Frame::Object {
                 map: Map::new(),
@@ -146,6 +152,8 @@ impl Parser<'_, '_> {
         let Some(frame) = self.stack.pop() else {
             return false;
         };
+        let stack = &self.stack;
+        self.cur.nest.pop(|i| stack[i].is_object());
         let value = match frame {
             Frame::Object { map, .. } => Value::Object(map),
             Frame::Array { items } => Value::Array(items),
@@ -183,9 +191,18 @@ impl Parser<'_, '_> {
         let object = self.cur.peek() == Some(b'}');
         self.cur.pos += 1;
         self.cur.steps += 1;
-        let Some(mut depth) = self.stack.iter().rposition(|f| f.is_object() == object) else {
-            self.cur.fix(FixKind::ExtraBracket, at);
-            return false;
+        let mut depth = match self.stack.iter().rposition(|f| f.is_object() == object) {
+            Some(depth) => depth,
+            None if self.typo_with_items_after(at) => {
+                // `[1, [2, 3}, 4]`: nothing of its kind is open, and the items after it belong
+                // to the container around the innermost one.
+                self.cur.fix(FixKind::MismatchedBracket, at);
+                self.stack.len() - 1
+            }
+            None => {
+                self.cur.fix(FixKind::ExtraBracket, at);
+                return false;
+            }
         };
         if self.after_comma {
             self.cur.fix(FixKind::TrailingComma, at);
@@ -220,6 +237,24 @@ impl Parser<'_, '_> {
         let open: SmallVec<[bool; 64]> = self.stack[from..].iter().map(Frame::is_object).collect();
         let at = self.cur.pos - 1;
         lookahead::closers_swapped(self.cur, at, &open, from > 0)
+    }
+
+    /// A closer at `at` that matches no open container: does it stand for the innermost one's
+    /// closer? Only when a comma follows and then an item that the container around the
+    /// innermost one takes (a key for an object, anything else for an array): dropping the
+    /// closer would pull those items into the innermost container (`[1, [2, 3}, 4]`,
+    /// `{"a": {"b": 1], "c": 2}`). Before anything else it is dropped, as an extra closer.
+    fn typo_with_items_after(&mut self, at: usize) -> bool {
+        let len = self.stack.len();
+        if len < 2 {
+            return false;
+        }
+        let comma = self.cur.next_significant(at + 1);
+        if self.cur.byte_at(comma) != Some(b',') {
+            return false;
+        }
+        let key = lookahead::key_follows(self.cur, comma + 1);
+        key == self.stack[len - 2].is_object()
     }
 
     /// Skips a `...` placeholder at the cursor, if there is one.
@@ -430,15 +465,20 @@ impl Parser<'_, '_> {
         }
         // A word that starts like a number (`50%`, `1.2.3`, `8/10`) is text, in arrays too.
         let mut numeric_word = false;
+        let mark = (
+            self.cur.fixes.len(),
+            self.cur.fixes.last().map_or(0, |f| f.count),
+        );
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
-                    // `"price": 19.99 USD`: a number with its unit is text.
-                    if in_object && lookahead::unit_follows(self.cur, self.cur.pos) {
-                        self.cur.pos = at;
-                        if let Some(text) = lex_bare_value(self.cur, in_object) {
-                            return Ok(self.deliver(Value::String(text), expect));
-                        }
+                    // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
+                    // text, never the number alone.
+                    if in_object
+                        && lookahead::text_follows_scalar(self.cur, self.cur.pos)
+                        && let Some(text) = self.reread_as_text(at, mark)
+                    {
+                        return Ok(self.deliver(Value::String(text), expect));
                     }
                     return Ok(self.deliver(v, expect));
                 }
@@ -450,11 +490,25 @@ impl Parser<'_, '_> {
             }
         }
         if let Some(v) = lex_literal(self.cur) {
+            // `"k": true story`, `"k": null pointer`: words, not a literal and a stray key.
+            // (`NaN` and `Infinity` keep their own handling.)
+            let non_finite = self.cur.fixes.last().is_some_and(|f| {
+                f.kind == FixKind::NonFiniteNumber
+                    && (self.cur.fixes.len() > mark.0 || f.count != mark.1)
+            });
+            if in_object
+                && !non_finite
+                && lookahead::text_follows_scalar(self.cur, self.cur.pos)
+                && let Some(text) = self.reread_as_text(at, mark)
+            {
+                return Ok(self.deliver(Value::String(text), expect));
+            }
             return Ok(self.deliver(v, expect));
         }
         // Bare words are values in an object, and in an array that is an object's value
         // (`"fields": [id, name]`); a top-level `[see here]` is prose.
-        let words_allowed = in_object || numeric_word || self.in_object_value_array();
+        let words_allowed =
+            in_object || numeric_word || self.in_object_value_array() || self.word_list(at);
         if words_allowed && let Some(text) = lex_bare_value(self.cur, in_object) {
             return Ok(self.deliver(Value::String(text), expect));
         }
@@ -554,6 +608,42 @@ impl Parser<'_, '_> {
     fn in_object_value_array(&self) -> bool {
         let len = self.stack.len();
         len >= 2 && !self.stack[len - 1].is_object() && self.stack[len - 2].is_object()
+    }
+
+    /// Reads the object value at `at` again as one bare value (a number or literal with text
+    /// after it), taking back the fixes recorded since `mark` (`1,000` read as 1000 no longer
+    /// holds).
+    fn reread_as_text(&mut self, at: usize, mark: (usize, u32)) -> Option<String> {
+        self.cur.fixes.truncate(mark.0);
+        if let Some(last) = self.cur.fixes.last_mut() {
+            last.count = mark.1;
+        }
+        self.cur.pos = at;
+        lex_bare_value(self.cur, true)
+    }
+
+    /// Whether a bare word at `at` is an element of a list of words: a single word, followed by
+    /// `,` or `]`, after a string in the array (`["red", green]`), or followed by `,` as the
+    /// first element of the outermost array where that array opens the text
+    /// (`[red, green, blue]`). `[object Object]`, `[see here]` or `[sorry, cannot help]` stays
+    /// refused.
+    fn word_list(&mut self, at: usize) -> bool {
+        let Some(Frame::Array { items }) = self.stack.last() else {
+            return false;
+        };
+        if items.last().is_some_and(Value::is_string) {
+            return lookahead::word_element_at(self.cur, at, b",]");
+        }
+        if self.stack.len() != 1 || !items.is_empty() {
+            return false;
+        }
+        if !lookahead::word_element_at(self.cur, at, b",") {
+            return false;
+        }
+        // Only the first candidate can have nothing visible before it: linear overall.
+        let visible = extract::first_visible(&self.cur.src[..self.start]);
+        self.cur.steps += visible.unwrap_or(self.start) as u64;
+        visible.is_none()
     }
 
     /// How many members the innermost object holds (0 for an array).

@@ -2,7 +2,7 @@
 //! value read on past a closing marker that was its content, and JSON written with escaped
 //! quotes decoded once.
 
-use super::cursor::{Cursor, find2};
+use super::cursor::{Cursor, find, find2};
 use super::extract::{self, Extend, Region};
 use super::scanner::{self, Failure};
 use super::unescape;
@@ -45,6 +45,11 @@ fn search(
         };
         *steps += rel as u64;
         let at = from + rel;
+        if let Some(after) = commented_out(input, region, from, at, steps) {
+            // `// {"a": 0}` before the real value: a comment, not a candidate.
+            from = after;
+            continue;
+        }
         *budget -= 1;
         let was_first = std::mem::replace(&mut first, false);
         let fixes = lead_fixes(input, region, at, was_first, steps);
@@ -69,8 +74,11 @@ fn search(
                 if set_aside.is_none() && defer_to_object(input, region, at, end, &found, options) {
                     set_aside = Some(found);
                     from = end.max(at + 1);
-                } else if citation_in_prose(input, region, at, end) {
-                    // `Paris is the capital [1].`: a marker in prose, not a value.
+                } else if citation_in_prose(input, region, at, end)
+                    || empty_says_nothing(input, region, at, end, &found.value)
+                {
+                    // `Paris is the capital [1].`: a marker in prose, not a value; `returns []
+                    // when`, `{...}`: empty brackets that are not an answer.
                     from = end.max(at + 1);
                 } else {
                     return Ok(Some(found));
@@ -99,6 +107,51 @@ fn search(
         }
     }
     Ok(set_aside)
+}
+
+/// How far back a candidate's line is read for a `//` that opens it.
+const LINE_LOOKBACK: usize = 256;
+
+/// Whether the bracket at `at` is inside a comment: on a line that opens with `//`, or after a
+/// `/*` in the text searched since `from` that no `*/` closes before it. Returns where the
+/// search goes on (the end of that line or comment). Reads the text since `from` (each byte
+/// once over the search) and at most [`LINE_LOOKBACK`] bytes of the line.
+#[inline]
+fn commented_out(
+    input: &str,
+    region: &Region,
+    from: usize,
+    at: usize,
+    steps: &mut u64,
+) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let skipped = &bytes[from..at];
+    *steps += skipped.len() as u64;
+    if let Some(open) = find(skipped, b"/*")
+        && find(&skipped[open + 2..], b"*/").is_none()
+    {
+        let rest = &bytes[at..region.end];
+        let close = find(rest, b"*/")?;
+        *steps += close as u64;
+        return Some(at + close + 2);
+    }
+    let low = region.start.max(at.saturating_sub(LINE_LOOKBACK));
+    let line_start = match bytes[low..at].iter().rposition(|&b| b == b'\n') {
+        Some(p) => low + p + 1,
+        None if low == region.start => low,
+        None => return None,
+    };
+    *steps += (at - line_start) as u64;
+    let line = input[line_start..at].trim_start();
+    if !line.starts_with("//") {
+        return None;
+    }
+    let end = bytes[at..region.end]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(region.end, |p| at + p);
+    *steps += (end - at) as u64;
+    Some(end)
 }
 
 /// The fixes that come before the scanner's for a candidate at `at`: the region's, then the
@@ -256,6 +309,37 @@ fn citation_in_prose(input: &str, region: &Region, at: usize, end: usize) -> boo
         .is_some_and(|c| c.is_alphanumeric() || c == ']');
     let word_after = after.chars().next().is_some_and(char::is_alphabetic);
     word_before || word_after
+}
+
+/// Whether the value read at `at..end` is an empty object or array that says nothing: one
+/// closed on more than whitespace and commas that yielded nothing (`{...}`, `{{}}`), or one that prose or code leads to (`It returns [] when`, `function f() {}`, `records
+/// {` cut off) rather than a label (`Action Input: {}`, `json` on the line before). An empty
+/// value that opens its region (the text, a fence, a wrapper) stands: a tool with no
+/// arguments. Refusing it beats inventing `{}` for a sentence.
+#[cold]
+fn empty_says_nothing(input: &str, region: &Region, at: usize, end: usize, value: &Value) -> bool {
+    let empty = match value {
+        Value::Object(map) => map.is_empty(),
+        Value::Array(items) => items.is_empty(),
+        _ => false,
+    };
+    if !empty {
+        return false;
+    }
+    // Cut off by the end of the input (`{"ke`), it is a value begun: it stands if it opens
+    // its region.
+    let inner = &input[at + 1..end];
+    if let Some(inner) = inner.strip_suffix(['}', ']'])
+        && inner.bytes().any(|b| !b.is_ascii_whitespace() && b != b',')
+    {
+        return true;
+    }
+    let before = input[region.start..at].trim_end();
+    let labelled = before.ends_with(':')
+        || before
+            .get(before.len().saturating_sub(4)..)
+            .is_some_and(|w| w.eq_ignore_ascii_case("json"));
+    extract::first_visible(before).is_some() && !labelled
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and

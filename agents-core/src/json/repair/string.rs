@@ -4,6 +4,7 @@
 mod embedded;
 mod end;
 mod escape;
+mod missing;
 #[cfg(test)]
 mod tests;
 
@@ -148,12 +149,15 @@ fn lex(
         Quote::SmartDouble | Quote::SmartSingle => cur.fix(FixKind::SmartQuotes, start),
     }
     cur.pos += open_len;
+    let content = cur.pos;
     let mut backslashes = Backslashes::new(cur);
     let mut embedded = (embedded_allowed && opens_embedded_json(cur, cur.pos, quote))
         .then_some(Embedded::default());
     let was_embedded = embedded.is_some();
     // Whether a quote was kept inside the string so far.
     let mut kept_quote = false;
+    // Whether the last quote kept opened a quotation inside the text (`said "stop`).
+    let mut quotation_open = false;
     let lead = quote.closer_lead();
     let src = cur.src;
     let mut text = String::new();
@@ -264,12 +268,46 @@ fn lex(
             }
         }
         if ends_string(cur, after, slot, kept_quote, noted_control) {
+            // `"He said "stop"}`, `"say "hi","x": 1`: the quotation opened inside closes here,
+            // and the string's own closing quote was left out right after it.
+            if quotation_open
+                && slot != Slot::Key
+                && !cur.bytes[cur.pos - 1].is_ascii_whitespace()
+                && missing::whole_member_or_end_after(cur, after, slot)
+            {
+                cur.fix(FixKind::UnescapedQuote, cur.pos);
+                text.push_str(&src[cur.pos..after]);
+                cur.pos = after;
+                cur.fix(FixKind::MissingQuote, after);
+                break Some(0);
+            }
             break Some(len);
         }
+        if let Some(end) = missing::member_after_separator(cur, content, cur.pos)
+            && end_before(cur, content, &mut text, end)
+        {
+            break Some(0);
+        }
+        // A kept quote after a space (or first) opens a quotation; after text, closes it.
+        quotation_open = cur.pos == content
+            || matches!(cur.bytes[cur.pos - 1], b' ' | b'\t' | b'\n' | b'(' | b'[');
         kept_quote = true;
         cur.fix(FixKind::UnescapedQuote, cur.pos);
         text.push_str(&src[cur.pos..after]);
         cur.pos = after;
+    };
+    // Run to the end: closers there may be the string's container's, its quote left out.
+    let closer = match closer {
+        // A string read as embedded JSON is read again as plain text first (`lex_bracketed`).
+        None if slot != Slot::Key
+            && !was_embedded
+            && cur.pos == cur.end
+            && let Some(end) = missing::closers_at_end(cur, content)
+            && end_before(cur, content, &mut text, end) =>
+        {
+            Some(0)
+        }
+        closer => closer,
     };
     match closer {
         Some(len) => cur.pos += len,
@@ -277,6 +315,33 @@ fn lex(
     }
     let truncated = closer.is_none();
     (Lexed { text, truncated }, was_embedded)
+}
+
+/// Ends the string at `end`, before the cursor, its closing quote left out: the bytes from
+/// `end` to the cursor (separators and closers, read as they stand) leave the text, with the
+/// raw whitespace before them, and a control character noted among those is no longer a fix.
+/// False, changing nothing, if the text does not end with those bytes.
+fn end_before(cur: &mut Cursor<'_>, content: usize, text: &mut String, end: usize) -> bool {
+    debug_assert!(content <= end && end <= cur.pos);
+    let mut from = end;
+    while from > content && matches!(cur.bytes[from - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        from -= 1;
+    }
+    let tail = &cur.src[from..cur.pos];
+    if !text.ends_with(tail) {
+        return false;
+    }
+    text.truncate(text.len() - tail.len());
+    if cur
+        .fixes
+        .last()
+        .is_some_and(|f| f.kind == FixKind::UnescapedControl && f.offset >= from && f.count == 1)
+    {
+        cur.fixes.pop();
+    }
+    cur.pos = end;
+    cur.fix(FixKind::MissingQuote, end);
+    true
 }
 
 /// Does the input end (but for whitespace) with `}` or `]`?

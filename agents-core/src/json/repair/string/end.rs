@@ -52,14 +52,11 @@ pub(super) fn ends_string(
                         None | Some(b' ' | b'\t' | b'\n' | b'\r')
                     )
             }
-            // `"pizza"⏎  radius_km: 2`: the next member on its own line, comma left out. Not in
-            // a string that is text over several lines or has kept a quote already: there
-            // `"Login"⏎⏎Expected: no crash` goes on.
-            _ if is_word_byte(b)
-                && !kept_quote
-                && !multiline
-                && cur.bytes[after..next].contains(&b'\n') =>
-            {
+            // `"pizza"⏎  radius_km: 2`, `"pizza" radius_km: 2`: the next member, on its own line
+            // or after a space, comma left out. Not in a string that is text over several lines
+            // or has kept a quote already: there `"Login"⏎⏎Expected: no crash` goes on; nor
+            // right after the quote (`"Use "key: value" pairs"`).
+            _ if is_word_byte(b) && !kept_quote && !multiline && next > after => {
                 lookahead::key_follows(cur, next)
             }
             _ => false,
@@ -67,12 +64,14 @@ pub(super) fn ends_string(
         Slot::ArrayElement => match b {
             // A `:` after an element: a key of the enclosing object, the array's `]` left out.
             b'}' | b']' | b':' | b')' => true,
-            // A word after the comma is prose (`"a "b", then c"`), unless it is a literal.
+            // A word after the comma is prose (`"a "b", then c"`), unless it is a literal, or,
+            // in a string that kept no quote, a lone word element (`["red", green, "blue"]`).
             b',' => {
                 let after_comma = cur.next_significant(next + 1);
                 !cur.byte_at(after_comma)
                     .is_some_and(|c| c.is_ascii_alphabetic())
                     || literal_at(cur, after_comma)
+                    || (!kept_quote && lookahead::word_element_at(cur, after_comma, b",]"))
             }
             0xef if full_width_comma(cur, next) => true,
             b';' => true,
@@ -136,6 +135,22 @@ fn quoted_token(cur: &mut Cursor<'_>, at: usize) -> Token {
         Token::Cut
     } else {
         Token::Other
+    }
+}
+
+/// Like [`token_then`], and after a `:` the input goes on (a key whose value was cut off,
+/// `"b":` at the very end, is not a whole member).
+pub(super) fn token_then_more(cur: &mut Cursor<'_>, at: usize, then: &[u8]) -> bool {
+    match quoted_token(cur, at) {
+        Token::Closed(next) => match cur.byte_at(next) {
+            Some(b':') if then.contains(&b':') => {
+                let more = cur.next_significant(next + 1);
+                cur.byte_at(more).is_some()
+            }
+            Some(b) => then.contains(&b),
+            None => false,
+        },
+        Token::Cut | Token::Other => false,
     }
 }
 

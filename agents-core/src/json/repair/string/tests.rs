@@ -173,3 +173,20 @@ fn reading_a_stretch_again_takes_its_fixes_back() {
         ]
     );
 }
+
+/// The kinds of open containers that a left-out closing quote is judged by stay right after
+/// more than 64 levels opened and closed (the window of kinds the cursor keeps refills).
+#[test]
+fn missing_quote_sees_the_container_past_a_deep_array() {
+    let input = format!(
+        "{{\"deep\": {}1{}, \"b\": \"x}}",
+        "[".repeat(70),
+        "]".repeat(70)
+    );
+    let mut deep = json!(1);
+    for _ in 0..70 {
+        deep = json!([deep]);
+    }
+    assert_eq!(repaired(&input), json!({"deep": deep, "b": "x"}));
+    assert!(kinds(&input).contains(&FixKind::MissingQuote));
+}
