@@ -9,53 +9,17 @@
 mod common;
 
 use std::error::Error as StdError;
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agents_core::{AgentExt, LlmAgent, Model, ModelError, ModelErrorKind, ModelResponse};
-use agents_providers::anthropic::Anthropic;
+use agents_providers::ProviderError;
 use agents_providers::cassette::Recorder;
-use agents_providers::gemini::Gemini;
-use agents_providers::ollama::Ollama;
-use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
-use agents_providers::{ProviderError, TransportConfig};
+use common::matrix::{Cell, Provider, cells, run_table, serve};
 use common::{config, hits, request};
 use serde_json::json;
-use wiremock::matchers::method;
-use wiremock::{Mock, MockServer, ResponseTemplate};
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Provider {
-    OpenAi,
-    Anthropic,
-    Gemini,
-    Ollama,
-}
-
-const PROVIDERS: [Provider; 4] = [
-    Provider::OpenAi,
-    Provider::Anthropic,
-    Provider::Gemini,
-    Provider::Ollama,
-];
-
-/// One cell of the matrix: a provider and a mode.
-#[derive(Debug, Clone, Copy)]
-struct Cell {
-    provider: Provider,
-    streaming: bool,
-}
-
-fn cells() -> impl Iterator<Item = Cell> {
-    PROVIDERS.into_iter().flat_map(|provider| {
-        [false, true].map(|streaming| Cell {
-            provider,
-            streaming,
-        })
-    })
-}
+use wiremock::ResponseTemplate;
 
 impl Cell {
     /// A key no other cell uses, recognisable anywhere it leaks to.
@@ -66,167 +30,6 @@ impl Cell {
             if self.streaming { "stream" } else { "whole" }
         )
         .to_ascii_lowercase()
-    }
-
-    fn model(&self, base: &str, key: &str, config: TransportConfig) -> Arc<dyn Model> {
-        let s = self.streaming;
-        match self.provider {
-            Provider::OpenAi => Arc::new(
-                OpenAi::builder("gpt-4o-mini")
-                    .base_url(base)
-                    .api_key(key)
-                    .streaming(s)
-                    .transport(config)
-                    .build()
-                    .unwrap(),
-            ),
-            Provider::Anthropic => Arc::new(
-                Anthropic::builder("claude-sonnet-4-5")
-                    .base_url(base)
-                    .api_key(key)
-                    .streaming(s)
-                    .transport(config)
-                    .build()
-                    .unwrap(),
-            ),
-            Provider::Gemini => Arc::new(
-                Gemini::builder("gemini-2.5-flash")
-                    .base_url(base)
-                    .api_key(key)
-                    .streaming(s)
-                    .transport(config)
-                    .build()
-                    .unwrap(),
-            ),
-            Provider::Ollama => Arc::new(
-                Ollama::builder("qwen2.5:7b")
-                    .base_url(base)
-                    .api_key(key)
-                    .streaming(s)
-                    .transport(config)
-                    .build()
-                    .unwrap(),
-            ),
-        }
-    }
-
-    /// A successful 200 reporting `usage` tokens in every count the provider has.
-    fn ok_with_usage(&self, n: u64) -> ResponseTemplate {
-        let body = match (self.provider, self.streaming) {
-            (Provider::OpenAi, false) => json!({
-                "id": "c1", "object": "chat.completion", "created": 1, "model": "gpt-4o-mini",
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": "ok"},
-                    "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": n, "completion_tokens": n, "total_tokens": n}})
-            .to_string(),
-            (Provider::OpenAi, true) => common::sse(&[
-                &json!({"id": "c1", "object": "chat.completion.chunk", "created": 1,
-                    "model": "gpt-4o-mini", "choices": [{"index": 0,
-                    "delta": {"role": "assistant", "content": "ok"}, "finish_reason": "stop"}]})
-                .to_string(),
-                &json!({"id": "c1", "object": "chat.completion.chunk", "created": 1,
-                    "model": "gpt-4o-mini", "choices": [],
-                    "usage": {"prompt_tokens": n, "completion_tokens": n, "total_tokens": n}})
-                .to_string(),
-                "[DONE]",
-            ]),
-            (Provider::Anthropic, false) => json!({
-                "id": "msg_1", "type": "message", "role": "assistant", "model": "claude",
-                "content": [{"type": "text", "text": "ok"}], "stop_reason": "end_turn",
-                "usage": {"input_tokens": n, "output_tokens": n,
-                    "cache_creation_input_tokens": n, "cache_read_input_tokens": n}})
-            .to_string(),
-            (Provider::Anthropic, true) => common::sse_events(&[
-                (
-                    "message_start",
-                    &json!({"type": "message_start", "message": {
-                    "id": "msg_1", "type": "message", "role": "assistant", "model": "claude",
-                    "content": [], "stop_reason": null,
-                    "usage": {"input_tokens": n, "output_tokens": 1,
-                        "cache_creation_input_tokens": n, "cache_read_input_tokens": n}}})
-                    .to_string(),
-                ),
-                (
-                    "content_block_start",
-                    &json!({"type": "content_block_start", "index": 0,
-                    "content_block": {"type": "text", "text": ""}})
-                    .to_string(),
-                ),
-                (
-                    "content_block_delta",
-                    &json!({"type": "content_block_delta", "index": 0,
-                    "delta": {"type": "text_delta", "text": "ok"}})
-                    .to_string(),
-                ),
-                (
-                    "content_block_stop",
-                    &json!({"type": "content_block_stop", "index": 0}).to_string(),
-                ),
-                (
-                    "message_delta",
-                    &json!({"type": "message_delta",
-                    "delta": {"stop_reason": "end_turn"}, "usage": {"output_tokens": n}})
-                    .to_string(),
-                ),
-                ("message_stop", &json!({"type": "message_stop"}).to_string()),
-            ]),
-            (Provider::Gemini, streaming) => {
-                let chunk = json!({"candidates": [{"content": {"role": "model",
-                    "parts": [{"text": "ok"}]}, "finishReason": "STOP"}],
-                    "usageMetadata": {"promptTokenCount": n, "candidatesTokenCount": n,
-                        "thoughtsTokenCount": n, "totalTokenCount": n}})
-                .to_string();
-                if streaming {
-                    common::sse(&[&chunk])
-                } else {
-                    chunk
-                }
-            }
-            (Provider::Ollama, _) => format!(
-                "{}\n",
-                json!({"model": "qwen2.5:7b", "created_at": "2025-01-01T00:00:00Z",
-                    "message": {"role": "assistant", "content": "ok"}, "done": true,
-                    "done_reason": "stop", "prompt_eval_count": n, "eval_count": n})
-            ),
-        };
-        let content_type = match (self.provider, self.streaming) {
-            (_, false) => "application/json",
-            (Provider::Ollama, true) => "application/x-ndjson",
-            (_, true) => "text/event-stream",
-        };
-        ResponseTemplate::new(200).set_body_raw(body, content_type)
-    }
-
-    /// An error the provider reports inside a 200 response (an SSE error event, or Ollama's
-    /// `{"error": ...}`), echoing `key`. `None` where the provider has no such shape.
-    fn error_in_200(&self, key: &str) -> Option<ResponseTemplate> {
-        let message = format!("invalid key {key}");
-        let (body, content_type) = match (self.provider, self.streaming) {
-            (Provider::Ollama, false) => {
-                (json!({"error": message}).to_string(), "application/json")
-            }
-            (Provider::Ollama, true) => (
-                format!("{}\n", json!({"error": message})),
-                "application/x-ndjson",
-            ),
-            (_, false) => return None,
-            (Provider::Anthropic, true) => (
-                common::sse_events(&[(
-                    "error",
-                    &json!({"type": "error", "error": {"type": "overloaded_error",
-                        "message": message}})
-                    .to_string(),
-                )]),
-                "text/event-stream",
-            ),
-            (_, true) => (
-                common::sse(&[&json!({"error": {"code": 500, "message": message,
-                    "status": "INTERNAL", "type": "server_error"}})
-                .to_string()]),
-                "text/event-stream",
-            ),
-        };
-        Some(ResponseTemplate::new(200).set_body_raw(body, content_type))
     }
 }
 
@@ -254,16 +57,6 @@ fn malformed_200s(cell: Cell, key: &str) -> Vec<ResponseTemplate> {
         .collect()
 }
 
-/// A server answering every POST with `response`.
-async fn serve(response: ResponseTemplate) -> MockServer {
-    let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .respond_with(response)
-        .mount(&s)
-        .await;
-    s
-}
-
 /// Every text an error can be read through: Display, Debug, and each source in the chain.
 fn error_texts(e: &(dyn StdError + 'static)) -> String {
     let mut out = format!("{e}\n{e:?}\n");
@@ -273,40 +66,6 @@ fn error_texts(e: &(dyn StdError + 'static)) -> String {
         source = s.source();
     }
     out
-}
-
-/// Runs `cells` as concurrent tasks and fails with the name and message of every failing cell.
-async fn run_table<F, Fut>(name: &str, cells: Vec<(String, F)>)
-where
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let mut failures = Vec::new();
-    let count = cells.len();
-    let running: Vec<_> = cells
-        .into_iter()
-        .map(|(label, cell)| (label, tokio::spawn(cell())))
-        .collect();
-    for (label, task) in running {
-        if let Err(e) = task.await {
-            let why = e
-                .try_into_panic()
-                .ok()
-                .and_then(|p| {
-                    p.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                })
-                .unwrap_or_default();
-            failures.push(format!("{label}: {why}"));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{name}: {} of {count} cells failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
 }
 
 /// Sends one request through a cassette recorder; returns the result and the cassette's text.
@@ -374,7 +133,11 @@ fn leak_cases() -> Vec<(&'static str, Respond)> {
         ),
         (
             "error_in_200",
-            Box::new(|cell: Cell, key: &str| cell.error_in_200(key).into_iter().collect()),
+            Box::new(|cell: Cell, key: &str| {
+                cell.error_in_200(&format!("invalid key {key}"))
+                    .into_iter()
+                    .collect()
+            }),
         ),
     ]
 }

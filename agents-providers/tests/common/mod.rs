@@ -1,6 +1,15 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+// The matrix builds every provider's client: only where all four are compiled in.
+#[cfg(all(
+    feature = "openai",
+    feature = "anthropic",
+    feature = "gemini",
+    feature = "ollama"
+))]
+pub mod matrix;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -54,24 +63,46 @@ pub async fn hits(server: &MockServer) -> usize {
 pub async fn raw_server(responses: Vec<Vec<u8>>) -> (String, Arc<AtomicUsize>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    let replies = responses.into_iter().map(RawReply::Close).collect();
     let count = Arc::new(AtomicUsize::new(0));
-    let seen = count.clone();
+    serve_raw(listener, replies, count.clone());
+    (format!("http://{addr}"), count)
+}
+
+/// What a raw server does with one connection.
+#[derive(Debug, Clone)]
+pub enum RawReply {
+    /// Writes these bytes and closes the connection.
+    Close(Vec<u8>),
+    /// Writes these bytes and then sends nothing more, holding the connection open until the
+    /// client gives up (a body that never arrives).
+    Stall(Vec<u8>),
+}
+
+/// Serves `replies` on `listener` as [`raw_server`] does (the last reply repeats), counting
+/// connections in `seen`.
+pub fn serve_raw(listener: TcpListener, replies: Vec<RawReply>, seen: Arc<AtomicUsize>) {
     tokio::spawn(async move {
         loop {
             let Ok((mut socket, _)) = listener.accept().await else {
                 return;
             };
             let n = seen.fetch_add(1, Ordering::SeqCst);
-            let response = responses[n.min(responses.len() - 1)].clone();
+            let reply = replies[n.min(replies.len() - 1)].clone();
             tokio::spawn(async move {
                 read_request(&mut socket).await;
-                let _ = socket.write_all(&response).await;
+                let (RawReply::Close(bytes) | RawReply::Stall(bytes)) = &reply;
+                let _ = socket.write_all(bytes).await;
                 let _ = socket.flush().await;
+                if let RawReply::Stall(_) = reply {
+                    // Read until the client closes its end: the connection stays open, silent.
+                    let mut sink = [0u8; 1024];
+                    while matches!(socket.read(&mut sink).await, Ok(n) if n > 0) {}
+                }
                 let _ = socket.shutdown().await;
             });
         }
     });
-    (format!("http://{addr}"), count)
 }
 
 /// Reads one HTTP request (headers and a `Content-Length` body).
@@ -100,10 +131,15 @@ async fn read_request(socket: &mut tokio::net::TcpStream) {
     }
 }
 
-/// A 200 response whose `Content-Length` promises more than is sent: the body is cut.
+/// A 200 JSON response whose `Content-Length` promises more than is sent: the body is cut.
 pub fn cut_response(partial_body: &str) -> Vec<u8> {
+    cut_response_as("application/json", partial_body)
+}
+
+/// A 200 response of `content_type` whose `Content-Length` promises more than is sent.
+pub fn cut_response_as(content_type: &str, partial_body: &str) -> Vec<u8> {
     format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{partial_body}",
+        "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{partial_body}",
         partial_body.len() + 500
     )
     .into_bytes()
