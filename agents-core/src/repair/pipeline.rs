@@ -19,7 +19,7 @@ use crate::agent::RunContext;
 use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
-    ExecutionError, ExecutionFailure, InvalidArgs, Severity, ToolError,
+    ExecutionError, ExecutionFailure, InvalidArgs, PerKind, Severity, ToolError,
 };
 use crate::event::Event;
 use crate::model::{Message, ToolCall};
@@ -28,7 +28,7 @@ use crate::tool::{PreparedCall, Tool, ToolCallError, ToolContext};
 /// What the pipeline needs besides the call.
 pub(crate) struct CallSetup<'a> {
     pub tool: &'a dyn Tool,
-    pub chains: &'a [Vec<StepImpl>; 3],
+    pub chains: &'a PerKind<Vec<StepImpl>>,
     pub classifier: &'a Classifier,
     pub agent: &'a AgentPath,
     pub budget: &'a Arc<BudgetScope>,
@@ -52,17 +52,19 @@ pub(crate) enum CallOutcome {
 }
 
 /// Per-kind position in the chain and attempts spent on the current step.
-#[derive(Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 struct Cursor {
     step: usize,
     attempts_on_step: u32,
 }
 
-fn slot(kind: ErrorKind) -> usize {
-    match kind {
-        ErrorKind::InvalidArgs => 0,
-        ErrorKind::Deserialization => 1,
-        _ => 2,
+impl Cursor {
+    /// The current step is spent: on to the next, with no attempts on it yet.
+    fn advance(&mut self) {
+        *self = Cursor {
+            step: self.step + 1,
+            attempts_on_step: 0,
+        };
     }
 }
 
@@ -77,7 +79,6 @@ struct Run<'a, 's> {
     setup: &'s CallSetup<'a>,
     call: &'s ToolCall,
     raw: String,
-    cursors: [Cursor; 3],
     repair_steps: u64,
     executions: u32,
 }
@@ -100,7 +101,6 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         setup,
         call,
         raw: call.arguments.clone(),
-        cursors: Default::default(),
         repair_steps: 0,
         executions: 0,
     };
@@ -113,10 +113,13 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         );
         run.raw = "{}".to_owned();
     }
+    // Per kind: where its chain stands. Kept apart from `run` so a step can move its kind's
+    // cursor while it works on the run.
+    let mut cursors = PerKind::<Cursor>::default();
     loop {
         let next = match run.attempt().await {
             Ok(out) => Next::Done(out),
-            Err(error) => run.handle(error).await,
+            Err(error) => run.handle(error, &mut cursors).await,
         };
         if let Next::Done(out) = next {
             return out;
@@ -282,11 +285,14 @@ impl Run<'_, '_> {
     }
 
     /// Walks `error`'s chain from where it stands.
-    async fn handle(&mut self, error: ToolError) -> Next {
+    async fn handle(&mut self, error: ToolError, cursors: &mut PerKind<Cursor>) -> Next {
         let kind = error.kind();
-        let chain = &self.setup.chains[slot(kind)];
+        // An escalation has no chain here: it is handled up the tree.
+        let (Some(chain), Some(cursor)) = (self.setup.chains.get(kind), cursors.get_mut(kind))
+        else {
+            return Next::Done(CallOutcome::Failed(error));
+        };
         loop {
-            let cursor = self.cursors[slot(kind)];
             let Some(step) = chain.get(cursor.step) else {
                 return Next::Done(CallOutcome::Failed(error));
             };
@@ -301,29 +307,16 @@ impl Run<'_, '_> {
                 });
                 return Next::Done(CallOutcome::Failed(error));
             }
-            match self.run_step(step, &error).await {
+            match self.run_step(step, &error, cursor).await {
                 StepResult::Again => return Next::Again,
                 StepResult::AgainSameStep => {
-                    self.cursors[slot(kind)].attempts_on_step += 1;
+                    cursor.attempts_on_step += 1;
                     return Next::Again;
                 }
-                StepResult::Pass => {
-                    self.cursors[slot(kind)] = Cursor {
-                        step: cursor.step + 1,
-                        attempts_on_step: 0,
-                    }
-                }
+                StepResult::Pass => cursor.advance(),
                 StepResult::Done(out) => return Next::Done(out),
             }
         }
-    }
-
-    fn advance(&mut self, kind: ErrorKind) {
-        let c = &mut self.cursors[slot(kind)];
-        *c = Cursor {
-            step: c.step + 1,
-            attempts_on_step: 0,
-        };
     }
 
     fn escalation(&self, error: &ToolError, reason: String, severity: Severity) -> EscalationError {
@@ -354,13 +347,17 @@ impl Run<'_, '_> {
         }
     }
 
-    async fn run_step(&mut self, step: &StepImpl, error: &ToolError) -> StepResult {
+    async fn run_step(
+        &mut self,
+        step: &StepImpl,
+        error: &ToolError,
+        cursor: &mut Cursor,
+    ) -> StepResult {
         let kind = error.kind();
-        let cursor = self.cursors[slot(kind)];
         match step {
             StepImpl::JsonRepair => match super::builtin::repair_text(&self.raw) {
                 Some((value, fixes)) => {
-                    self.advance(kind);
+                    cursor.advance();
                     self.emit_repaired(kind, "json_repair", fixes);
                     self.raw = value.to_string();
                     StepResult::Again
@@ -373,7 +370,7 @@ impl Run<'_, '_> {
                 };
                 match super::builtin::coerce_value(e.value.clone(), self.schema()) {
                     Ok((value, fixes)) if !fixes.is_empty() => {
-                        self.advance(kind);
+                        cursor.advance();
                         self.emit_repaired(kind, "coerce", fixes);
                         self.raw = value.to_string();
                         StepResult::Again
@@ -389,7 +386,7 @@ impl Run<'_, '_> {
                 };
                 match f(&request.raw, &cx) {
                     FixOutcome::Fixed(text) => {
-                        self.advance(kind);
+                        cursor.advance();
                         self.emit_repaired(
                             kind,
                             "fix",
@@ -438,7 +435,7 @@ impl Run<'_, '_> {
                     };
                     match answer {
                         Ok(text) => {
-                            self.cursors[slot(kind)].attempts_on_step = attempt - 1;
+                            cursor.attempts_on_step = attempt - 1;
                             let mut fixes = vec![format!(
                                 "{} replaced the arguments with {}",
                                 agent.name(),
@@ -481,7 +478,7 @@ impl Run<'_, '_> {
                                     agent.name()
                                 ),
                             });
-                            self.cursors[slot(kind)].attempts_on_step = attempt;
+                            cursor.attempts_on_step = attempt;
                         }
                     }
                 }
@@ -492,7 +489,7 @@ impl Run<'_, '_> {
                 };
                 match f(e.value.clone()) {
                     Some(v) => {
-                        self.advance(kind);
+                        cursor.advance();
                         self.emit_repaired(
                             kind,
                             "sanitize",

@@ -304,7 +304,7 @@ where
                 None => entry.handlers.merged_over(&self.config.defaults),
             };
             entry.chains =
-                crate::error::ErrorKind::HANDLED.map(|k| merged.resolved(k, self.config.strict));
+                crate::error::PerKind::from_fn(|k| merged.resolved(k, self.config.strict));
         }
         if !errors.is_empty() {
             return Err(AgentError::Config(format!(

@@ -51,7 +51,7 @@ pub(crate) struct ToolEntry {
     pub handlers: Handlers,
     /// The steps run per error kind, resolved once at build: the tool's handlers merged per kind
     /// over `on_tool_error(tool)` and the defaults, the built-in repair first unless strict.
-    pub chains: [Vec<crate::repair::StepImpl>; 3],
+    pub chains: crate::error::PerKind<Vec<crate::repair::StepImpl>>,
 }
 
 pub(crate) struct Config<In, Out> {
