@@ -22,6 +22,7 @@ pub mod json;
 pub mod model;
 mod path;
 pub mod repair;
+mod run;
 mod similar;
 pub mod testing;
 pub mod tool;

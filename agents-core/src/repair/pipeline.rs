@@ -12,10 +12,9 @@ use tokio::time::Instant;
 use futures_util::FutureExt;
 use serde_json::Value;
 
+use super::FixOutcome;
 use super::step::StepImpl;
-use super::{FixOutcome, RepairContext, RepairRequest};
 use crate::AgentPath;
-use crate::agent::RunContext;
 use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
@@ -23,6 +22,7 @@ use crate::error::{
 };
 use crate::event::Event;
 use crate::model::{Message, ToolCall};
+use crate::run::{RepairContext, RepairRequest, RunContext};
 use crate::tool::{PreparedCall, Tool, ToolCallError, ToolContext};
 
 /// What the pipeline needs besides the call.

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::{Backoff, FixOutcome, RepairContext};
-use crate::agent::Agent;
 use crate::error::Severity;
 use crate::error::kinds::{self, Kind};
+use crate::run::Agent;
 
 pub(crate) type FixFn = Arc<dyn Fn(&str, &RepairContext<'_>) -> FixOutcome + Send + Sync>;
 pub(crate) type SanitizeFn = Arc<dyn Fn(serde_json::Value) -> Option<Value> + Send + Sync>;
