@@ -17,6 +17,7 @@
 pub mod agent;
 pub mod budget;
 pub mod error;
+mod escalation;
 pub mod event;
 pub mod json;
 pub mod model;

@@ -20,6 +20,7 @@ use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
     ExecutionError, ExecutionFailure, InvalidArgs, PerKind, Severity, ToolError,
 };
+use crate::escalation;
 use crate::event::Event;
 use crate::model::{Message, ToolCall};
 use crate::run::{RepairContext, RepairRequest, RunContext};
@@ -226,8 +227,11 @@ impl Run<'_, '_> {
             })),
             ToolCallError::Agent(e) => match *e {
                 AgentError::Escalated(mut esc) => {
-                    esc.travelled.push(self.setup.agent.clone());
-                    esc.tool.get_or_insert_with(|| self.tool_name().to_owned());
+                    escalation::path::delivered_by_tool(
+                        &mut esc,
+                        self.setup.agent,
+                        self.tool_name(),
+                    );
                     Ok(CallOutcome::Escalated(*esc))
                 }
                 stop @ (AgentError::Thrown { .. } | AgentError::Budget(_)) => {
@@ -320,11 +324,14 @@ impl Run<'_, '_> {
     }
 
     fn escalation(&self, error: &ToolError, reason: String, severity: Severity) -> EscalationError {
-        let mut e = EscalationError::new(self.setup.agent.clone(), reason, severity);
-        e.tool = Some(self.tool_name().to_owned());
-        e.original = Some(Box::new(error.clone()));
-        e.attempts = self.repair_steps as u32;
-        e
+        escalation::origin::from_step(
+            self.setup.agent,
+            self.tool_name(),
+            error,
+            reason,
+            severity,
+            self.repair_steps as u32,
+        )
     }
 
     fn request(&self, error: &ToolError, attempt: u32, max_attempts: u32) -> RepairRequest {
@@ -445,13 +452,14 @@ impl Run<'_, '_> {
                             self.emit_repaired(kind, "fix_with", fixes);
                             return StepResult::AgainSameStep;
                         }
-                        Err(AgentError::Escalated(mut e)) => {
-                            if e.original.is_none() {
-                                e.original = Some(Box::new(error.clone()));
-                            }
-                            e.tool.get_or_insert_with(|| self.tool_name().to_owned());
-                            e.attempts = e.attempts.max(attempt);
-                            return StepResult::Done(CallOutcome::Escalated(*e));
+                        Err(AgentError::Escalated(e)) => {
+                            let e = escalation::origin::from_fixer(
+                                *e,
+                                error,
+                                self.tool_name(),
+                                attempt,
+                            );
+                            return StepResult::Done(CallOutcome::Escalated(e));
                         }
                         Err(AgentError::Thrown {
                             by,

@@ -5,10 +5,11 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::{Config, LlmAgent, Output, ToolEntry, ToolUse};
-use crate::agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
+use crate::agent::policy::{LlmErrorDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, Skill, THROW_TOOL};
 use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
 use crate::error::{AgentError, Classifier, EscalationError};
+use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Sampling};
 use crate::repair::Handlers;

@@ -16,11 +16,12 @@ pub use builder::LlmAgentBuilder;
 pub use output::Output;
 pub use run::RunReport;
 
-use super::policy::{EscalationHandler, LlmErrorHandler, UnhandledPolicy};
+use super::policy::{LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
 use super::{Agent, RunContext};
 use crate::budget::{Budget, BudgetHandler};
 use crate::error::{AgentError, Classifier};
+use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
 use crate::model::{Model, Sampling};
 use crate::repair::Handlers;
