@@ -17,4 +17,3 @@ pub use severity::{Severity, UnknownSeverity};
 pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
-pub(crate) use tool_error::{argument_names, compact_schema};

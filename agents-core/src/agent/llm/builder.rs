@@ -72,7 +72,7 @@ where
                 builtins: false,
                 output_retries: 2,
                 output_is_text: super::output::is_text::<Out>(),
-                output_schema: crate::error::compact_schema(&crate::tool::schema_for::<Out>()),
+                output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out>()),
                 max_failed_rounds: 3,
                 max_same_failure: 3,
             },

@@ -279,7 +279,7 @@ where
                 .tools
                 .iter()
                 .find(|t| &t.name == s)
-                .and_then(|t| crate::error::argument_names(&t.parameters))
+                .and_then(|t| crate::model::argument_names(&t.parameters))
                 .filter(|names| !names.is_empty())
                 .map(|names| format!(" (arguments: {})", names.join(", ")))
                 .unwrap_or_default();
