@@ -1,6 +1,7 @@
-//! Tools: what a model can call.
+//! Tools: what a model can call, and the executor that runs one attempt at a call (`executor`).
 
 mod args;
+pub(crate) mod executor;
 mod function;
 
 use std::time::Duration;

@@ -12,7 +12,8 @@ use crate::escalation;
 use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
-use crate::repair::pipeline::{CallOutcome, CallSetup, run_call};
+use crate::repair::pipeline::{CallSetup, run_call};
+use crate::tool::executor::{CallOutcome, ExecSetup};
 
 /// What one call produced: the result the model reads, and whether the run must end.
 struct Handled<Out> {
@@ -153,13 +154,15 @@ where
 
         let name = call.name.clone();
         let setup = CallSetup {
-            tool: entry.tool.as_ref(),
+            exec: ExecSetup {
+                tool: entry.tool.as_ref(),
+                classifier: &cfg.classifier,
+                agent: &self.path,
+                budget: &self.budget,
+                ctx: &self.tool_ctx,
+                default_timeout: self.budget.tool_timeout(),
+            },
             chains: &entry.chains,
-            classifier: &cfg.classifier,
-            agent: &self.path,
-            budget: &self.budget,
-            ctx: &self.tool_ctx,
-            default_timeout: self.budget.tool_timeout(),
             retry_budget: cfg.retry_budget.as_ref(),
             conversation: &self.transcript,
         };
