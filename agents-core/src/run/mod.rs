@@ -37,31 +37,25 @@ pub trait Agent<In, Out>: Send + Sync {
     ) -> BoxFuture<'a, Result<Out, AgentError>>;
 }
 
-impl<In, Out, A: Agent<In, Out> + ?Sized> Agent<In, Out> for Arc<A> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn invoke<'a>(
-        &'a self,
-        input: In,
-        ctx: &'a RunContext,
-    ) -> BoxFuture<'a, Result<Out, AgentError>> {
-        (**self).invoke(input, ctx)
-    }
+/// An agent behind a shared or owned pointer is that agent (one body for both pointers).
+macro_rules! forward_agent {
+    ($($ptr:ident),*) => {$(
+        impl<In, Out, A: Agent<In, Out> + ?Sized> Agent<In, Out> for $ptr<A> {
+            fn name(&self) -> &str {
+                (**self).name()
+            }
+            fn invoke<'a>(
+                &'a self,
+                input: In,
+                ctx: &'a RunContext,
+            ) -> BoxFuture<'a, Result<Out, AgentError>> {
+                (**self).invoke(input, ctx)
+            }
+        }
+    )*};
 }
 
-impl<In, Out, A: Agent<In, Out> + ?Sized> Agent<In, Out> for Box<A> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn invoke<'a>(
-        &'a self,
-        input: In,
-        ctx: &'a RunContext,
-    ) -> BoxFuture<'a, Result<Out, AgentError>> {
-        (**self).invoke(input, ctx)
-    }
-}
+forward_agent!(Arc, Box);
 
 /// Conveniences for every agent.
 pub trait AgentExt<In, Out>: Agent<In, Out> {
