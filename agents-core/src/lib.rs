@@ -17,11 +17,13 @@
 pub mod agent;
 pub mod budget;
 pub mod error;
+mod escalation;
 pub mod event;
 pub mod json;
 pub mod model;
 mod path;
 pub mod repair;
+mod run;
 mod similar;
 pub mod testing;
 pub mod tool;

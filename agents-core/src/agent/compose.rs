@@ -184,8 +184,7 @@ where
             .iter()
             .all(|(_, f)| matches!(f, AgentError::Escalated(_)))
         {
-            let path = ctx.child_path(name);
-            e.travelled.push(path);
+            crate::escalation::path::pass_on(&mut e, ctx.child_path(name));
             if !failures.is_empty() {
                 e.reason = format!("{} (all {} racers escalated)", e.reason, failures.len() + 1);
             }

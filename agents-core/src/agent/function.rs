@@ -7,6 +7,7 @@ use futures_util::future::BoxFuture;
 
 use super::{Agent, RunContext};
 use crate::error::AgentError;
+use crate::escalation::path::passed_through_plain;
 
 /// An agent implemented by an async function of its input and context. Build it with
 /// [`from_fn`] or [`from_fn_with_context`].
@@ -85,30 +86,7 @@ where
             let events = ctx.events().clone();
             (self.f)(input, ctx)
                 .await
-                .map_err(|e| passed_through(e.attributed_to(&path), &path, &events))
+                .map_err(|e| passed_through_plain(e.attributed_to(&path), &path, &events))
         })
-    }
-}
-
-/// A plain-function agent has no `on_escalation`: an escalation from below passes through it
-/// untouched, but it still appears on the path the escalation travelled, and in an event.
-fn passed_through(
-    error: AgentError,
-    path: &crate::AgentPath,
-    events: &crate::event::EventBus,
-) -> AgentError {
-    match error {
-        AgentError::Escalated(mut e) if e.source != *path && e.travelled.last() != Some(path) => {
-            e.travelled.push(path.clone());
-            events.emit(crate::Event::Escalated {
-                agent: path.clone(),
-                tool: e.tool.clone(),
-                reason: e.reason.clone(),
-                severity: e.severity,
-                path: e.travelled.clone(),
-            });
-            AgentError::Escalated(e)
-        }
-        other => other,
     }
 }

@@ -1,87 +1,18 @@
-//! Agents: `Agent<In, Out>`, implemented by a plain function or by a model loop.
+//! Agents: the implementations of [`Agent<In, Out>`]: a plain function, a model loop, the
+//! compositions, and an agent offered as a tool.
 
 mod as_tool;
 pub mod compose;
-mod context;
 mod function;
 pub(crate) mod llm;
 pub(crate) mod policy;
 pub(crate) mod skill;
 
-use std::sync::Arc;
-
-use futures_util::future::BoxFuture;
-
+pub use crate::run::{Agent, AgentExt, RunContext};
 pub use as_tool::{AgentTool, INPUT_FIELD};
 pub use compose::{
     Compose, FirstOf, LoopExhausted, LoopUntil, RaceFailed, RaceSettled, Racer, Route, Speculative,
     first_of, loop_until,
 };
-pub use context::RunContext;
 pub use function::{FnAgent, from_fn, from_fn_with_context};
 pub use policy::MAX_RETRY_WAIT;
-
-use crate::error::AgentError;
-
-/// Something that turns an `In` into an `Out`, possibly failing.
-///
-/// The same interface serves applications, sub-agents and repair agents (`Agent<String, String>`
-/// in `fix_with`): a plain function ([`from_fn`]) or a model loop ([`LlmAgent`](crate::LlmAgent)).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an `Agent<{In}, {Out}>`",
-    label = "expected an agent taking `{In}` and returning `{Out}`",
-    note = "a repair agent for `fix_with` must be an `Agent<String, String>`: build one with `agents::agent::from_fn` or `agent!`"
-)]
-pub trait Agent<In, Out>: Send + Sync {
-    /// The agent's name (its path segment in the tree).
-    fn name(&self) -> &str;
-
-    /// Runs the agent as a child of `ctx`.
-    fn invoke<'a>(
-        &'a self,
-        input: In,
-        ctx: &'a RunContext,
-    ) -> BoxFuture<'a, Result<Out, AgentError>>;
-}
-
-impl<In, Out, A: Agent<In, Out> + ?Sized> Agent<In, Out> for Arc<A> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn invoke<'a>(
-        &'a self,
-        input: In,
-        ctx: &'a RunContext,
-    ) -> BoxFuture<'a, Result<Out, AgentError>> {
-        (**self).invoke(input, ctx)
-    }
-}
-
-impl<In, Out, A: Agent<In, Out> + ?Sized> Agent<In, Out> for Box<A> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn invoke<'a>(
-        &'a self,
-        input: In,
-        ctx: &'a RunContext,
-    ) -> BoxFuture<'a, Result<Out, AgentError>> {
-        (**self).invoke(input, ctx)
-    }
-}
-
-/// Conveniences for every agent.
-pub trait AgentExt<In, Out>: Agent<In, Out> {
-    /// Runs the agent as the root of a new tree.
-    fn run(&self, input: In) -> BoxFuture<'_, Result<Out, AgentError>>
-    where
-        In: Send + 'static,
-    {
-        Box::pin(async move {
-            let top = RunContext::top();
-            self.invoke(input, &top).await
-        })
-    }
-}
-
-impl<In, Out, A: Agent<In, Out> + ?Sized> AgentExt<In, Out> for A {}

@@ -4,6 +4,7 @@ mod agent_error;
 mod class;
 mod execution;
 mod kind;
+mod per_kind;
 mod severity;
 mod tool_error;
 
@@ -11,8 +12,8 @@ pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
 pub use class::{Classifier, ErrorClass};
 pub use execution::{ExecutionFailure, IntoExecutionFailure};
 pub use kind::{ErrorKind, kinds};
+pub(crate) use per_kind::PerKind;
 pub use severity::{Severity, UnknownSeverity};
 pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
-pub(crate) use tool_error::{argument_names, compact_schema};

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
 use crate::AgentPath;
+use crate::model::{argument_names, compact_schema};
 
 /// Why argument text could not be parsed, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -274,12 +275,6 @@ impl ToolError {
     }
 }
 
-/// The argument names an object schema declares, in schema order.
-pub(crate) fn argument_names(schema: &Value) -> Option<Vec<&str>> {
-    let props = schema.get("properties")?.as_object()?;
-    Some(props.keys().map(String::as_str).collect())
-}
-
 /// `{"city": …, "unit": …}` from the required arguments (all of them if none is required).
 fn object_skeleton(schema: &Value) -> String {
     let required: Vec<&str> = schema
@@ -327,16 +322,6 @@ fn unknown_arguments(value: &Value, schema: &Value) -> String {
         return String::new();
     }
     format!(" Unknown arguments: {}.", unknown.join(", "))
-}
-
-/// A schema as one line for the model, with the noise schemars adds removed.
-pub(crate) fn compact_schema(schema: &Value) -> String {
-    let mut s = schema.clone();
-    if let Value::Object(m) = &mut s {
-        m.remove("$schema");
-        m.remove("title");
-    }
-    serde_json::to_string(&s).unwrap_or_default()
 }
 
 impl fmt::Display for ToolError {

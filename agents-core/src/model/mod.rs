@@ -2,6 +2,7 @@
 
 mod error;
 mod message;
+mod schema;
 
 use futures_util::future::BoxFuture;
 
@@ -10,6 +11,7 @@ pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
     Usage,
 };
+pub(crate) use schema::{argument_names, compact_schema, strip_noise};
 
 /// A language model the agent loop can call.
 ///

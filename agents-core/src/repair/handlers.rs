@@ -4,8 +4,8 @@ use std::marker::PhantomData;
 
 use super::Step;
 use super::step::{StepImpl, Steps};
-use crate::error::ErrorKind;
 use crate::error::kinds::{self, Kind};
+use crate::error::{ErrorKind, PerKind};
 
 /// An ordered chain of steps for kind `K`.
 #[derive(Debug, Clone)]
@@ -49,9 +49,7 @@ impl<K: Kind> Step<K> for Chain<K> {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Handlers {
-    invalid_args: Option<Steps>,
-    deserialization: Option<Steps>,
-    execution: Option<Steps>,
+    chains: PerKind<Option<Steps>>,
     strict: Option<bool>,
 }
 
@@ -62,32 +60,25 @@ impl Handlers {
     }
 
     /// Sets the `invalid_args` chain.
-    pub fn invalid_args(mut self, step: impl Step<kinds::invalid_args>) -> Self {
-        self.invalid_args = Some(Chain::new(step).steps);
-        self
+    pub fn invalid_args(self, step: impl Step<kinds::invalid_args>) -> Self {
+        self.on(Chain::new(step))
     }
 
     /// Sets the `deserialization_error` chain.
-    pub fn deserialization_error(mut self, step: impl Step<kinds::deserialization_error>) -> Self {
-        self.deserialization = Some(Chain::new(step).steps);
-        self
+    pub fn deserialization_error(self, step: impl Step<kinds::deserialization_error>) -> Self {
+        self.on(Chain::new(step))
     }
 
     /// Sets the `execution_error` chain.
-    pub fn execution_error(mut self, step: impl Step<kinds::execution_error>) -> Self {
-        self.execution = Some(Chain::new(step).steps);
-        self
+    pub fn execution_error(self, step: impl Step<kinds::execution_error>) -> Self {
+        self.on(Chain::new(step))
     }
 
     /// Sets the chain for `K` (the form the `agent!` macro expands to).
     pub fn on<K: Kind>(mut self, chain: Chain<K>) -> Self {
-        let slot = match K::KIND {
-            ErrorKind::InvalidArgs => &mut self.invalid_args,
-            ErrorKind::Deserialization => &mut self.deserialization,
-            ErrorKind::Execution => &mut self.execution,
-            ErrorKind::Escalation => return self,
-        };
-        *slot = Some(chain.steps);
+        if let Some(slot) = self.chains.get_mut(K::KIND) {
+            *slot = Some(chain.steps);
+        }
         self
     }
 
@@ -104,26 +95,13 @@ impl Handlers {
     }
 
     fn slot(&self, kind: ErrorKind) -> Option<&Steps> {
-        match kind {
-            ErrorKind::InvalidArgs => self.invalid_args.as_ref(),
-            ErrorKind::Deserialization => self.deserialization.as_ref(),
-            ErrorKind::Execution => self.execution.as_ref(),
-            ErrorKind::Escalation => None,
-        }
+        self.chains.get(kind)?.as_ref()
     }
 
     /// These handlers, with `lower`'s filling every kind this level leaves undeclared.
     pub fn merged_over(&self, lower: &Handlers) -> Handlers {
         Handlers {
-            invalid_args: self
-                .invalid_args
-                .clone()
-                .or_else(|| lower.invalid_args.clone()),
-            deserialization: self
-                .deserialization
-                .clone()
-                .or_else(|| lower.deserialization.clone()),
-            execution: self.execution.clone().or_else(|| lower.execution.clone()),
+            chains: PerKind::from_fn(|kind| self.slot(kind).or(lower.slot(kind)).cloned()),
             strict: self.strict.or(lower.strict),
         }
     }
@@ -137,7 +115,7 @@ impl Handlers {
             match kind {
                 ErrorKind::InvalidArgs => out.push(StepImpl::JsonRepair),
                 ErrorKind::Deserialization => out.push(StepImpl::Coerce),
-                _ => {}
+                ErrorKind::Execution | ErrorKind::Escalation => {}
             }
         }
         if let Some(s) = self.slot(kind) {

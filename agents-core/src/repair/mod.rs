@@ -9,13 +9,12 @@ pub(crate) mod builtin;
 mod handlers;
 mod outcome;
 pub(crate) mod pipeline;
-mod request;
 mod step;
 
+pub use crate::run::{RepairContext, RepairRequest};
 pub use backoff::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
-pub use request::{RepairContext, RepairRequest};
 pub(crate) use step::StepImpl;
 pub use step::{
     Escalate, Fix, FixWith, Or, Retry, RetryPolicy, Sanitize, Step, Steps, Throw, escalate,

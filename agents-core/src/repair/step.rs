@@ -5,10 +5,16 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+mod builtin;
+mod fixer;
+mod function;
+mod retrying;
+
+use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
 use super::{Backoff, FixOutcome, RepairContext};
-use crate::agent::Agent;
-use crate::error::Severity;
 use crate::error::kinds::{self, Kind};
+use crate::error::{Severity, ToolError};
+use crate::run::Agent;
 
 pub(crate) type FixFn = Arc<dyn Fn(&str, &RepairContext<'_>) -> FixOutcome + Send + Sync>;
 pub(crate) type SanitizeFn = Arc<dyn Fn(serde_json::Value) -> Option<Value> + Send + Sync>;
@@ -56,6 +62,37 @@ impl StepImpl {
             StepImpl::Retry(_) => "retry",
             StepImpl::Escalate { .. } => "escalate",
             StepImpl::Throw(_) => "throw",
+        }
+    }
+}
+
+impl StepImpl {
+    /// Runs this step on `error`, from where `cursor` stands in its kind's chain. What each
+    /// step does lives beside it in `repair/step/`; the two that only end the call are here.
+    pub(super) async fn run(
+        &self,
+        run: &mut Run<'_, '_>,
+        error: &ToolError,
+        cursor: &mut Cursor,
+    ) -> StepResult {
+        match self {
+            StepImpl::JsonRepair => builtin::json_repair(run, error, cursor),
+            StepImpl::Coerce => builtin::coerce(run, error, cursor),
+            StepImpl::Fix(f) => function::fix(run, f, error, cursor),
+            StepImpl::FixWith { agent, retries } => {
+                fixer::fix_with(run, agent, *retries, error, cursor).await
+            }
+            StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
+            StepImpl::Retry(policy) => retrying::retry(run, policy, error, cursor).await,
+            StepImpl::Escalate { reason, severity } => {
+                let reason = reason.clone().unwrap_or_else(|| error.model_reason());
+                StepResult::Done(CallOutcome::Escalated(
+                    run.escalation(error, reason, *severity),
+                ))
+            }
+            StepImpl::Throw(reason) => {
+                StepResult::Done(CallOutcome::Stop(run.thrown(error, reason.clone())))
+            }
         }
     }
 }

@@ -85,9 +85,6 @@ pub fn schema_for<T: schemars::JsonSchema>() -> Value {
     )
     .into_root_schema_for::<T>();
     let mut v = serde_json::to_value(schema).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut v {
-        m.remove("$schema");
-        m.remove("title");
-    }
+    crate::model::strip_noise(&mut v);
     v
 }

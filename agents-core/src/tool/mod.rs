@@ -1,6 +1,7 @@
-//! Tools: what a model can call.
+//! Tools: what a model can call, and the executor that runs one attempt at a call (`executor`).
 
 mod args;
+pub(crate) mod executor;
 mod function;
 
 use std::time::Duration;
@@ -51,7 +52,7 @@ pub struct ToolContext {
     pub attempt: u32,
     /// The calling agent's run: a tool that is itself an agent runs as a child of it, so it
     /// shares the budget and the event bus and knows its path in the tree.
-    pub run: crate::agent::RunContext,
+    pub run: crate::run::RunContext,
 }
 
 /// A tool the model can call.

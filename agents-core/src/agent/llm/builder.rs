@@ -5,10 +5,11 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::{Config, LlmAgent, Output, ToolEntry, ToolUse};
-use crate::agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
+use crate::agent::policy::{LlmErrorDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, Skill, THROW_TOOL};
 use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
 use crate::error::{AgentError, Classifier, EscalationError};
+use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Sampling};
 use crate::repair::Handlers;
@@ -71,7 +72,7 @@ where
                 builtins: false,
                 output_retries: 2,
                 output_is_text: super::output::is_text::<Out>(),
-                output_schema: crate::error::compact_schema(&crate::tool::schema_for::<Out>()),
+                output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out>()),
                 max_failed_rounds: 3,
                 max_same_failure: 3,
             },
@@ -304,7 +305,7 @@ where
                 None => entry.handlers.merged_over(&self.config.defaults),
             };
             entry.chains =
-                crate::error::ErrorKind::HANDLED.map(|k| merged.resolved(k, self.config.strict));
+                crate::error::PerKind::from_fn(|k| merged.resolved(k, self.config.strict));
         }
         if !errors.is_empty() {
             return Err(AgentError::Config(format!(

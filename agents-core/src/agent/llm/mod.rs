@@ -16,11 +16,12 @@ pub use builder::LlmAgentBuilder;
 pub use output::Output;
 pub use run::RunReport;
 
-use super::policy::{EscalationHandler, LlmErrorHandler, UnhandledPolicy};
+use super::policy::{LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
 use super::{Agent, RunContext};
 use crate::budget::{Budget, BudgetHandler};
 use crate::error::{AgentError, Classifier};
+use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
 use crate::model::{Model, Sampling};
 use crate::repair::Handlers;
@@ -51,7 +52,7 @@ pub(crate) struct ToolEntry {
     pub handlers: Handlers,
     /// The steps run per error kind, resolved once at build: the tool's handlers merged per kind
     /// over `on_tool_error(tool)` and the defaults, the built-in repair first unless strict.
-    pub chains: [Vec<crate::repair::StepImpl>; 3],
+    pub chains: crate::error::PerKind<Vec<crate::repair::StepImpl>>,
 }
 
 pub(crate) struct Config<In, Out> {

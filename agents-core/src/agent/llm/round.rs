@@ -4,13 +4,16 @@ use serde_json::Value;
 
 use super::run::{CallKey, Flow, Runner, emit_budget};
 use super::{Output, ToolUse};
-use crate::agent::policy::{EscalationDecision, UnhandledPolicy};
+use crate::agent::policy::UnhandledPolicy;
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::{BudgetExceeded, BudgetKind};
-use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, Severity, ToolError};
+use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, ToolError};
+use crate::escalation;
+use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
-use crate::repair::pipeline::{CallOutcome, CallSetup, run_call};
+use crate::repair::pipeline::{CallSetup, run_call};
+use crate::tool::executor::{CallOutcome, ExecSetup};
 
 /// What one call produced: the result the model reads, and whether the run must end.
 struct Handled<Out> {
@@ -151,13 +154,15 @@ where
 
         let name = call.name.clone();
         let setup = CallSetup {
-            tool: entry.tool.as_ref(),
+            exec: ExecSetup {
+                tool: entry.tool.as_ref(),
+                classifier: &cfg.classifier,
+                agent: &self.path,
+                budget: &self.budget,
+                ctx: &self.tool_ctx,
+                default_timeout: self.budget.tool_timeout(),
+            },
             chains: &entry.chains,
-            classifier: &cfg.classifier,
-            agent: &self.path,
-            budget: &self.budget,
-            ctx: &self.tool_ctx,
-            default_timeout: self.budget.tool_timeout(),
             retry_budget: cfg.retry_budget.as_ref(),
             conversation: &self.transcript,
         };
@@ -277,7 +282,7 @@ where
                 .tools
                 .iter()
                 .find(|t| &t.name == s)
-                .and_then(|t| crate::error::argument_names(&t.parameters))
+                .and_then(|t| crate::model::argument_names(&t.parameters))
                 .filter(|names| !names.is_empty())
                 .map(|names| format!(" (arguments: {})", names.join(", ")))
                 .unwrap_or_default();
@@ -357,107 +362,63 @@ where
         }
     }
 
+    /// An escalation reached this agent's loop: the escalation module decides, the loop carries
+    /// the decision out.
     fn escalated(
         &mut self,
         call: &ToolCall,
-        mut e: EscalationError,
+        e: EscalationError,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        // Whose escalation is it? One that reached this agent through a tool that is an agent
-        // arrives with this agent already appended to `travelled` (the pipeline does that): it
-        // comes from a child. One raised in this agent's own argument pipeline (a repair step, or
-        // a fixer: fixers run below this agent but return to its pipeline, not through a tool)
-        // is about this agent's own call, and by default its model hears about it.
-        let delivered = e.travelled.last() == Some(&self.path);
-        let from_child = delivered && e.source != self.path;
-        if !delivered {
-            e.travelled.push(self.path.clone());
-        }
-        self.ctx.emit(Event::Escalated {
-            agent: self.path.clone(),
-            tool: e.tool.clone(),
-            reason: e.reason.clone(),
-            severity: e.severity,
-            path: e.travelled.clone(),
-        });
-        let decision = match &self.agent.config.on_escalation {
-            Some(h) => h(&e),
-            None if from_child => EscalationDecision::Escalate {
-                severity: None,
-                context: None,
-            },
-            None => EscalationDecision::FeedBack,
-        };
-        let text = escalation_text(call, &e);
-        let fed_back = |this: &mut Self, e: &EscalationError, same_guard: &mut Option<u32>| {
-            if let Some(n) = this.record_failure(
-                &call.id,
-                &call.name,
-                FailureKind::Tool(crate::ErrorKind::Escalation),
-                e.reason.clone(),
-            ) {
-                same_guard.get_or_insert(n);
-            }
-            Handled {
-                result: error_result(call, escalation_text(call, e)),
-                failed: true,
-                stop: None,
-            }
-        };
-        match decision {
-            EscalationDecision::FeedBack => fed_back(self, &e, same_guard),
-            EscalationDecision::RetryWithModel(model) => {
-                self.model = model;
-                fed_back(self, &e, same_guard)
-            }
-            EscalationDecision::Reroute(skill) => {
-                match self
-                    .agent
-                    .config
-                    .skills
-                    .iter()
-                    .position(|s| s.name == skill)
-                {
-                    Some(i) => self.skill = Some(i),
-                    None => self.ctx.emit(Event::Warning {
-                        agent: self.path.clone(),
-                        message: format!(
-                            "on_escalation rerouted to unknown skill `{skill}`; staying"
-                        ),
-                    }),
+        let (text, resolution) = escalation::walk::reach(
+            e,
+            &self.path,
+            &call.name,
+            self.agent.config.on_escalation.as_ref(),
+            self.ctx.events(),
+        );
+        let stop = match resolution {
+            Resolution::FeedBack { reason, switch } => {
+                match switch {
+                    Some(Switch::Model(model)) => self.model = model,
+                    Some(Switch::Skill(skill)) => self.reroute(&skill),
+                    None => {}
                 }
-                fed_back(self, &e, same_guard)
-            }
-            EscalationDecision::Partial(out) => Handled {
-                result: error_result(call, text),
-                failed: true,
-                stop: Some(Ok(out)),
-            },
-            EscalationDecision::Escalate { severity, context } => {
-                if let Some(s) = severity {
-                    e.severity = s;
-                }
-                if let Some(c) = context {
-                    e.reason = format!("{} ({c})", e.reason);
-                }
-                Handled {
-                    result: error_result(call, text),
-                    failed: true,
-                    stop: Some(Err(AgentError::Escalated(Box::new(e)))),
-                }
-            }
-            EscalationDecision::Stop(reason) => {
-                let err = AgentError::Thrown {
-                    by: self.path.clone(),
+                if let Some(n) = self.record_failure(
+                    &call.id,
+                    &call.name,
+                    FailureKind::Tool(crate::ErrorKind::Escalation),
                     reason,
-                    original: Some(Box::new(ToolError::Escalation(e))),
-                };
-                Handled {
-                    result: error_result(call, text),
-                    failed: true,
-                    stop: Some(Err(err)),
+                ) {
+                    same_guard.get_or_insert(n);
                 }
+                None
             }
+            Resolution::Partial(out) => Some(Ok(out)),
+            Resolution::End(err) => Some(Err(err)),
+        };
+        Handled {
+            result: error_result(call, text),
+            failed: true,
+            stop,
+        }
+    }
+
+    /// `on_escalation` rerouted to `skill`: the rest of the run uses it (or stays, with a
+    /// warning, if there is no such skill).
+    fn reroute(&mut self, skill: &str) {
+        match self
+            .agent
+            .config
+            .skills
+            .iter()
+            .position(|s| s.name == skill)
+        {
+            Some(i) => self.skill = Some(i),
+            None => self.ctx.emit(Event::Warning {
+                agent: self.path.clone(),
+                message: format!("on_escalation rerouted to unknown skill `{skill}`; staying"),
+            }),
         }
     }
 
@@ -471,29 +432,7 @@ where
             .unwrap_or("the agent escalated without giving a reason")
             .to_owned();
         let given = args.get("severity").and_then(Value::as_str);
-        let (severity, recognised) = Severity::parse_lenient(given);
-        if !recognised {
-            self.ctx.emit(Event::Warning {
-                agent: self.path.clone(),
-                message: format!(
-                    "unknown severity {:?} in escalate; using HIGH",
-                    given.unwrap_or_default()
-                ),
-            });
-        }
-        let mut e = EscalationError::new(self.path.clone(), reason.clone(), severity);
-        if let Some(req) = self.ctx.repair_request() {
-            e.tool = Some(req.tool.clone());
-            e.original = Some(Box::new(req.error.clone()));
-            e.attempts = req.attempt;
-        }
-        self.ctx.emit(Event::Escalated {
-            agent: self.path.clone(),
-            tool: e.tool.clone(),
-            reason: reason.clone(),
-            severity,
-            path: e.travelled.clone(),
-        });
+        let e = escalation::origin::from_model(&self.path, reason.clone(), given, &self.ctx);
         Handled {
             result: error_result(call, format!("Escalated: {reason}")),
             failed: true,
@@ -508,16 +447,6 @@ fn builtin_args(call: &ToolCall) -> serde_json::Map<String, Value> {
         Ok(Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     }
-}
-
-/// The model-safe text of an escalation, naming the tool this agent's model called (for an
-/// escalation from a child agent that is the child, not the tool deep down that failed).
-fn escalation_text(call: &ToolCall, e: &EscalationError) -> String {
-    EscalationError {
-        tool: Some(call.name.clone()),
-        ..e.clone()
-    }
-    .model_text()
 }
 
 fn error_result(call: &ToolCall, content: String) -> ToolResult {

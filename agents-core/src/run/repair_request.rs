@@ -2,8 +2,9 @@
 
 use serde_json::Value;
 
-use crate::error::{ToolError, compact_schema};
+use crate::error::ToolError;
 use crate::model::Message;
+use crate::model::compact_schema;
 
 /// Everything a fixer needs: the raw arguments, the error (with its parse position or field
 /// path), the schema and the attempt number.

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
+use super::RepairRequest;
 use crate::AgentPath;
 use crate::budget::{Budget, BudgetExceeded, BudgetHandler, BudgetKind, BudgetScope};
 use crate::event::{Event, EventBus, Subscriber};
 use crate::model::Message;
-use crate::repair::RepairRequest;
 
 /// The context of one agent run. Cheap to clone.
 ///

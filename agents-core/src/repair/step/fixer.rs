@@ -1,0 +1,103 @@
+//! `fix_with`: a repair agent (`Agent<String, String>`) rewrites the arguments, up to `retries`
+//! attempts, each under what is left of the run's budget.
+
+use std::sync::Arc;
+
+use crate::budget::Within;
+use crate::error::{AgentError, ToolError};
+use crate::escalation;
+use crate::event::Event;
+use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::run::Agent;
+
+/// Asks `agent` for corrected arguments, from the attempt `cursor` stands at.
+pub(crate) async fn fix_with(
+    run: &mut Run<'_, '_>,
+    agent: &Arc<dyn Agent<String, String>>,
+    retries: u32,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
+    let kind = error.kind();
+    let mut attempt = cursor.attempts_on_step;
+    loop {
+        if attempt >= retries {
+            return StepResult::Pass;
+        }
+        attempt += 1;
+        let request = run.request(error, attempt, retries);
+        let input = request.raw.clone();
+        let fixer_ctx = run
+            .setup
+            .exec
+            .ctx
+            .for_repair(request, Arc::from(run.setup.conversation));
+        let budget = run.setup.exec.budget;
+        let answer = match budget.within(None, agent.invoke(input, &fixer_ctx)).await {
+            Within::Done(answer) => answer,
+            Within::RunOut(b) => Err(AgentError::Budget(b)),
+            Within::TimedOut(after) => Err(AgentError::Budget(budget.time_out(after))),
+        };
+        match answer {
+            Ok(text) => {
+                cursor.attempts_on_step = attempt - 1;
+                let mut fixes = vec![format!(
+                    "{} replaced the arguments with {}",
+                    agent.name(),
+                    preview(&text)
+                )];
+                run.raw = repair_answer(text, &mut fixes);
+                run.emit_repaired(kind, "fix_with", fixes);
+                return StepResult::AgainSameStep;
+            }
+            Err(AgentError::Escalated(e)) => {
+                let e = escalation::origin::from_fixer(*e, error, run.tool_name(), attempt);
+                return StepResult::Done(CallOutcome::Escalated(e));
+            }
+            Err(AgentError::Thrown {
+                by,
+                reason,
+                original,
+            }) => {
+                let original = original.or_else(|| Some(Box::new(error.clone())));
+                return StepResult::Done(CallOutcome::Stop(AgentError::Thrown {
+                    by,
+                    reason,
+                    original,
+                }));
+            }
+            Err(stop @ AgentError::Budget(_)) => {
+                return StepResult::Done(CallOutcome::Stop(stop));
+            }
+            Err(other) => {
+                // The fixer itself failed (a model error, an unusable answer): that
+                // attempt is spent; try again while attempts remain.
+                run.emit(Event::Warning {
+                    agent: run.setup.exec.agent.clone(),
+                    message: format!(
+                        "repair agent {} failed on attempt {attempt}: {other}",
+                        agent.name()
+                    ),
+                });
+                cursor.attempts_on_step = attempt;
+            }
+        }
+    }
+}
+
+/// A fixer's answer is model output: text that is not JSON as it stands (a code fence, a
+/// sentence around it) goes through the same lenient repair as the model's own arguments, so a
+/// fixer's formatting slip does not burn its attempts. What the repair changed joins `fixes`;
+/// text nothing can be recovered from is kept as it is (the next pass reports it).
+fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
+    if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
+        return text;
+    }
+    match crate::repair::builtin::repair_text(&text) {
+        Some((value, repaired)) => {
+            fixes.extend(repaired);
+            value.to_string()
+        }
+        None => text,
+    }
+}

@@ -1,0 +1,67 @@
+//! The user's deterministic steps: `fix` (a function over the text, which may also escalate or
+//! throw) and `sanitize` (a function over the parsed value of a call that did not fit).
+
+use super::{FixFn, SanitizeFn};
+use crate::error::ToolError;
+use crate::repair::FixOutcome;
+use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::run::RepairContext;
+
+/// Runs a `fix` function on the text the error is about.
+pub(crate) fn fix(
+    run: &mut Run<'_, '_>,
+    f: &FixFn,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
+    let request = run.request(error, 1, 1);
+    let cx = RepairContext {
+        request: &request,
+        conversation: run.setup.conversation,
+    };
+    match f(&request.raw, &cx) {
+        FixOutcome::Fixed(text) => {
+            cursor.advance();
+            run.emit_repaired(
+                error.kind(),
+                "fix",
+                vec![format!("replaced the arguments with {}", preview(&text))],
+            );
+            run.raw = text;
+            StepResult::Again
+        }
+        FixOutcome::Pass => StepResult::Pass,
+        FixOutcome::Escalate { reason, severity } => StepResult::Done(CallOutcome::Escalated(
+            run.escalation(error, reason, severity),
+        )),
+        FixOutcome::Throw(reason) => StepResult::Done(CallOutcome::Stop(run.thrown(error, reason))),
+    }
+}
+
+/// Runs a `sanitize` function on the value of a call that did not fit the tool's types.
+pub(crate) fn sanitize(
+    run: &mut Run<'_, '_>,
+    f: &SanitizeFn,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
+    let ToolError::Deserialization(e) = error else {
+        return StepResult::Pass;
+    };
+    match f(e.value.clone()) {
+        Some(v) => {
+            cursor.advance();
+            run.emit_repaired(
+                error.kind(),
+                "sanitize",
+                vec![format!(
+                    "replaced the arguments with {}",
+                    preview(&v.to_string())
+                )],
+            );
+            run.raw = v.to_string();
+            StepResult::Again
+        }
+        None => StepResult::Pass,
+    }
+}

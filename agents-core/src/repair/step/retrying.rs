@@ -1,0 +1,69 @@
+//! `retry`: runs a failed call again after a backoff, only for failures that may pass on their
+//! own (transient, or unknown if allowed), only for tools safe to repeat, and only while the
+//! shared retry budget and the run's time allow.
+
+use crate::error::{ErrorClass, ToolError};
+use crate::event::Event;
+use crate::repair::RetryPolicy;
+use crate::repair::pipeline::{Cursor, Run, StepResult};
+
+/// Retries the execution failure `error` under `policy`, from the retry `cursor` stands at.
+pub(crate) async fn retry(
+    run: &mut Run<'_, '_>,
+    policy: &RetryPolicy,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
+    let retry_no = cursor.attempts_on_step + 1;
+    let ToolError::Execution(e) = error else {
+        return StepResult::Pass;
+    };
+    let class_ok = match e.class {
+        ErrorClass::Transient => true,
+        ErrorClass::Unknown => policy.retry_unknown,
+        ErrorClass::Permanent => false,
+    };
+    let safe = run.setup.exec.tool.idempotent() || policy.allow_non_idempotent;
+    if !class_ok || !safe || retry_no >= policy.max_attempts {
+        return StepResult::Pass;
+    }
+    if run.setup.retry_budget.is_some_and(|b| !b.try_acquire()) {
+        let why = format!(
+            "the shared retry budget is spent; not retrying {}",
+            run.tool_name()
+        );
+        return not_retrying(run, why);
+    }
+    let delay = policy.backoff.delay(retry_no);
+    if !run.setup.exec.budget.fits(delay) {
+        // Sleeping would outlast the run: give up retrying now, while the model
+        // still has time to act on the failure.
+        let why = format!(
+            "the retry of {} would wait {delay:?}, longer than the run has left; not retrying",
+            run.tool_name()
+        );
+        return not_retrying(run, why);
+    }
+    run.emit(Event::Retry {
+        agent: run.setup.exec.agent.clone(),
+        call_id: run.call.id.clone(),
+        tool: run.tool_name().to_owned(),
+        attempt: run.exec.executions() + 1,
+        delay,
+        error: error.to_string(),
+    });
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
+    run.raw = e.args.to_string();
+    StepResult::AgainSameStep
+}
+
+/// The step declines to retry, saying why (a warning event), and passes to the next.
+fn not_retrying(run: &Run<'_, '_>, why: String) -> StepResult {
+    run.emit(Event::Warning {
+        agent: run.setup.exec.agent.clone(),
+        message: why,
+    });
+    StepResult::Pass
+}

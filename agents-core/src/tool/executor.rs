@@ -1,0 +1,209 @@
+//! The tool executor: one attempt at a call with the arguments as they stand. It parses them,
+//! lets the tool read them (a panic there is a permanent failure), charges the run's budget,
+//! runs the tool under the tighter of its timeout and the run's time (a panic is a permanent
+//! failure), announces the attempt, and turns what the tool returned into an outcome, or into a
+//! typed [`ToolError`] for the repair chain.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::FutureExt;
+use serde_json::Value;
+use tokio::time::Instant;
+
+use super::{PreparedCall, Tool, ToolCallError, ToolContext};
+use crate::AgentPath;
+use crate::budget::{BudgetScope, Within};
+use crate::error::{
+    AgentError, Classifier, DeserializationError, EscalationError, ExecutionError,
+    ExecutionFailure, InvalidArgs, ToolError,
+};
+use crate::escalation;
+use crate::event::Event;
+use crate::model::ToolCall;
+use crate::run::RunContext;
+
+/// What the executor needs besides the call.
+pub(crate) struct ExecSetup<'a> {
+    pub tool: &'a dyn Tool,
+    pub classifier: &'a Classifier,
+    pub agent: &'a AgentPath,
+    pub budget: &'a Arc<BudgetScope>,
+    pub ctx: &'a RunContext,
+    pub default_timeout: Option<Duration>,
+}
+
+/// How one call ended.
+#[derive(Debug)]
+pub(crate) enum CallOutcome {
+    /// The tool returned; `args` are the arguments it ran with (after repair).
+    Success { output: Value, args: Value },
+    /// No step recovered the error.
+    Failed(ToolError),
+    /// A step or a fixer gave up softly.
+    Escalated(EscalationError),
+    /// A step, a fixer or a budget ended the run.
+    Stop(AgentError),
+}
+
+/// Runs the attempts of one call, counting those that ran.
+pub(crate) struct Executor<'a, 's> {
+    setup: &'s ExecSetup<'a>,
+    call: &'s ToolCall,
+    executions: u32,
+}
+
+impl<'a, 's> Executor<'a, 's> {
+    /// An executor for `call`, no attempt made yet.
+    pub fn new(setup: &'s ExecSetup<'a>, call: &'s ToolCall) -> Self {
+        Executor {
+            setup,
+            call,
+            executions: 0,
+        }
+    }
+
+    /// How many times the tool has run (an attempt whose arguments did not fit is not one).
+    pub fn executions(&self) -> u32 {
+        self.executions
+    }
+
+    /// The tool's name.
+    pub fn tool_name(&self) -> &str {
+        &self.setup.tool.spec().name
+    }
+
+    /// The tool's argument schema.
+    pub fn schema(&self) -> &Value {
+        &self.setup.tool.spec().parameters
+    }
+
+    /// One pass: parse, read into the tool's types, run. Only a call whose arguments fit is
+    /// charged, announced (`ToolStarted`) and run.
+    pub async fn attempt(&mut self, raw: &str) -> Result<CallOutcome, ToolError> {
+        let args: Value = crate::json::parse_strict(raw).map_err(|parse_error| {
+            ToolError::InvalidArgs(InvalidArgs {
+                tool: self.tool_name().to_owned(),
+                raw: raw.to_owned(),
+                parse_error,
+                schema: self.schema().clone(),
+            })
+        })?;
+        let tool = self.setup.tool;
+        let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args.clone())))
+            .unwrap_or_else(|payload| {
+                Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
+            });
+        let prepared = match prepared {
+            Ok(p) => p,
+            // Nothing ran: not charged, not an attempt.
+            Err(e) => return self.failed(args, e),
+        };
+        if let Err(b) = self.setup.budget.charge_tool_call() {
+            return Ok(CallOutcome::Stop(b.into()));
+        }
+        self.executions += 1;
+        self.setup.ctx.emit_with(|| Event::ToolStarted {
+            agent: self.setup.agent.clone(),
+            call_id: self.call.id.clone(),
+            tool: self.tool_name().to_owned(),
+            attempt: self.executions,
+        });
+        let started = Instant::now();
+        match self.execute(prepared).await {
+            Ok(output) => {
+                self.setup.ctx.emit_with(|| Event::ToolFinished {
+                    agent: self.setup.agent.clone(),
+                    call_id: self.call.id.clone(),
+                    tool: self.tool_name().to_owned(),
+                    elapsed: started.elapsed(),
+                });
+                Ok(CallOutcome::Success { output, args })
+            }
+            Err(e @ ToolCallError::InvalidInput { .. }) => {
+                // A tool that reads its arguments only when it runs (no `prepare` of its own)
+                // found they did not fit: nothing of its work ran, so this was no attempt.
+                self.executions -= 1;
+                self.failed(args, e)
+            }
+            Err(e) => self.failed(args, e),
+        }
+    }
+
+    /// What a tool's error means for the call: an outcome, or an error for the repair chain
+    /// (the same shape as `attempt`'s, which it completes).
+    #[allow(clippy::result_large_err)]
+    fn failed(&self, args: Value, error: ToolCallError) -> Result<CallOutcome, ToolError> {
+        match error {
+            ToolCallError::InvalidInput {
+                target_type,
+                field_path,
+                message,
+            } => Err(ToolError::Deserialization(DeserializationError {
+                tool: self.tool_name().to_owned(),
+                value: args,
+                target_type,
+                field_path: if field_path.is_empty() {
+                    ".".to_owned()
+                } else {
+                    field_path
+                },
+                message,
+                schema: self.schema().clone(),
+            })),
+            ToolCallError::Agent(e) => match *e {
+                AgentError::Escalated(mut esc) => {
+                    escalation::path::delivered_by_tool(
+                        &mut esc,
+                        self.setup.agent,
+                        self.tool_name(),
+                    );
+                    Ok(CallOutcome::Escalated(*esc))
+                }
+                stop @ (AgentError::Thrown { .. } | AgentError::Budget(_)) => {
+                    Ok(CallOutcome::Stop(stop))
+                }
+                other => Err(self.execution_error(args, ExecutionFailure::from_error(other))),
+            },
+            ToolCallError::Failed(failure) => Err(self.execution_error(args, failure)),
+        }
+    }
+
+    fn execution_error(&self, args: Value, failure: ExecutionFailure) -> ToolError {
+        ToolError::Execution(ExecutionError {
+            tool: self.tool_name().to_owned(),
+            args,
+            class: self.setup.classifier.classify(&failure),
+            failure,
+            attempts: self.executions,
+        })
+    }
+
+    /// Runs the prepared call under the tighter of its timeout (the tool's own, else the
+    /// budget's default) and what is left of the run, turning a panic into a permanent failure.
+    /// Running out of the run's time ends the run ([`AgentError::Budget`]); running out of the
+    /// tool's own timeout is a transient failure of the tool.
+    async fn execute(&self, prepared: PreparedCall<'_>) -> Result<Value, ToolCallError> {
+        let tool_ctx = ToolContext {
+            call_id: self.call.id.clone(),
+            agent: self.setup.agent.clone(),
+            attempt: self.executions,
+            run: self.setup.ctx.clone(),
+        };
+        let own = self.setup.tool.timeout().or(self.setup.default_timeout);
+        let fut = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
+        let result = match self.setup.budget.within(own, fut).await {
+            Within::Done(r) => r,
+            Within::RunOut(b) => {
+                return Err(ToolCallError::Agent(Box::new(AgentError::Budget(b))));
+            }
+            Within::TimedOut(limit) => {
+                return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)));
+            }
+        };
+        result.unwrap_or_else(|payload| {
+            Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
+        })
+    }
+}
