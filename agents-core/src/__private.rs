@@ -79,9 +79,23 @@ where
     }
 }
 
-/// The result of an infallible tool function.
-pub fn tool_output<T: serde::Serialize>(out: T) -> Result<serde_json::Value, ToolCallError> {
-    output_to_value(&out)
+/// What an infallible `#[tool]` function may return: any `Serialize` type. A trait rather than
+/// a bound on a helper function, so that a type that does not serialise is reported in the
+/// words below, on the user's return type, with no helper's path in the message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool's output: it does not implement `serde::Serialize`",
+    label = "the model receives this as JSON, so it must implement `serde::Serialize`",
+    note = "derive it (`#[derive(serde::Serialize)]` on `{Self}`), or return a type that does"
+)]
+pub trait ToolOutput {
+    /// The output as JSON, or a permanent failure if it does not serialise.
+    fn into_tool_output(self) -> Result<serde_json::Value, ToolCallError>;
+}
+
+impl<T: serde::Serialize> ToolOutput for T {
+    fn into_tool_output(self) -> Result<serde_json::Value, ToolCallError> {
+        output_to_value(&self)
+    }
 }
 
 /// A tool's spec, computed once per tool type by the caller's `OnceLock`.

@@ -5,7 +5,7 @@
 //! `__private::check_*` helper spanned on it, so type errors land on the user's tokens.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, Pat};
 
@@ -37,14 +37,19 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
         chain.extend(quote!(.model_arc(#checked)));
     }
     if let Some(block) = &agent.budget_fields {
+        // Field assignments rather than a struct literal with `..default()`: a misspelt field is
+        // then reported by rustc on the user's token with the fields `Budget` does have (a struct
+        // literal with a base counts every field as given, and lists none).
+        let budget = format_ident!("__agents_budget", span = Span::mixed_site());
         let fields = block.fields.iter().map(|(field, value)| {
             let value = budget_value(value, p, errors);
-            quote!(#field: #value)
+            quote!(#budget.#field = #value;)
         });
         chain.extend(quote! {
-            .budget(#p::Budget {
-                #(#fields,)*
-                ..<#p::Budget as #p::core::default::Default>::default()
+            .budget({
+                let mut #budget = <#p::Budget as #p::core::default::Default>::default();
+                #(#fields)*
+                #budget
             })
         });
     }
