@@ -286,3 +286,51 @@ pub fn escalate_error() -> Escalate {
 pub fn throw(reason: impl Into<String>) -> Throw {
     Throw(StepImpl::Throw(reason.into()))
 }
+
+// The steps' defaults and named options, owned here so that `agent!` only maps its arguments to
+// calls: `fix_with(fixer, retries = 2)` becomes `FixWith::new(fixer).retries(2)`.
+
+impl FixWith {
+    /// A repair by `agent`, tried once; [`FixWith::retries`] allows more tries.
+    pub fn new<A: Agent<String, String> + 'static>(agent: A) -> Self {
+        fix_with(agent, 1)
+    }
+
+    /// Tries the repair agent up to `retries` times (at least once).
+    pub fn retries(mut self, retries: u32) -> Self {
+        if let StepImpl::FixWith { retries: r, .. } = &mut self.0 {
+            *r = retries.max(1);
+        }
+        self
+    }
+}
+
+impl Retry {
+    /// Up to `max_attempts` in all, waiting [`exponential`](super::exponential) between attempts;
+    /// [`Retry::backoff`] sets another wait.
+    pub fn new(max_attempts: u32) -> Self {
+        retry(max_attempts, super::exponential())
+    }
+
+    /// Waits `backoff` between attempts.
+    pub fn backoff(mut self, backoff: Backoff) -> Self {
+        self.policy().backoff = backoff;
+        self
+    }
+}
+
+impl Escalate {
+    /// A soft give-up with this reason, severity [`Severity::High`]; [`Escalate::severity`] sets
+    /// another.
+    pub fn new(reason: impl Into<String>) -> Self {
+        escalate(reason, Severity::High)
+    }
+
+    /// Sets the severity the escalation reports.
+    pub fn severity(mut self, severity: Severity) -> Self {
+        if let StepImpl::Escalate { severity: s, .. } = &mut self.0 {
+            *s = severity;
+        }
+        self
+    }
+}
