@@ -67,6 +67,31 @@ pub fn check_model<M: Model + 'static>(model: M) -> Arc<dyn Model> {
     Arc::new(model)
 }
 
+/// `builder` with the checked model: the builder's own method for a shared model is not public.
+pub fn with_model<In, Out>(
+    builder: LlmAgentBuilder<In, Out>,
+    model: Arc<dyn Model>,
+) -> LlmAgentBuilder<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    builder.model_arc(model)
+}
+
+/// `builder` with the checked tool and its handlers.
+pub fn with_tool<In, Out>(
+    builder: LlmAgentBuilder<In, Out>,
+    tool: Arc<dyn Tool>,
+    handlers: Handlers,
+) -> LlmAgentBuilder<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    builder.tool_arc(tool, handlers)
+}
+
 /// The result of a tool function returning `Result<T, E>`.
 pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
 where

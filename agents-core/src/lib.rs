@@ -42,6 +42,9 @@ pub use model::{
     Usage,
 };
 pub use path::AgentPath;
+// Shared with agents-providers (tool-name hints of prompted tool calling); not part of the
+// documented API.
+#[doc(hidden)]
 pub use similar::closest_name;
 pub use tool::Tool;
 

@@ -1,5 +1,6 @@
-//! Code generation for `agent!`: one builder chain on `LlmAgent::builder`, ending in the
-//! runtime's `build_agent`.
+//! Code generation for `agent!`: one builder chain on `LlmAgent::builder` (the checked model
+//! and tools joined through `__private::with_model` and `with_tool`), ending in the runtime's
+//! `build_agent`.
 //!
 //! Every user expression keeps its span, and each one the compiler must check is passed through a
 //! `__private::check_*` helper spanned on it, so type errors land on the user's tokens.
@@ -34,7 +35,7 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
         let span = model.span();
         let at = p.at(span);
         let checked = quote_spanned!(span=> #at::check_model(#model));
-        chain.extend(quote!(.model_arc(#checked)));
+        chain = quote!(#p::with_model(#chain, #checked));
     }
     if let Some(block) = &agent.budget_fields {
         // Field assignments rather than a struct literal with `..default()`: a misspelt field is
@@ -73,7 +74,7 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
             Some(target) => handlers(target, p, errors),
             None => quote!(#p::Handlers::new()),
         };
-        chain.extend(quote!(.tool_arc(#checked, #handlers)));
+        chain = quote!(#p::with_tool(#chain, #checked, #handlers));
     }
     for skill in &agent.skills {
         chain.extend(quote!(.skill(#skill)));
