@@ -21,7 +21,7 @@ use crate::error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
     ExecutionError, ExecutionFailure, InvalidArgs, Severity, ToolError,
 };
-use crate::event::Event;
+use crate::event::{ArgumentChange, Event};
 use crate::model::{Message, ToolCall};
 use crate::tool::{PreparedCall, Tool, ToolCallError, ToolContext};
 
@@ -109,7 +109,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         run.emit_repaired(
             ErrorKind::InvalidArgs,
             "json_repair",
-            vec!["read empty arguments as {}".to_owned()],
+            vec![ArgumentChange::EmptyAsObject],
         );
         run.raw = "{}".to_owned();
     }
@@ -137,7 +137,7 @@ impl Run<'_, '_> {
         self.setup.ctx.emit(event)
     }
 
-    fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<String>) {
+    fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<ArgumentChange>) {
         self.emit(Event::Repaired {
             agent: self.setup.agent.clone(),
             call_id: self.call.id.clone(),
@@ -393,7 +393,10 @@ impl Run<'_, '_> {
                         self.emit_repaired(
                             kind,
                             "fix",
-                            vec![format!("replaced the arguments with {}", preview(&text))],
+                            vec![ArgumentChange::Replaced {
+                                by: None,
+                                preview: preview(&text),
+                            }],
                         );
                         self.raw = text;
                         StepResult::Again
@@ -439,11 +442,10 @@ impl Run<'_, '_> {
                     match answer {
                         Ok(text) => {
                             self.cursors[slot(kind)].attempts_on_step = attempt - 1;
-                            let mut fixes = vec![format!(
-                                "{} replaced the arguments with {}",
-                                agent.name(),
-                                preview(&text)
-                            )];
+                            let mut fixes = vec![ArgumentChange::Replaced {
+                                by: Some(agent.name().to_owned()),
+                                preview: preview(&text),
+                            }];
                             self.raw = repair_answer(text, &mut fixes);
                             self.emit_repaired(kind, "fix_with", fixes);
                             return StepResult::AgainSameStep;
@@ -496,10 +498,10 @@ impl Run<'_, '_> {
                         self.emit_repaired(
                             kind,
                             "sanitize",
-                            vec![format!(
-                                "replaced the arguments with {}",
-                                preview(&v.to_string())
-                            )],
+                            vec![ArgumentChange::Replaced {
+                                by: None,
+                                preview: preview(&v.to_string()),
+                            }],
                         );
                         self.raw = v.to_string();
                         StepResult::Again
@@ -588,7 +590,7 @@ enum StepResult {
 /// sentence around it) goes through the same lenient repair as the model's own arguments, so a
 /// fixer's formatting slip does not burn its attempts. What the repair changed joins `fixes`;
 /// text nothing can be recovered from is kept as it is (the next pass reports it).
-fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
+fn repair_answer(text: String, fixes: &mut Vec<ArgumentChange>) -> String {
     if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
         return text;
     }
