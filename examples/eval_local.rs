@@ -377,7 +377,7 @@ async fn run_one(
     let (want_tool, want_args) = (tool.to_owned(), expected.clone());
     let ok = |s: String| async move { Ok::<_, ExecutionFailure>(s) };
     let agent = LlmAgent::<String, String>::builder("eval")
-        .model_arc(model.clone())
+        .model(model.clone())
         .sampling(Sampling {
             temperature: Some(0.7),
             seed: Some(seed),

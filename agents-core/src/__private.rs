@@ -29,8 +29,8 @@ pub use crate::error::kinds;
 pub use crate::error::{IntoExecutionFailure, Severity};
 pub use crate::model::{Model, ToolSpec};
 pub use crate::repair::{
-    Chain, Handlers, Step, constant, escalate, escalate_error, exponential, fix, fix_in_context,
-    fix_with, no_backoff, retry, sanitize, throw,
+    Chain, Escalate, FixWith, Handlers, Retry, Step, constant, escalate, escalate_error,
+    exponential, fix, fix_in_context, fix_with, no_backoff, retry, sanitize, throw,
 };
 pub use crate::tool::{
     PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, prepared, run_blocking,
@@ -67,6 +67,31 @@ pub fn check_model<M: Model + 'static>(model: M) -> Arc<dyn Model> {
     Arc::new(model)
 }
 
+/// `builder` with the checked model: the builder's own method for a shared model is not public.
+pub fn with_model<In, Out>(
+    builder: LlmAgentBuilder<In, Out>,
+    model: Arc<dyn Model>,
+) -> LlmAgentBuilder<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    builder.model_arc(model)
+}
+
+/// `builder` with the checked tool and its handlers.
+pub fn with_tool<In, Out>(
+    builder: LlmAgentBuilder<In, Out>,
+    tool: Arc<dyn Tool>,
+    handlers: Handlers,
+) -> LlmAgentBuilder<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    builder.tool_arc(tool, handlers)
+}
+
 /// The result of a tool function returning `Result<T, E>`.
 pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
 where
@@ -79,9 +104,23 @@ where
     }
 }
 
-/// The result of an infallible tool function.
-pub fn tool_output<T: serde::Serialize>(out: T) -> Result<serde_json::Value, ToolCallError> {
-    output_to_value(&out)
+/// What an infallible `#[tool]` function may return: any `Serialize` type. A trait rather than
+/// a bound on a helper function, so that a type that does not serialise is reported in the
+/// words below, on the user's return type, with no helper's path in the message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool's output: it does not implement `serde::Serialize`",
+    label = "the model receives this as JSON, so it must implement `serde::Serialize`",
+    note = "derive it (`#[derive(serde::Serialize)]` on `{Self}`), or return a type that does"
+)]
+pub trait ToolOutput {
+    /// The output as JSON, or a permanent failure if it does not serialise.
+    fn into_tool_output(self) -> Result<serde_json::Value, ToolCallError>;
+}
+
+impl<T: serde::Serialize> ToolOutput for T {
+    fn into_tool_output(self) -> Result<serde_json::Value, ToolCallError> {
+        output_to_value(&self)
+    }
 }
 
 /// A tool's spec, computed once per tool type by the caller's `OnceLock`.

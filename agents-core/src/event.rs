@@ -71,8 +71,9 @@ pub enum Event {
         kind: ErrorKind,
         /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`).
         step: &'static str,
-        /// What was changed, one line each (`removed trailing comma at byte 17`).
-        fixes: Vec<String>,
+        /// What was changed, in order; each prints as one line (`removed trailing comma at byte
+        /// 17`), and serialises as that line.
+        fixes: Vec<ArgumentChange>,
     },
     /// A tool is being run again after a failure.
     Retry {
@@ -246,7 +247,7 @@ impl Event {
                 ..
             } => tracing::event!(
                 target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                error.type = %kind, step, fixes = ?fixes, "tool call repaired"
+                error.type = %kind, step, fixes = ?Lines(fixes), "tool call repaired"
             ),
             Event::Retry {
                 call_id,
@@ -369,5 +370,63 @@ impl EventBus {
         for s in &self.subscribers {
             s(&event);
         }
+    }
+}
+
+/// One change a repair step made to a call's arguments, as [`Event::Repaired`] reports it.
+///
+/// Typed, so that a subscriber can tell a lenient-JSON repair from a coercion without parsing
+/// text; it prints (and serialises) as the one-line sentence the operator reads.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ArgumentChange {
+    /// The lenient JSON repair changed the text (`json_repair`, or a repair agent's answer).
+    Json(crate::json::JsonFix),
+    /// Schema-guided coercion changed a field (`coerce`).
+    Coerced(crate::json::Coercion),
+    /// Empty arguments were read as `{}` (several providers send "no arguments" so).
+    EmptyAsObject,
+    /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
+    Replaced {
+        /// The repair agent's name, for `fix_with`.
+        by: Option<String>,
+        /// The start of the new arguments, shortened for logs.
+        preview: String,
+    },
+}
+
+impl std::fmt::Display for ArgumentChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArgumentChange::Json(fix) => fix.fmt(f),
+            ArgumentChange::Coerced(coercion) => coercion.fmt(f),
+            ArgumentChange::EmptyAsObject => f.write_str("read empty arguments as {}"),
+            ArgumentChange::Replaced {
+                by: Some(by),
+                preview,
+            } => {
+                write!(f, "{by} replaced the arguments with {preview}")
+            }
+            ArgumentChange::Replaced { by: None, preview } => {
+                write!(f, "replaced the arguments with {preview}")
+            }
+        }
+    }
+}
+
+impl Serialize for ArgumentChange {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// Changes as the list of their one-line sentences, for the trace (as before they were typed).
+struct Lines<'a>(&'a [ArgumentChange]);
+
+impl std::fmt::Debug for Lines<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.0.iter().map(ToString::to_string))
+            .finish()
     }
 }

@@ -31,12 +31,13 @@ pub mod tool;
 pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunReport, ToolUse};
 pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
 pub use agent::skill::Skill;
-pub use agent::{Agent, AgentExt, AgentTool, Compose, RunContext, first_of, loop_until};
+pub use agent::{Agent, AgentExt, Compose, RunContext, first_of, loop_until};
 pub use budget::{Budget, BudgetDecision, BudgetExceeded, BudgetKind};
+// The error types a caller matches on or builds. Their parts (`error::FailureKind`,
+// `error::ParseError`) and the adapter `agent::AgentTool` are reached through their modules.
 pub use error::{
     AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
-    ExecutionError, ExecutionFailure, FailureKind, IntoExecutionFailure, InvalidArgs, ParseError,
-    Severity, ToolError,
+    ExecutionError, ExecutionFailure, IntoExecutionFailure, InvalidArgs, Severity, ToolError,
 };
 pub use event::Event;
 pub use model::{
@@ -44,6 +45,9 @@ pub use model::{
     Usage,
 };
 pub use path::AgentPath;
+// Shared with agents-providers (tool-name hints of prompted tool calling); not part of the
+// documented API.
+#[doc(hidden)]
 pub use similar::closest_name;
 pub use tool::Tool;
 

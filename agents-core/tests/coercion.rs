@@ -43,7 +43,7 @@ async fn coercion_fixes_types_and_reports_each_change() {
         panic!()
     };
     assert_eq!(r.content, r#"1000 urgent=true tags=["vip"]"#);
-    let fixes: Vec<String> = rec
+    let fixes: Vec<agents_core::event::ArgumentChange> = rec
         .events()
         .into_iter()
         .find_map(|e| match e {

@@ -211,3 +211,42 @@ fn build_rejects_unknown_tool_names_and_missing_model() {
         .unwrap_err();
     assert!(err.to_string().contains("no model"), "{err}");
 }
+
+/// `Event::Repaired` carries typed changes (a subscriber can match on a lenient-JSON fix) that
+/// still print and serialise as the operator's one-line sentences.
+#[tokio::test]
+async fn repaired_events_carry_typed_changes() {
+    use agents_core::event::ArgumentChange;
+    use agents_core::json::FixKind;
+
+    let rec = Recorder::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "Rome",}"#),
+        ModelResponse::text("ok"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("main")
+        .model(model)
+        .tool(weather(counter()))
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    agent.run("go".to_owned()).await.unwrap();
+    let fixes = rec
+        .events()
+        .into_iter()
+        .find_map(|e| match e {
+            Event::Repaired { fixes, .. } => Some(fixes),
+            _ => None,
+        })
+        .expect("a Repaired event");
+    assert!(
+        matches!(&fixes[..], [ArgumentChange::Json(fix)] if fix.kind == FixKind::TrailingComma),
+        "{fixes:?}"
+    );
+    let line = fixes[0].to_string();
+    assert!(line.contains("trailing comma"), "{line}");
+    assert_eq!(
+        serde_json::to_value(&fixes).unwrap(),
+        serde_json::json!([line])
+    );
+}

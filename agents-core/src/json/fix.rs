@@ -144,7 +144,7 @@ impl fmt::Display for FixKind {
 /// Runs keep the order of the list meaningful: only fixes that would have been adjacent in it
 /// are merged, so `single quotes, trailing comma, single quotes` stays three entries.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Fix {
+pub struct JsonFix {
     /// What was changed.
     pub kind: FixKind,
     /// Byte offset into the original input of the first change of the run.
@@ -153,7 +153,7 @@ pub struct Fix {
     pub count: u32,
 }
 
-impl Fix {
+impl JsonFix {
     /// A single fix of `kind` at byte `offset`.
     pub fn new(kind: FixKind, offset: usize) -> Self {
         Self::repeated(kind, offset, 1)
@@ -169,7 +169,7 @@ impl Fix {
     }
 }
 
-impl fmt::Display for Fix {
+impl fmt::Display for JsonFix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count > 1 {
             write!(
@@ -186,7 +186,7 @@ impl fmt::Display for Fix {
 /// Appends a fix of `kind` at `offset` to `fixes`, or counts it into the last entry when that is
 /// a run of the same kind.
 #[inline]
-pub(crate) fn push_fix(fixes: &mut Vec<Fix>, kind: FixKind, offset: usize) {
+pub(crate) fn push_fix(fixes: &mut Vec<JsonFix>, kind: FixKind, offset: usize) {
     if let Some(last) = fixes.last_mut()
         && last.kind == kind
         && last.count < u32::MAX
@@ -194,7 +194,7 @@ pub(crate) fn push_fix(fixes: &mut Vec<Fix>, kind: FixKind, offset: usize) {
         last.count += 1;
         return;
     }
-    fixes.push(Fix::new(kind, offset));
+    fixes.push(JsonFix::new(kind, offset));
 }
 
 #[cfg(test)]
@@ -203,11 +203,11 @@ mod tests {
 
     #[test]
     fn display_names_kind_and_offset() {
-        let fix = Fix::new(FixKind::TrailingComma, 17);
+        let fix = JsonFix::new(FixKind::TrailingComma, 17);
         assert_eq!(fix.to_string(), "removed trailing comma at byte 17");
-        let fix = Fix::new(FixKind::StrippedWrapper("<tool_call>".into()), 0);
+        let fix = JsonFix::new(FixKind::StrippedWrapper("<tool_call>".into()), 0);
         assert_eq!(fix.to_string(), "stripped wrapper <tool_call> at byte 0");
-        let fix = Fix::repeated(FixKind::SingleQuotes, 12, 44_000);
+        let fix = JsonFix::repeated(FixKind::SingleQuotes, 12, 44_000);
         assert_eq!(
             fix.to_string(),
             "converted single-quoted string (44000 times in a row, first at byte 12)"
@@ -224,9 +224,9 @@ mod tests {
         assert_eq!(
             fixes,
             vec![
-                Fix::repeated(FixKind::SingleQuotes, 1, 2),
-                Fix::new(FixKind::TrailingComma, 9),
-                Fix::new(FixKind::SingleQuotes, 12),
+                JsonFix::repeated(FixKind::SingleQuotes, 1, 2),
+                JsonFix::new(FixKind::TrailingComma, 9),
+                JsonFix::new(FixKind::SingleQuotes, 12),
             ]
         );
     }

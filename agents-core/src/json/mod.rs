@@ -2,7 +2,7 @@
 //!
 //! Two steps, no model call:
 //! - [`repair`] turns what a model emitted as tool arguments (fenced, wrapped, truncated,
-//!   single-quoted, commented, ...) into a [`serde_json::Value`], recording each [`Fix`] with
+//!   single-quoted, commented, ...) into a [`serde_json::Value`], recording each [`JsonFix`] with
 //!   its byte offset, or refuses with a [`RepairError`] when there is no JSON to recover.
 //! - [`coerce`] bends a value towards the tool's JSON Schema where that loses nothing
 //!   (`"42"` → `42`, `"TRUE"` → `true`, `"x"` → `["x"]`), recording each [`Coercion`] with its
@@ -26,7 +26,7 @@ pub use self::coerce::{
 pub use self::depth::{MAX_DEPTH, parse_strict};
 pub(crate) use self::depth::{deeper_than_limit, depth_message};
 pub use self::error::{CoerceError, CoerceRule, RepairError};
-pub use self::fix::{Fix, FixKind};
+pub use self::fix::{FixKind, JsonFix};
 #[doc(hidden)]
 pub use self::repair::repair_counting;
 pub use self::repair::{RepairOptions, Repaired, repair, repair_with};

@@ -2,27 +2,32 @@
 
 use serde_json::Value;
 
+use crate::event::ArgumentChange;
+
 /// Lenient JSON repair of tool arguments (which are objects, so an object later in the text is
-/// preferred to an earlier array or scalar): the value and one line per fix, or `None` if nothing
+/// preferred to an earlier array or scalar): the value and what was changed, or `None` if nothing
 /// is recoverable.
-pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<String>)> {
+pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<ArgumentChange>)> {
     let options = crate::json::RepairOptions {
         expect_object: true,
         ..Default::default()
     };
-    crate::json::repair_with(raw, &options)
-        .ok()
-        .map(|r| (r.value, lines(&r.fixes)))
+    crate::json::repair_with(raw, &options).ok().map(|r| {
+        let changes = r.fixes.into_iter().map(ArgumentChange::Json).collect();
+        (r.value, changes)
+    })
 }
 
-/// Schema-guided coercion: the value and one line per coercion, or the refusal (which names the
-/// field path and the rule).
-pub(crate) fn coerce_value(value: Value, schema: &Value) -> Result<(Value, Vec<String>), String> {
+/// Schema-guided coercion: the value and what was changed, or the refusal (which names the field
+/// path and the rule).
+pub(crate) fn coerce_value(
+    value: Value,
+    schema: &Value,
+) -> Result<(Value, Vec<ArgumentChange>), String> {
     crate::json::coerce(value, schema)
-        .map(|c| (c.value, lines(&c.fixes)))
+        .map(|c| {
+            let changes = c.fixes.into_iter().map(ArgumentChange::Coerced).collect();
+            (c.value, changes)
+        })
         .map_err(|e| e.to_string())
-}
-
-fn lines<T: ToString>(items: &[T]) -> Vec<String> {
-    items.iter().map(ToString::to_string).collect()
 }

@@ -13,7 +13,7 @@ use super::step::StepImpl;
 use crate::budget::{BudgetExceeded, BudgetKind};
 use crate::error::{AgentError, ErrorKind, EscalationError, PerKind, Severity, ToolError};
 use crate::escalation;
-use crate::event::Event;
+use crate::event::{ArgumentChange, Event};
 use crate::model::{Message, ToolCall};
 use crate::run::RepairRequest;
 pub(crate) use crate::tool::executor::CallOutcome;
@@ -89,7 +89,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         run.emit_repaired(
             ErrorKind::InvalidArgs,
             "json_repair",
-            vec!["read empty arguments as {}".to_owned()],
+            vec![ArgumentChange::EmptyAsObject],
         );
         run.raw = "{}".to_owned();
     }
@@ -120,7 +120,7 @@ impl Run<'_, '_> {
         self.setup.exec.ctx.emit(event)
     }
 
-    pub fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<String>) {
+    pub fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<ArgumentChange>) {
         self.emit(Event::Repaired {
             agent: self.setup.exec.agent.clone(),
             call_id: self.call.id.clone(),

@@ -168,16 +168,6 @@ impl<K: Kind, A: Step<K>, B: Step<K>> Step<K> for Or<A, B> {
     }
 }
 
-macro_rules! step_for {
-    ($ty:ty => $($k:ident),+) => {$(
-        impl Step<kinds::$k> for $ty {
-            fn append_to(self, steps: &mut Steps) {
-                steps.0.push(self.0);
-            }
-        }
-    )+};
-}
-
 /// A deterministic repair: built by [`fix`] or [`fix_in_context`].
 #[derive(Clone)]
 pub struct Fix(StepImpl);
@@ -197,12 +187,32 @@ pub struct Escalate(StepImpl);
 #[derive(Clone)]
 pub struct Throw(StepImpl);
 
-step_for!(Fix => invalid_args, deserialization_error, execution_error);
-step_for!(FixWith => invalid_args, deserialization_error, execution_error);
-step_for!(Sanitize => deserialization_error);
-step_for!(Retry => execution_error);
-step_for!(Escalate => invalid_args, deserialization_error, execution_error);
-step_for!(Throw => invalid_args, deserialization_error, execution_error);
+// The steps that handle every kind. A macro only here: these never appear in a wrong-kind error,
+// where a macro would show up in the listed impls. `Sanitize` and `Retry`, which do, are written
+// out below.
+macro_rules! every_kind {
+    ($($ty:ty),+) => {$(
+        impl<K: Kind> Step<K> for $ty {
+            fn append_to(self, steps: &mut Steps) {
+                steps.0.push(self.0);
+            }
+        }
+    )+};
+}
+
+every_kind!(Fix, FixWith, Escalate, Throw);
+
+impl Step<kinds::deserialization_error> for Sanitize {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl Step<kinds::execution_error> for Retry {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
 
 /// A deterministic repair of the argument text. Return `None` to pass to the next step.
 ///
@@ -301,4 +311,52 @@ pub fn escalate_error() -> Escalate {
 /// Gives up hard: the run ends at once with this reason, whatever retries remain.
 pub fn throw(reason: impl Into<String>) -> Throw {
     Throw(StepImpl::Throw(reason.into()))
+}
+
+// The steps' defaults and named options, owned here so that `agent!` only maps its arguments to
+// calls: `fix_with(fixer, retries = 2)` becomes `FixWith::new(fixer).retries(2)`.
+
+impl FixWith {
+    /// A repair by `agent`, tried once; [`FixWith::retries`] allows more tries.
+    pub fn new<A: Agent<String, String> + 'static>(agent: A) -> Self {
+        fix_with(agent, 1)
+    }
+
+    /// Tries the repair agent up to `retries` times (at least once).
+    pub fn retries(mut self, retries: u32) -> Self {
+        if let StepImpl::FixWith { retries: r, .. } = &mut self.0 {
+            *r = retries.max(1);
+        }
+        self
+    }
+}
+
+impl Retry {
+    /// Up to `max_attempts` in all, waiting [`exponential`](super::exponential) between attempts;
+    /// [`Retry::backoff`] sets another wait.
+    pub fn new(max_attempts: u32) -> Self {
+        retry(max_attempts, super::exponential())
+    }
+
+    /// Waits `backoff` between attempts.
+    pub fn backoff(mut self, backoff: Backoff) -> Self {
+        self.policy().backoff = backoff;
+        self
+    }
+}
+
+impl Escalate {
+    /// A soft give-up with this reason, severity [`Severity::High`]; [`Escalate::severity`] sets
+    /// another.
+    pub fn new(reason: impl Into<String>) -> Self {
+        escalate(reason, Severity::High)
+    }
+
+    /// Sets the severity the escalation reports.
+    pub fn severity(mut self, severity: Severity) -> Self {
+        if let StepImpl::Escalate { severity: s, .. } = &mut self.0 {
+            *s = severity;
+        }
+        self
+    }
 }

@@ -34,6 +34,8 @@ pub(crate) const REQUIRED: [&str; 2] = ["name", "model"];
 pub(crate) const DEFAULTS: &str = "defaults";
 
 /// The error kinds an `on_error` block handles, by their DSL names. They name both a marker type
-/// and a constant in the runtime's `kinds` module; the pass test `on_error_all_kinds` keeps this
-/// list and the runtime's `ErrorKind::HANDLED` in step.
+/// and a constant in the runtime's `kinds` module, so a name here that the runtime lacks does not
+/// compile. The macro needs the list itself only for what it checks before any type exists (an
+/// unknown kind with "did you mean", and `exhaustive`'s missing pairs); the pass test
+/// `on_error_all_kinds` fails if it and the runtime's `ErrorKind::HANDLED` drift apart.
 pub(crate) const KINDS: [&str; 3] = ["invalid_args", "deserialization_error", "execution_error"];

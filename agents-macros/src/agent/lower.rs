@@ -1,11 +1,12 @@
-//! Code generation for `agent!`: one builder chain on `LlmAgent::builder`, ending in the
-//! runtime's `build_agent`.
+//! Code generation for `agent!`: one builder chain on `LlmAgent::builder` (the checked model
+//! and tools joined through `__private::with_model` and `with_tool`), ending in the runtime's
+//! `build_agent`.
 //!
 //! Every user expression keeps its span, and each one the compiler must check is passed through a
 //! `__private::check_*` helper spanned on it, so type errors land on the user's tokens.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, Pat};
 
@@ -34,17 +35,22 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
         let span = model.span();
         let at = p.at(span);
         let checked = quote_spanned!(span=> #at::check_model(#model));
-        chain.extend(quote!(.model_arc(#checked)));
+        chain = quote!(#p::with_model(#chain, #checked));
     }
     if let Some(block) = &agent.budget_fields {
+        // Field assignments rather than a struct literal with `..default()`: a misspelt field is
+        // then reported by rustc on the user's token with the fields `Budget` does have (a struct
+        // literal with a base counts every field as given, and lists none).
+        let budget = format_ident!("__agents_budget", span = Span::mixed_site());
         let fields = block.fields.iter().map(|(field, value)| {
             let value = budget_value(value, p, errors);
-            quote!(#field: #value)
+            quote!(#budget.#field = #value;)
         });
         chain.extend(quote! {
-            .budget(#p::Budget {
-                #(#fields,)*
-                ..<#p::Budget as #p::core::default::Default>::default()
+            .budget({
+                let mut #budget = <#p::Budget as #p::core::default::Default>::default();
+                #(#fields)*
+                #budget
             })
         });
     }
@@ -68,7 +74,7 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
             Some(target) => handlers(target, p, errors),
             None => quote!(#p::Handlers::new()),
         };
-        chain.extend(quote!(.tool_arc(#checked, #handlers)));
+        chain = quote!(#p::with_tool(#chain, #checked, #handlers));
     }
     for skill in &agent.skills {
         chain.extend(quote!(.skill(#skill)));

@@ -1,81 +1,49 @@
 //! The step vocabulary of `on_error`: `fix`, `fix_in_context`, `fix_with`, `sanitize`, `retry`,
 //! `escalate`, `throw`, and the backoffs `exponential`, `constant`, `no_backoff`.
 //!
-//! A bare call to one of these names is resolved to the runtime's function (no import needed),
-//! with named arguments (`fix_with(fixer, retries = 2)`) put in place and defaults filled in. Any
-//! other expression (a variable holding a step, a path such as `my::fix(..)`) is left as written,
-//! and the compiler checks it like the rest through `Step<K>`.
+//! A bare call to one of these names is resolved to the runtime (no import needed). Its first
+//! argument goes to the runtime's constructor and each further one, positional or named, to the
+//! runtime method of the same name: `fix_with(fixer, retries = 2)` becomes
+//! `FixWith::new(fixer).retries(2)`. The defaults of what is left out are the runtime's; this
+//! module knows only the parameters' names and order. Any other expression (a variable holding a
+//! step, a path such as `my::fix(..)`) is left as written, and the compiler checks it like the
+//! rest through `Step<K>`.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote, quote_spanned};
+use quote::{ToTokens, quote_spanned};
 
 use syn::spanned::Spanned;
 use syn::{Expr, Ident};
 
 use crate::util::errors::{Errors, one_of};
-use crate::util::paths::{Private, respan};
+use crate::util::paths::Private;
 
-/// One parameter of a vocabulary function, and its default when it may be left out.
-struct Param {
-    name: &'static str,
-    default: Option<fn(&Private) -> TokenStream>,
+/// How a vocabulary call maps to the runtime.
+struct Signature {
+    /// The runtime function or constructor the first parameter goes to, as path segments under
+    /// `__private`.
+    ctor: &'static [&'static str],
+    /// The parameters, in positional order: the first (if any) is the constructor's and required;
+    /// each other one is optional and names the runtime method it becomes.
+    params: &'static [&'static str],
 }
 
-const fn req(name: &'static str) -> Param {
-    Param {
-        name,
-        default: None,
-    }
-}
-
-fn one(_: &Private) -> TokenStream {
-    quote!(1)
-}
-
-fn exponential(p: &Private) -> TokenStream {
-    quote!(#p::exponential())
-}
-
-fn high(p: &Private) -> TokenStream {
-    quote!(#p::Severity::High)
-}
-
-/// The functions and their parameters.
-fn signature(name: &str) -> Option<&'static [Param]> {
-    const FIX: &[Param] = &[req("f")];
-    const FIX_WITH: &[Param] = &[
-        req("agent"),
-        Param {
-            name: "retries",
-            default: Some(one),
-        },
-    ];
-    const RETRY: &[Param] = &[
-        req("max_attempts"),
-        Param {
-            name: "backoff",
-            default: Some(exponential),
-        },
-    ];
-    const ESCALATE: &[Param] = &[
-        req("reason"),
-        Param {
-            name: "severity",
-            default: Some(high),
-        },
-    ];
-    const THROW: &[Param] = &[req("reason")];
-    const CONSTANT: &[Param] = &[req("wait")];
-    Some(match name {
-        "fix" | "fix_in_context" | "sanitize" => FIX,
-        "fix_with" => FIX_WITH,
-        "retry" => RETRY,
-        "escalate" => ESCALATE,
-        "throw" => THROW,
-        "constant" => CONSTANT,
-        "exponential" | "no_backoff" => &[],
+/// The vocabulary.
+fn signature(name: &str) -> Option<Signature> {
+    let (ctor, params): (&'static [&'static str], &'static [&'static str]) = match name {
+        "fix" => (&["fix"], &["f"]),
+        "fix_in_context" => (&["fix_in_context"], &["f"]),
+        "sanitize" => (&["sanitize"], &["f"]),
+        "fix_with" => (&["FixWith", "new"], &["agent", "retries"]),
+        "retry" => (&["Retry", "new"], &["max_attempts", "backoff"]),
+        "escalate" => (&["Escalate", "new"], &["reason", "severity"]),
+        "throw" => (&["throw"], &["reason"]),
+        "constant" => (&["constant"], &["wait"]),
+        "exponential" => (&["exponential"], &[]),
+        "no_backoff" => (&["no_backoff"], &[]),
         _ => return None,
-    })
+    };
+    Some(Signature { ctor, params })
 }
 
 /// Rewrites `expr` in place: vocabulary calls resolved, arguments in place. Mistakes in the
@@ -91,7 +59,7 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
                 return;
             };
             let name = ident.to_string();
-            let Some(params) = signature(&name) else {
+            let Some(signature) = signature(&name) else {
                 return;
             };
             let span = ident.span();
@@ -99,25 +67,38 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
             let args: Vec<Expr> = call.args.iter().cloned().collect();
             // `escalate()` with no reason: the error's own model-safe text.
             if name == "escalate" && args.is_empty() {
-                let func = quote_spanned!(span=> #at::escalate_error);
-                *call.func = syn::parse2(func).expect("a path");
+                *expr = parse_expr(quote_spanned!(span=> #at::escalate_error()));
                 return;
             }
-            let func = quote_spanned!(span=> #at::#ident);
-            *call.func = syn::parse2(func).expect("a path");
-            let Some(mut placed) = place_args(&ident, params, args, p, errors) else {
+            let Some(placed) = place_args(&ident, signature.params, args, errors) else {
+                // Still resolve the function, so that its arguments are checked as well.
+                let func = quote_spanned!(span=> #at::#ident);
+                *call.func = parse_expr(func);
                 return;
             };
-            if name == "fix_with" {
-                let agent = &placed[0];
-                let fixer_span = agent.span();
-                let at = p.at(fixer_span);
-                placed[0] = quote_spanned!(fixer_span=> #at::check_fixer(#agent));
-            }
+            // The constructor call keeps the user's parentheses (and so their span), so that
+            // rustc's suggestions about the step quote the user's text.
+            let ctor = signature.ctor.iter().map(|s| Ident::new(s, span));
+            *call.func = parse_expr(quote_spanned!(span=> #at #(::#ctor)*));
+            let mut placed = placed.into_iter();
             call.args = placed
+                .next()
+                .flatten()
+                .map(|(_, first)| {
+                    if name == "fix_with" {
+                        let at = p.at(first.span());
+                        parse_expr(quote_spanned!(first.span()=> #at::check_fixer(#first)))
+                    } else {
+                        parse_expr(first)
+                    }
+                })
                 .into_iter()
-                .map(|tokens| syn::parse2::<Expr>(tokens).expect("an expression"))
                 .collect();
+            let mut out = call.to_token_stream();
+            for (method, value) in placed.flatten() {
+                out = quote_spanned!(method.span()=> #out.#method(#value));
+            }
+            *expr = parse_expr(out);
         }
         Expr::MethodCall(call) => {
             rewrite(&mut call.receiver, p, errors);
@@ -132,6 +113,10 @@ pub(crate) fn rewrite(expr: &mut Expr, p: &Private, errors: &mut Errors) {
     }
 }
 
+fn parse_expr(tokens: TokenStream) -> Expr {
+    syn::parse2(tokens).expect("the vocabulary expands to an expression")
+}
+
 fn bare_ident(func: &Expr) -> Option<&Ident> {
     match func {
         Expr::Path(path) if path.qself.is_none() => path.path.get_ident(),
@@ -139,16 +124,20 @@ fn bare_ident(func: &Expr) -> Option<&Ident> {
     }
 }
 
-/// Puts positional then named arguments in parameter order, filling defaults.
+/// A parameter's argument, if given: the parameter's name (spanned on the user's key or argument,
+/// as it becomes a method call) and the value.
+type Slot = Option<(Ident, TokenStream)>;
+
+/// Puts positional then named arguments in parameter order: one slot per parameter, holding the
+/// parameter's name (spanned on the user's key or argument) and its value. `None` if an argument
+/// was wrong or the required first one is missing.
 fn place_args(
     func: &Ident,
-    params: &[Param],
+    params: &[&'static str],
     args: Vec<Expr>,
-    p: &Private,
     errors: &mut Errors,
-) -> Option<Vec<TokenStream>> {
-    let names: Vec<&str> = params.iter().map(|param| param.name).collect();
-    let mut slots: Vec<Option<TokenStream>> = vec![None; params.len()];
+) -> Option<Vec<Slot>> {
+    let mut slots: Vec<Slot> = vec![None; params.len()];
     let mut ok = true;
     let mut named_seen = false;
     for (i, arg) in args.into_iter().enumerate() {
@@ -157,9 +146,9 @@ fn place_args(
         {
             named_seen = true;
             let key_s = key.to_string();
-            match names.iter().position(|n| *n == key_s) {
+            match params.iter().position(|n| *n == key_s) {
                 Some(at) if slots[at].is_none() => {
-                    slots[at] = Some(assign.right.to_token_stream());
+                    slots[at] = Some((key.clone(), assign.right.to_token_stream()));
                 }
                 Some(_) => {
                     errors.at(key, format!("`{key_s}` is given twice"));
@@ -170,7 +159,7 @@ fn place_args(
                         key,
                         format!(
                             "`{func}` has no parameter `{key_s}`; its parameters are {}",
-                            one_of(names.iter().copied())
+                            one_of(params.iter().copied())
                         ),
                     );
                     ok = false;
@@ -187,24 +176,20 @@ fn place_args(
                 format!(
                     "`{func}` takes {} argument(s): {}",
                     params.len(),
-                    one_of(names.iter().copied())
+                    one_of(params.iter().copied())
                 ),
             );
             ok = false;
         } else {
-            slots[i] = Some(arg.to_token_stream());
+            let name = Ident::new(params[i], arg.span());
+            slots[i] = Some((name, arg.to_token_stream()));
         }
     }
-    let mut placed = Vec::new();
-    for (slot, param) in slots.into_iter().zip(params) {
-        match (slot, param.default) {
-            (Some(v), _) => placed.push(v),
-            (None, Some(default)) => placed.push(respan(default(p), func.span())),
-            (None, None) => {
-                errors.at(func, format!("`{func}` needs `{}`", param.name));
-                ok = false;
-            }
-        }
+    if let Some(first) = params.first()
+        && slots[0].is_none()
+    {
+        errors.at(func, format!("`{func}` needs `{first}`"));
+        ok = false;
     }
-    ok.then_some(placed)
+    ok.then_some(slots)
 }

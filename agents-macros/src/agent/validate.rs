@@ -45,6 +45,7 @@ pub(crate) struct Agent {
 pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
     let mut agent = Agent::default();
     let mut seen: Vec<String> = Vec::new();
+    let first_key = input.entries.first().map(|entry| entry.key.span());
     for entry in input.entries {
         let key = entry.key.to_string();
         if !KEYS.contains(&key.as_str()) {
@@ -83,8 +84,10 @@ pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
     }
     for required in REQUIRED {
         if !seen.iter().any(|k| k == required) {
+            // On the first key rather than the whole invocation, which would underline every
+            // line of it; an empty `agent! {}` has only the invocation to point at.
             errors.span(
-                Span::call_site(),
+                first_key.unwrap_or_else(Span::call_site),
                 format!(
                     "`agent!` needs `{required}: ...`{}",
                     if required == "model" {

@@ -128,8 +128,8 @@ fn generate(
     // does not convert, or an output that does not serialise, is reported there.
     let (finish, ret_span) = match &sig.returns {
         Returns::Result(ty) => (quote!(tool_result), ty.span()),
-        Returns::Plain(Some(ty)) => (quote!(tool_output), ty.span()),
-        Returns::Plain(None) => (quote!(tool_output), ident.span()),
+        Returns::Plain(Some(ty)) => (quote!(ToolOutput::into_tool_output), ty.span()),
+        Returns::Plain(None) => (quote!(ToolOutput::into_tool_output), ident.span()),
     };
     let call = respan(quote!(#ident(#(#names),*) #await_), ret_span);
     let at = p.at(ret_span);

@@ -94,8 +94,9 @@ where
         self
     }
 
-    /// The model, already shared.
-    pub fn model_arc(mut self, model: Arc<dyn Model>) -> Self {
+    /// The model, already shared (for `agent!`, through `__private`; users call `model`, which
+    /// takes an `Arc` too).
+    pub(crate) fn model_arc(mut self, model: Arc<dyn Model>) -> Self {
         self.model = Some(model);
         self
     }
@@ -117,8 +118,8 @@ where
         self
     }
 
-    /// Adds a shared tool.
-    pub fn tool_arc(mut self, tool: Arc<dyn Tool>, handlers: Handlers) -> Self {
+    /// Adds a shared tool (for `agent!`, through `__private`).
+    pub(crate) fn tool_arc(mut self, tool: Arc<dyn Tool>, handlers: Handlers) -> Self {
         self.push_tool(tool, handlers);
         self
     }

@@ -1,7 +1,7 @@
 //! A byte cursor over one region of the input: whitespace, invisible characters and comments,
 //! the fixes recorded so far, and a step counter that proves the scanner linear.
 
-use crate::json::fix::{Fix, FixKind, push_fix};
+use crate::json::fix::{FixKind, JsonFix, push_fix};
 
 /// Reads `src[pos..end]`; offsets stay offsets into the whole original input.
 pub(crate) struct Cursor<'a> {
@@ -10,7 +10,7 @@ pub(crate) struct Cursor<'a> {
     pub(crate) bytes: &'a [u8],
     pub(crate) pos: usize,
     pub(crate) end: usize,
-    pub(crate) fixes: Vec<Fix>,
+    pub(crate) fixes: Vec<JsonFix>,
     /// Bytes examined, lookahead included. Only the complexity tests read it.
     pub(crate) steps: u64,
     /// Set once a string read as embedded JSON had to be read again: later strings are read
@@ -62,7 +62,7 @@ impl Nest {
 
 impl<'a> Cursor<'a> {
     /// A cursor at `start`, with the fixes already recorded before it.
-    pub(crate) fn new(src: &'a str, start: usize, end: usize, fixes: Vec<Fix>) -> Self {
+    pub(crate) fn new(src: &'a str, start: usize, end: usize, fixes: Vec<JsonFix>) -> Self {
         Self {
             src,
             bytes: &src.as_bytes()[..end],

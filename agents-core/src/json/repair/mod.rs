@@ -22,7 +22,7 @@ use self::extract::Region;
 use self::search::search_region;
 use crate::json::MAX_DEPTH;
 use crate::json::error::RepairError;
-use crate::json::fix::{Fix, FixKind, push_fix};
+use crate::json::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// A value recovered from model output, with every change made to get it.
@@ -30,9 +30,9 @@ use serde_json::Value;
 pub struct Repaired {
     /// The recovered value.
     pub value: Value,
-    /// What was changed, in input order, a run of same-kind changes in a row as one [`Fix`]
+    /// What was changed, in input order, a run of same-kind changes in a row as one [`JsonFix`]
     /// with a count; empty when the input was valid JSON.
-    pub fixes: Vec<Fix>,
+    pub fixes: Vec<JsonFix>,
 }
 
 /// Limits for [`repair_with`].

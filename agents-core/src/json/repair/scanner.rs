@@ -1,5 +1,5 @@
 //! The lenient parser: one pass, an explicit stack instead of recursion, every deviation from
-//! JSON recorded as a [`Fix`](crate::json::Fix).
+//! JSON recorded as a [`JsonFix`](crate::json::JsonFix).
 
 use super::cursor::{Cursor, is_word_byte};
 use super::extract;

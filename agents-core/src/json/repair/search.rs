@@ -8,7 +8,7 @@ use super::scanner::{self, Failure};
 use super::unescape;
 use super::{RepairOptions, Repaired};
 use crate::json::error::RepairError;
-use crate::json::fix::{Fix, FixKind, push_fix};
+use crate::json::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// Tries each `{` or `[` in the region in turn; the first that parses wins.
@@ -158,8 +158,14 @@ fn commented_out(
 /// text skipped before `at`. They go in first, so a long list of the scanner's fixes is never
 /// copied.
 #[inline(always)]
-fn lead_fixes(input: &str, region: &Region, at: usize, first: bool, steps: &mut u64) -> Vec<Fix> {
-    let mut fixes: Vec<Fix> = Vec::with_capacity(region.fixes.len() + 8);
+fn lead_fixes(
+    input: &str,
+    region: &Region,
+    at: usize,
+    first: bool,
+    steps: &mut u64,
+) -> Vec<JsonFix> {
+    let mut fixes: Vec<JsonFix> = Vec::with_capacity(region.fixes.len() + 8);
     for (kind, offset) in &region.fixes {
         push_fix(&mut fixes, kind.clone(), *offset);
     }
@@ -179,7 +185,7 @@ fn lead_fixes(input: &str, region: &Region, at: usize, first: bool, steps: &mut 
 }
 
 /// Whether the scanner closed what the end of its region left open.
-fn truncated(fixes: &[Fix]) -> bool {
+fn truncated(fixes: &[JsonFix]) -> bool {
     fixes.iter().any(|f| f.kind == FixKind::ClosedTruncated)
 }
 
@@ -238,7 +244,7 @@ fn search_unescaped(
     };
     let mut fixes = lead_fixes(input, region, at, first, steps);
     push_fix(&mut fixes, FixKind::UnescapedJson, at);
-    fixes.extend(found.fixes.into_iter().map(|fix| Fix {
+    fixes.extend(found.fixes.into_iter().map(|fix| JsonFix {
         offset: decoded.input_offset(fix.offset),
         ..fix
     }));

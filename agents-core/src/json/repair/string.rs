@@ -13,7 +13,7 @@ use self::end::ends_string;
 use self::escape::{Backslashes, Escape};
 use super::cursor::{Cursor, find_string_stop};
 use super::lookahead;
-use crate::json::fix::{Fix, FixKind};
+use crate::json::fix::{FixKind, JsonFix};
 
 /// Where a string stands; decides whether a quote inside it ends it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -368,14 +368,14 @@ struct FixMark {
 }
 
 impl FixMark {
-    fn new(fixes: &[Fix]) -> Self {
+    fn new(fixes: &[JsonFix]) -> Self {
         Self {
             len: fixes.len(),
             last_count: fixes.last().map_or(0, |f| f.count),
         }
     }
 
-    fn restore(&self, fixes: &mut Vec<Fix>) {
+    fn restore(&self, fixes: &mut Vec<JsonFix>) {
         fixes.truncate(self.len);
         if let Some(last) = fixes.last_mut() {
             last.count = self.last_count;

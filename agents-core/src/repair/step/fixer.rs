@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::budget::Within;
 use crate::error::{AgentError, ToolError};
 use crate::escalation;
-use crate::event::Event;
+use crate::event::{ArgumentChange, Event};
 use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
 use crate::run::Agent;
 
@@ -41,11 +41,10 @@ pub(crate) async fn fix_with(
         match answer {
             Ok(text) => {
                 cursor.attempts_on_step = attempt - 1;
-                let mut fixes = vec![format!(
-                    "{} replaced the arguments with {}",
-                    agent.name(),
-                    preview(&text)
-                )];
+                let mut fixes = vec![ArgumentChange::Replaced {
+                    by: Some(agent.name().to_owned()),
+                    preview: preview(&text),
+                }];
                 run.raw = repair_answer(text, &mut fixes);
                 run.emit_repaired(kind, "fix_with", fixes);
                 return StepResult::AgainSameStep;
@@ -89,7 +88,7 @@ pub(crate) async fn fix_with(
 /// sentence around it) goes through the same lenient repair as the model's own arguments, so a
 /// fixer's formatting slip does not burn its attempts. What the repair changed joins `fixes`;
 /// text nothing can be recovered from is kept as it is (the next pass reports it).
-fn repair_answer(text: String, fixes: &mut Vec<String>) -> String {
+fn repair_answer(text: String, fixes: &mut Vec<ArgumentChange>) -> String {
     if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
         return text;
     }

@@ -3,6 +3,7 @@
 
 use super::{FixFn, SanitizeFn};
 use crate::error::ToolError;
+use crate::event::ArgumentChange;
 use crate::repair::FixOutcome;
 use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
 use crate::run::RepairContext;
@@ -25,7 +26,10 @@ pub(crate) fn fix(
             run.emit_repaired(
                 error.kind(),
                 "fix",
-                vec![format!("replaced the arguments with {}", preview(&text))],
+                vec![ArgumentChange::Replaced {
+                    by: None,
+                    preview: preview(&text),
+                }],
             );
             run.raw = text;
             StepResult::Again
@@ -54,10 +58,10 @@ pub(crate) fn sanitize(
             run.emit_repaired(
                 error.kind(),
                 "sanitize",
-                vec![format!(
-                    "replaced the arguments with {}",
-                    preview(&v.to_string())
-                )],
+                vec![ArgumentChange::Replaced {
+                    by: None,
+                    preview: preview(&v.to_string()),
+                }],
             );
             run.raw = v.to_string();
             StepResult::Again
