@@ -69,13 +69,58 @@ pub fn parse_output(text: &str, tools: &[ToolSpec]) -> ParsedOutput {
     if !calls.is_empty() {
         return ParsedOutput { calls, text: None };
     }
-    let answer = strip_prefix_ci(text.trim(), "answer:")
-        .unwrap_or(text.trim())
-        .trim();
+    let answer = answer_text(text);
     ParsedOutput {
         calls,
         text: (!answer.is_empty()).then(|| answer.to_owned()),
     }
+}
+
+/// The line markers the format reserves for the runtime: the model never writes them as itself.
+pub const RUNTIME_MARKERS: &[&str] = &["Result:", "User:"];
+
+/// The runtime's marker that `text` (a whole generation) starts with, if any: the model wrote a
+/// tool result or a user turn itself instead of a call or an answer. The stop strings
+/// (`\nResult:`, `\nUser:`) cannot catch this, since the generation starts on a fresh line.
+pub fn runtime_marker(text: &str) -> Option<&'static str> {
+    let t = text.trim_start();
+    RUNTIME_MARKERS
+        .iter()
+        .copied()
+        .find(|m| strip_prefix_ci(t, m).is_some())
+}
+
+/// The answer a call-free text holds. Lines the model wrote under a runtime marker (a made-up
+/// `Result:` or `User:` turn) are never the answer: only an `Answer:` line after them is, and
+/// the answer ends where such a line starts.
+fn answer_text(text: &str) -> &str {
+    let mut rest = text.trim();
+    if runtime_marker(rest).is_some() {
+        rest = match find_line_ci(rest, "answer:") {
+            Some(at) => &rest[at..],
+            None => "",
+        };
+    }
+    let end = RUNTIME_MARKERS
+        .iter()
+        .filter_map(|m| find_line_ci(rest, m).filter(|at| *at > 0))
+        .min()
+        .unwrap_or(rest.len());
+    let rest = rest[..end].trim();
+    strip_prefix_ci(rest, "answer:").unwrap_or(rest).trim()
+}
+
+/// Where the first line of `text` starting with `marker` (ignoring case and indentation) starts.
+fn find_line_ci(text: &str, marker: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        if strip_prefix_ci(line.trim_start(), marker).is_some() {
+            return Some(at + indent);
+        }
+        at += line.len();
+    }
+    None
 }
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -439,6 +484,22 @@ mod tests {
             calls(r#"{"tool": "weather_now", "arguments": {"city": "Oslo"}}"#),
             [pair("weather_now", r#"{"city": "Oslo"}"#)]
         );
+    }
+
+    /// Issue 16, defect 5: a generation that starts with a runtime marker is the model writing
+    /// the runtime's turn (`Result: ok`), never the answer; an `Answer:` line after it is.
+    #[test]
+    fn a_made_up_result_is_not_the_answer() {
+        for text in ["Result: ok", " result: 42\nThe sum is 42.", "User: thanks"] {
+            let out = parse_output(text, &tools());
+            assert_eq!(out, ParsedOutput::default(), "{text:?}");
+            assert!(runtime_marker(text).is_some());
+        }
+        let out = parse_output("Result: 3\nAnswer: The sum is 3.", &tools());
+        assert_eq!(out.text.as_deref(), Some("The sum is 3."));
+        let out = parse_output("Answer: It is 3.\nUser: and 4?", &tools());
+        assert_eq!(out.text.as_deref(), Some("It is 3."));
+        assert_eq!(runtime_marker("Answer: Result: ok"), None);
     }
 
     #[test]
