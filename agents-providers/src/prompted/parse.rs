@@ -10,8 +10,12 @@
 //! - `{"function": {"name": "f", "arguments": {...}}}` (the OpenAI shape);
 //! - `{"tool": "f", "city": "Paris"}`: the arguments flattened beside the name (they are
 //!   gathered into one object);
-//! - `{"f": {...}}` where `f` is a tool's name, and `f({...})`;
+//! - `{"f": {...}}` where `f` is a tool's name, `f({...})` and `f: {...}`;
 //! - an object with no name whose keys all belong to exactly one tool's parameters.
+//!
+//! The offered tools decide which key names the tool: a name key whose value is an offered tool
+//! wins, and `{"name": "Road Trip", "songs": [...]}` is `create_playlist`'s arguments, not a
+//! call to a tool "Road Trip" (see `read_object`).
 //!
 //! Several objects give several calls. The argument text of each call is the model's own text,
 //! cut out of the output as it was written (unbalanced, single-quoted, truncated), so the runtime's
@@ -21,6 +25,9 @@ use agents_core::model::ToolSpec;
 use serde_json::Value;
 
 const NAME_KEYS: &[&str] = &["tool", "name", "function", "tool_name", "action"];
+/// The name keys in the order they are trusted when no value names an offered tool: `name` last,
+/// since it is also a common argument.
+const FALLBACK_NAME_KEYS: &[&str] = &["tool", "function", "tool_name", "action", "name"];
 const ARG_KEYS: &[&str] = &["arguments", "args", "parameters", "input", "params"];
 
 /// One call read from the text.
@@ -130,65 +137,27 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Reads one object (`seg`, starting with `{`); `before` is the text before it.
+///
+/// The offered tools decide what names the tool, in this order: a name key (`"tool"`,
+/// `"function"`, `"name"`, ...) whose value is an offered tool; a tool's name written before the
+/// object (`f({...})`, `f: {...}`, `f {...}`); `{"f": {...}}`; an object whose keys all belong
+/// to exactly one tool's parameters (that tool's arguments, a `"name"` argument included); and
+/// only then a name key whose value is no offered tool, `"name"` last, since many tools take an
+/// argument called `name`.
 fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall> {
     let entries = entries(seg);
-    let find = |keys: &[&str]| {
-        entries
-            .iter()
-            .find(|(k, _)| keys.iter().any(|n| k.eq_ignore_ascii_case(n)))
-    };
-    if let Some((name_key, name_raw)) = find(NAME_KEYS) {
-        // The OpenAI shape: {"function": {"name": ..., "arguments": ...}}.
-        if name_raw.trim_start().starts_with('{') {
-            let inner = entries_of(name_raw.trim_start());
-            let name = inner
-                .iter()
-                .find(|(k, _)| k == "name")
-                .and_then(|(_, v)| string_value(v));
-            if let Some(name) = name {
-                let args = inner
-                    .iter()
-                    .find(|(k, _)| ARG_KEYS.contains(&k.as_str()))
-                    .map_or_else(|| "{}".to_owned(), |(_, v)| argument_text(v));
-                return Some(ParsedCall {
-                    name,
-                    arguments: args,
-                    shape_fix: Some("read the call from a nested function object"),
-                });
-            }
-        }
-        let name = string_value(name_raw).unwrap_or_default();
-        if let Some((_, args)) = find(ARG_KEYS) {
-            return Some(ParsedCall {
-                name,
-                arguments: argument_text(args),
-                shape_fix: None,
-            });
-        }
-        let rest: Vec<&(String, String)> = entries.iter().filter(|(k, _)| k != name_key).collect();
-        return Some(ParsedCall {
-            name,
-            arguments: object_text(&rest),
-            shape_fix: (!rest.is_empty())
-                .then_some("gathered arguments written beside the tool name"),
-        });
-    }
     let is_tool = |n: &str| tools.iter().any(|t| t.name == n);
-    // {"get_weather": {...}}
-    if let [(key, value)] = entries.as_slice()
-        && is_tool(key)
-        && value.trim_start().starts_with('{')
-    {
-        return Some(ParsedCall {
-            name: key.clone(),
-            arguments: value.trim().to_owned(),
-            shape_fix: Some("read the tool name from the object's only key"),
-        });
+    let named = entries.iter().find(|(k, v)| {
+        NAME_KEYS.iter().any(|n| k.eq_ignore_ascii_case(n))
+            && string_value(v).is_some_and(|v| is_tool(&v))
+    });
+    if let Some((key, raw)) = named {
+        return Some(named_call(&entries, key, raw));
     }
-    // get_weather({...}) or get_weather {...}
+    // get_weather({...}), get_weather: {...} or get_weather {...}
     let word: String = before
         .trim_end()
-        .trim_end_matches('(')
+        .trim_end_matches(['(', ':'])
         .trim_end()
         .chars()
         .rev()
@@ -204,6 +173,17 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
             shape_fix: Some("read the tool name written before the object"),
         });
     }
+    // {"get_weather": {...}}
+    if let [(key, value)] = entries.as_slice()
+        && is_tool(key)
+        && value.trim_start().starts_with('{')
+    {
+        return Some(ParsedCall {
+            name: key.clone(),
+            arguments: value.trim().to_owned(),
+            shape_fix: Some("read the tool name from the object's only key"),
+        });
+    }
     // An object of arguments alone: the one tool whose parameters hold every key.
     if entries.is_empty() {
         return None;
@@ -215,13 +195,60 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
             props.is_some_and(|p| entries.iter().all(|(k, _)| p.contains_key(k)))
         })
         .collect();
-    match owners.as_slice() {
-        [only] => Some(ParsedCall {
+    if let [only] = owners.as_slice() {
+        return Some(ParsedCall {
             name: only.name.clone(),
             arguments: seg.trim().to_owned(),
             shape_fix: Some("no tool name: the only tool with these parameters"),
-        }),
-        _ => None,
+        });
+    }
+    // A name that is no offered tool: still a call (the runtime answers with the allowed tools).
+    FALLBACK_NAME_KEYS.iter().find_map(|n| {
+        let (key, raw) = entries.iter().find(|(k, _)| k.eq_ignore_ascii_case(n))?;
+        Some(named_call(&entries, key, raw))
+    })
+}
+
+/// The call an object names under `name_key` (value `name_raw`): the OpenAI nested shape, the
+/// arguments under an argument key, or the other entries gathered as the arguments.
+fn named_call(entries: &[(String, String)], name_key: &str, name_raw: &str) -> ParsedCall {
+    let find = |keys: &[&str]| {
+        entries
+            .iter()
+            .find(|(k, _)| keys.iter().any(|n| k.eq_ignore_ascii_case(n)))
+    };
+    // The OpenAI shape: {"function": {"name": ..., "arguments": ...}}.
+    if name_raw.trim_start().starts_with('{') {
+        let inner = entries_of(name_raw.trim_start());
+        let name = inner
+            .iter()
+            .find(|(k, _)| k == "name")
+            .and_then(|(_, v)| string_value(v));
+        if let Some(name) = name {
+            let args = inner
+                .iter()
+                .find(|(k, _)| ARG_KEYS.contains(&k.as_str()))
+                .map_or_else(|| "{}".to_owned(), |(_, v)| argument_text(v));
+            return ParsedCall {
+                name,
+                arguments: args,
+                shape_fix: Some("read the call from a nested function object"),
+            };
+        }
+    }
+    let name = string_value(name_raw).unwrap_or_default();
+    if let Some((_, args)) = find(ARG_KEYS) {
+        return ParsedCall {
+            name,
+            arguments: argument_text(args),
+            shape_fix: None,
+        };
+    }
+    let rest: Vec<&(String, String)> = entries.iter().filter(|(k, _)| k != name_key).collect();
+    ParsedCall {
+        name,
+        arguments: object_text(&rest),
+        shape_fix: (!rest.is_empty()).then_some("gathered arguments written beside the tool name"),
     }
 }
 
@@ -402,6 +429,7 @@ mod tests {
             spec("get_weather", json!({"city": {}, "unit": {}})),
             spec("add", json!({"a": {}, "b": {}})),
             spec("search", json!({"query": {}, "limit": {}})),
+            spec("create_playlist", json!({"name": {}, "songs": {}})),
         ]
     }
 
@@ -476,6 +504,48 @@ mod tests {
             calls("{'tool': 'add', 'arguments': {'a': 1}}"),
             [pair("add", "{'a': 1}")]
         );
+    }
+
+    /// Issue 16, defect 3: an argument called `name` is not the tool name; the offered tools
+    /// decide which key names the tool.
+    #[test]
+    fn a_name_argument_is_not_the_tool_name() {
+        let args = r#"{"name": "Road Trip", "songs": ["a", "b"]}"#;
+        assert_eq!(calls(args), [pair("create_playlist", args)]);
+        assert_eq!(
+            calls(r#"{"name": "Road Trip", "songs": ["a"], "tool": "create_playlist"}"#),
+            [pair(
+                "create_playlist",
+                r#"{"name": "Road Trip", "songs": ["a"]}"#
+            )]
+        );
+        assert_eq!(
+            calls(
+                r#"{"name": "Road Trip", "tool": "create_playlist", "arguments": {"songs": []}}"#
+            ),
+            [pair("create_playlist", r#"{"songs": []}"#)]
+        );
+        // A name key whose value is no offered tool still makes a call, `tool` before `name`.
+        assert_eq!(
+            calls(r#"{"name": "Road Trip", "tool": "make_playlist", "songs": []}"#),
+            [pair(
+                "make_playlist",
+                r#"{"name": "Road Trip", "songs": []}"#
+            )]
+        );
+    }
+
+    /// Issue 16, defect 3: `create_playlist: {...}`, the tool's name, a colon, its arguments.
+    #[test]
+    fn a_tool_name_and_colon_before_the_arguments() {
+        assert_eq!(
+            calls(r#"Call: create_playlist: {"name": "Road Trip", "songs": ["a"]}"#),
+            [pair(
+                "create_playlist",
+                r#"{"name": "Road Trip", "songs": ["a"]}"#
+            )]
+        );
+        assert_eq!(calls(r#"add: {"a": 1}"#), [pair("add", r#"{"a": 1}"#)]);
     }
 
     #[test]
