@@ -11,7 +11,8 @@
 //! - `{"tool": "f", "city": "Paris"}`: the arguments flattened beside the name (they are
 //!   gathered into one object);
 //! - `{"f": {...}}` where `f` is a tool's name, `f({...})` and `f: {...}`;
-//! - an object with no name whose keys all belong to exactly one tool's parameters.
+//! - an object with no name whose keys all belong to exactly one tool's parameters;
+//! - a tool's signature copied from the prompt as the name: the arguments decide the tool.
 //!
 //! The offered tools decide which key names the tool: a name key whose value is an offered tool
 //! wins, and `{"name": "Road Trip", "songs": [...]}` is `create_playlist`'s arguments, not a
@@ -154,6 +155,23 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
     if let Some((key, raw)) = named {
         return Some(named_call(&entries, key, raw));
     }
+    // {"tool": "add(a: number, b: number): add two numbers", ...}: a line of the tool list copied
+    // as the name. The copy says little about the model's choice; its arguments say more.
+    let copied = entries.iter().find_map(|(k, v)| {
+        let is_name_key = NAME_KEYS.iter().any(|n| k.eq_ignore_ascii_case(n));
+        let tool = signature_tool(&string_value(v).filter(|_| is_name_key)?, tools)?;
+        Some((k, v, tool))
+    });
+    if let Some((key, raw, tool)) = copied {
+        let mut call = named_call(&entries, key, raw);
+        let args = entries_of(call.arguments.trim_start());
+        call.name = match only_owner(&args, tools) {
+            Some(owner) if !args.is_empty() => owner.to_owned(),
+            _ => tool.to_owned(),
+        };
+        call.shape_fix = Some("a tool signature written as the name: read by its arguments");
+        return Some(call);
+    }
     // get_weather({...}), get_weather: {...} or get_weather {...}
     let word: String = before
         .trim_end()
@@ -188,16 +206,9 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
     if entries.is_empty() {
         return None;
     }
-    let owners: Vec<&ToolSpec> = tools
-        .iter()
-        .filter(|t| {
-            let props = t.parameters.get("properties").and_then(Value::as_object);
-            props.is_some_and(|p| entries.iter().all(|(k, _)| p.contains_key(k)))
-        })
-        .collect();
-    if let [only] = owners.as_slice() {
+    if let Some(only) = only_owner(&entries, tools) {
         return Some(ParsedCall {
-            name: only.name.clone(),
+            name: only.to_owned(),
             arguments: seg.trim().to_owned(),
             shape_fix: Some("no tool name: the only tool with these parameters"),
         });
@@ -207,6 +218,29 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
         let (key, raw) = entries.iter().find(|(k, _)| k.eq_ignore_ascii_case(n))?;
         Some(named_call(&entries, key, raw))
     })
+}
+
+/// The one offered tool whose parameters hold every key of `entries`.
+fn only_owner<'t>(entries: &[(String, String)], tools: &'t [ToolSpec]) -> Option<&'t str> {
+    let mut owners = tools.iter().filter(|t| {
+        let props = t.parameters.get("properties").and_then(Value::as_object);
+        props.is_some_and(|p| entries.iter().all(|(k, _)| p.contains_key(k)))
+    });
+    match (owners.next(), owners.next()) {
+        (Some(only), None) => Some(&only.name),
+        _ => None,
+    }
+}
+
+/// The offered tool whose signature `name` is (`add(a: number, b: number): ...`, as the prompt
+/// lists it, spaces and all, or cut short).
+fn signature_tool<'t>(name: &str, tools: &'t [ToolSpec]) -> Option<&'t str> {
+    let (head, _) = name.split_once('(')?;
+    let head = head.trim();
+    tools
+        .iter()
+        .find(|t| t.name == head)
+        .map(|t| t.name.as_str())
 }
 
 /// The call an object names under `name_key` (value `name_raw`): the OpenAI nested shape, the
@@ -546,6 +580,26 @@ mod tests {
             )]
         );
         assert_eq!(calls(r#"add: {"a": 1}"#), [pair("add", r#"{"a": 1}"#)]);
+    }
+
+    /// Issue 16, defect 4: a line of the tool list copied as the name is no tool name; the
+    /// arguments decide, else the tool whose signature it is.
+    #[test]
+    fn a_copied_signature_is_not_a_tool_name() {
+        assert_eq!(
+            calls(
+                r#"{"tool": "add(a:number, b:number): Add two numbers.", "arguments": {"city": "Oslo"}}"#
+            ),
+            [pair("get_weather", r#"{"city": "Oslo"}"#)]
+        );
+        assert_eq!(
+            calls(r#"{"tool": "add(a: number, b: number)", "a": 1, "b": 2}"#),
+            [pair("add", r#"{"a": 1, "b": 2}"#)]
+        );
+        assert_eq!(
+            calls(r#"{"name": "search(query: string", "arguments": {}}"#),
+            [pair("search", "{}")]
+        );
     }
 
     #[test]
