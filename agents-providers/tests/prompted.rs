@@ -103,6 +103,15 @@ struct WeatherArgs {
     city: String,
 }
 
+/// `get_weather`, answering "-3 degrees in <city>".
+fn weather_tool() -> impl agents_core::tool::Tool {
+    tool_fn(
+        "get_weather",
+        "current weather in a city",
+        |a: WeatherArgs| async move { Ok::<_, ExecutionFailure>(format!("-3 degrees in {}", a.city)) },
+    )
+}
+
 fn completion(text: &str, finish: &str) -> ResponseTemplate {
     ResponseTemplate::new(200).set_body_json(json!({
         "choices": [{"text": text, "index": 0, "logprobs": null, "finish_reason": finish}],
@@ -157,13 +166,7 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
     let seen = events.clone();
     let agent = LlmAgent::<String, String>::builder("prompted")
         .model(model)
-        .tool(tool_fn(
-            "get_weather",
-            "current weather in a city",
-            |a: WeatherArgs| async move {
-                Ok::<_, ExecutionFailure>(format!("-3 degrees in {}", a.city))
-            },
-        ))
+        .tool(weather_tool())
         .on_event(move |e| seen.lock().unwrap().push(e.clone()))
         .build()
         .unwrap();
@@ -193,4 +196,44 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
     assert_eq!(bodies[0]["stop"], json!(["\nUser:", "\nResult:", "\n\n"]));
     let p = bodies[0]["prompt"].as_str().unwrap();
     assert!(p.contains("- get_weather(city: string): current weather in a city"));
+}
+
+/// Issue 16, defect 5: after a tool result the prompt ends on a fresh line, so the stop string
+/// `\nResult:` cannot catch a generation that starts by writing `Result: ok` itself. That text is
+/// the model impersonating the runtime: it must not end the run as the answer.
+#[tokio::test]
+async fn a_generated_result_line_is_not_the_final_answer() {
+    let s = MockServer::start().await;
+    let after_result = |r: &Request| {
+        serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| {
+            b["prompt"]
+                .as_str()
+                .is_some_and(|p| p.ends_with("Result: -3 degrees in Oslo\n"))
+        })
+    };
+    Mock::given(method("POST"))
+        .and(after_result)
+        .respond_with(completion("Result: ok", "stop"))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(completion(
+            r#" {"tool": "get_weather", "arguments": {"city": "Oslo"}}"#,
+            "stop",
+        ))
+        .mount(&s)
+        .await;
+    let model = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{}/v1", s.uri()))
+        .build()
+        .unwrap();
+    let agent = LlmAgent::<String, String>::builder("prompted")
+        .model(model)
+        .tool(weather_tool())
+        .build()
+        .unwrap();
+    let report = agent.run_report("Weather in Oslo?".to_owned()).await;
+    let output = format!("{:?}", report.output);
+    assert!(report.output.is_err(), "the run answered {output}");
+    assert!(output.contains("Result:"), "{output}");
 }

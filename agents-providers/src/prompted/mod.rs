@@ -39,7 +39,7 @@ use agents_core::model::{
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
-pub use parse::{ParsedCall, ParsedOutput, parse_output};
+pub use parse::{ParsedCall, ParsedOutput, RUNTIME_MARKERS, parse_output, runtime_marker};
 pub use render::{DEFAULT_INSTRUCTIONS, Example, PromptFormat, signature, spaced_json};
 
 use crate::client::{ClientSettings, settings_methods};
@@ -89,6 +89,23 @@ pub fn response_from_text(
         usage,
         finish_reason,
     }
+}
+
+/// The error for a generation that holds neither a call nor an answer because the model wrote
+/// a runtime turn itself (`Result: ok`): taking that text as the answer would end the run with
+/// words the model put in the runtime's mouth. `None` for any other response.
+fn impersonation(text: &str, response: &ModelResponse) -> Option<ProviderError> {
+    if !response.tool_calls.is_empty() || response.text.is_some() {
+        return None;
+    }
+    let marker = runtime_marker(text)?;
+    Some(ProviderError::malformed(
+        PROVIDER,
+        format!(
+            "the model wrote the runtime's `{marker}` line instead of a call or an answer: {:?}",
+            text.chars().take(120).collect::<String>()
+        ),
+    ))
 }
 
 /// The body of `POST /v1/completions`.
@@ -235,15 +252,20 @@ impl PromptedCompletions {
             ));
         };
         let usage = wire.usage.unwrap_or_default();
-        Ok(response_from_text(
-            &format!("{prefill}{}", choice.text),
+        let text = format!("{prefill}{}", choice.text);
+        let out = response_from_text(
+            &text,
             finish_reason(choice.finish_reason.as_deref()),
             Usage {
                 input_tokens: usage.prompt_tokens,
                 output_tokens: usage.completion_tokens,
             },
             &request.tools,
-        ))
+        );
+        match impersonation(&text, &out) {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 }
 
@@ -332,12 +354,12 @@ impl<M: Model> Model for PromptedChat<M> {
         Box::pin(async move {
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
-            Ok(response_from_text(
-                r.text.as_deref().unwrap_or_default(),
-                r.finish_reason,
-                r.usage,
-                &request.tools,
-            ))
+            let text = r.text.as_deref().unwrap_or_default();
+            let out = response_from_text(text, r.finish_reason, r.usage, &request.tools);
+            match impersonation(text, &out) {
+                Some(e) => Err(e.into()),
+                None => Ok(out),
+            }
         })
     }
 }

@@ -10,8 +10,13 @@
 //! - `{"function": {"name": "f", "arguments": {...}}}` (the OpenAI shape);
 //! - `{"tool": "f", "city": "Paris"}`: the arguments flattened beside the name (they are
 //!   gathered into one object);
-//! - `{"f": {...}}` where `f` is a tool's name, and `f({...})`;
-//! - an object with no name whose keys all belong to exactly one tool's parameters.
+//! - `{"f": {...}}` where `f` is a tool's name, `f({...})` and `f: {...}`;
+//! - an object with no name whose keys all belong to exactly one tool's parameters;
+//! - a tool's signature copied from the prompt as the name: the arguments decide the tool.
+//!
+//! The offered tools decide which key names the tool: a name key whose value is an offered tool
+//! wins, and `{"name": "Road Trip", "songs": [...]}` is `create_playlist`'s arguments, not a
+//! call to a tool "Road Trip" (see `read_object`).
 //!
 //! Several objects give several calls. The argument text of each call is the model's own text,
 //! cut out of the output as it was written (unbalanced, single-quoted, truncated), so the runtime's
@@ -21,6 +26,9 @@ use agents_core::model::ToolSpec;
 use serde_json::Value;
 
 const NAME_KEYS: &[&str] = &["tool", "name", "function", "tool_name", "action"];
+/// The name keys in the order they are trusted when no value names an offered tool: `name` last,
+/// since it is also a common argument.
+const FALLBACK_NAME_KEYS: &[&str] = &["tool", "function", "tool_name", "action", "name"];
 const ARG_KEYS: &[&str] = &["arguments", "args", "parameters", "input", "params"];
 
 /// One call read from the text.
@@ -69,13 +77,58 @@ pub fn parse_output(text: &str, tools: &[ToolSpec]) -> ParsedOutput {
     if !calls.is_empty() {
         return ParsedOutput { calls, text: None };
     }
-    let answer = strip_prefix_ci(text.trim(), "answer:")
-        .unwrap_or(text.trim())
-        .trim();
+    let answer = answer_text(text);
     ParsedOutput {
         calls,
         text: (!answer.is_empty()).then(|| answer.to_owned()),
     }
+}
+
+/// The line markers the format reserves for the runtime: the model never writes them as itself.
+pub const RUNTIME_MARKERS: &[&str] = &["Result:", "User:"];
+
+/// The runtime's marker that `text` (a whole generation) starts with, if any: the model wrote a
+/// tool result or a user turn itself instead of a call or an answer. The stop strings
+/// (`\nResult:`, `\nUser:`) cannot catch this, since the generation starts on a fresh line.
+pub fn runtime_marker(text: &str) -> Option<&'static str> {
+    let t = text.trim_start();
+    RUNTIME_MARKERS
+        .iter()
+        .copied()
+        .find(|m| strip_prefix_ci(t, m).is_some())
+}
+
+/// The answer a call-free text holds. Lines the model wrote under a runtime marker (a made-up
+/// `Result:` or `User:` turn) are never the answer: only an `Answer:` line after them is, and
+/// the answer ends where such a line starts.
+fn answer_text(text: &str) -> &str {
+    let mut rest = text.trim();
+    if runtime_marker(rest).is_some() {
+        rest = match find_line_ci(rest, "answer:") {
+            Some(at) => &rest[at..],
+            None => "",
+        };
+    }
+    let end = RUNTIME_MARKERS
+        .iter()
+        .filter_map(|m| find_line_ci(rest, m).filter(|at| *at > 0))
+        .min()
+        .unwrap_or(rest.len());
+    let rest = rest[..end].trim();
+    strip_prefix_ci(rest, "answer:").unwrap_or(rest).trim()
+}
+
+/// Where the first line of `text` starting with `marker` (ignoring case and indentation) starts.
+fn find_line_ci(text: &str, marker: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        if strip_prefix_ci(line.trim_start(), marker).is_some() {
+            return Some(at + indent);
+        }
+        at += line.len();
+    }
+    None
 }
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -85,65 +138,44 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Reads one object (`seg`, starting with `{`); `before` is the text before it.
+///
+/// The offered tools decide what names the tool, in this order: a name key (`"tool"`,
+/// `"function"`, `"name"`, ...) whose value is an offered tool; a tool's name written before the
+/// object (`f({...})`, `f: {...}`, `f {...}`); `{"f": {...}}`; an object whose keys all belong
+/// to exactly one tool's parameters (that tool's arguments, a `"name"` argument included); and
+/// only then a name key whose value is no offered tool, `"name"` last, since many tools take an
+/// argument called `name`.
 fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall> {
     let entries = entries(seg);
-    let find = |keys: &[&str]| {
-        entries
-            .iter()
-            .find(|(k, _)| keys.iter().any(|n| k.eq_ignore_ascii_case(n)))
-    };
-    if let Some((name_key, name_raw)) = find(NAME_KEYS) {
-        // The OpenAI shape: {"function": {"name": ..., "arguments": ...}}.
-        if name_raw.trim_start().starts_with('{') {
-            let inner = entries_of(name_raw.trim_start());
-            let name = inner
-                .iter()
-                .find(|(k, _)| k == "name")
-                .and_then(|(_, v)| string_value(v));
-            if let Some(name) = name {
-                let args = inner
-                    .iter()
-                    .find(|(k, _)| ARG_KEYS.contains(&k.as_str()))
-                    .map_or_else(|| "{}".to_owned(), |(_, v)| argument_text(v));
-                return Some(ParsedCall {
-                    name,
-                    arguments: args,
-                    shape_fix: Some("read the call from a nested function object"),
-                });
-            }
-        }
-        let name = string_value(name_raw).unwrap_or_default();
-        if let Some((_, args)) = find(ARG_KEYS) {
-            return Some(ParsedCall {
-                name,
-                arguments: argument_text(args),
-                shape_fix: None,
-            });
-        }
-        let rest: Vec<&(String, String)> = entries.iter().filter(|(k, _)| k != name_key).collect();
-        return Some(ParsedCall {
-            name,
-            arguments: object_text(&rest),
-            shape_fix: (!rest.is_empty())
-                .then_some("gathered arguments written beside the tool name"),
-        });
-    }
     let is_tool = |n: &str| tools.iter().any(|t| t.name == n);
-    // {"get_weather": {...}}
-    if let [(key, value)] = entries.as_slice()
-        && is_tool(key)
-        && value.trim_start().starts_with('{')
-    {
-        return Some(ParsedCall {
-            name: key.clone(),
-            arguments: value.trim().to_owned(),
-            shape_fix: Some("read the tool name from the object's only key"),
-        });
+    let named = entries.iter().find(|(k, v)| {
+        NAME_KEYS.iter().any(|n| k.eq_ignore_ascii_case(n))
+            && string_value(v).is_some_and(|v| is_tool(&v))
+    });
+    if let Some((key, raw)) = named {
+        return Some(named_call(&entries, key, raw));
     }
-    // get_weather({...}) or get_weather {...}
+    // {"tool": "add(a: number, b: number): add two numbers", ...}: a line of the tool list copied
+    // as the name. The copy says little about the model's choice; its arguments say more.
+    let copied = entries.iter().find_map(|(k, v)| {
+        let is_name_key = NAME_KEYS.iter().any(|n| k.eq_ignore_ascii_case(n));
+        let tool = signature_tool(&string_value(v).filter(|_| is_name_key)?, tools)?;
+        Some((k, v, tool))
+    });
+    if let Some((key, raw, tool)) = copied {
+        let mut call = named_call(&entries, key, raw);
+        let args = entries_of(call.arguments.trim_start());
+        call.name = match only_owner(&args, tools) {
+            Some(owner) if !args.is_empty() => owner.to_owned(),
+            _ => tool.to_owned(),
+        };
+        call.shape_fix = Some("a tool signature written as the name: read by its arguments");
+        return Some(call);
+    }
+    // get_weather({...}), get_weather: {...} or get_weather {...}
     let word: String = before
         .trim_end()
-        .trim_end_matches('(')
+        .trim_end_matches(['(', ':'])
         .trim_end()
         .chars()
         .rev()
@@ -159,24 +191,98 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
             shape_fix: Some("read the tool name written before the object"),
         });
     }
+    // {"get_weather": {...}}
+    if let [(key, value)] = entries.as_slice()
+        && is_tool(key)
+        && value.trim_start().starts_with('{')
+    {
+        return Some(ParsedCall {
+            name: key.clone(),
+            arguments: value.trim().to_owned(),
+            shape_fix: Some("read the tool name from the object's only key"),
+        });
+    }
     // An object of arguments alone: the one tool whose parameters hold every key.
     if entries.is_empty() {
         return None;
     }
-    let owners: Vec<&ToolSpec> = tools
-        .iter()
-        .filter(|t| {
-            let props = t.parameters.get("properties").and_then(Value::as_object);
-            props.is_some_and(|p| entries.iter().all(|(k, _)| p.contains_key(k)))
-        })
-        .collect();
-    match owners.as_slice() {
-        [only] => Some(ParsedCall {
-            name: only.name.clone(),
+    if let Some(only) = only_owner(&entries, tools) {
+        return Some(ParsedCall {
+            name: only.to_owned(),
             arguments: seg.trim().to_owned(),
             shape_fix: Some("no tool name: the only tool with these parameters"),
-        }),
+        });
+    }
+    // A name that is no offered tool: still a call (the runtime answers with the allowed tools).
+    FALLBACK_NAME_KEYS.iter().find_map(|n| {
+        let (key, raw) = entries.iter().find(|(k, _)| k.eq_ignore_ascii_case(n))?;
+        Some(named_call(&entries, key, raw))
+    })
+}
+
+/// The one offered tool whose parameters hold every key of `entries`.
+fn only_owner<'t>(entries: &[(String, String)], tools: &'t [ToolSpec]) -> Option<&'t str> {
+    let mut owners = tools.iter().filter(|t| {
+        let props = t.parameters.get("properties").and_then(Value::as_object);
+        props.is_some_and(|p| entries.iter().all(|(k, _)| p.contains_key(k)))
+    });
+    match (owners.next(), owners.next()) {
+        (Some(only), None) => Some(&only.name),
         _ => None,
+    }
+}
+
+/// The offered tool whose signature `name` is (`add(a: number, b: number): ...`, as the prompt
+/// lists it, spaces and all, or cut short).
+fn signature_tool<'t>(name: &str, tools: &'t [ToolSpec]) -> Option<&'t str> {
+    let (head, _) = name.split_once('(')?;
+    let head = head.trim();
+    tools
+        .iter()
+        .find(|t| t.name == head)
+        .map(|t| t.name.as_str())
+}
+
+/// The call an object names under `name_key` (value `name_raw`): the OpenAI nested shape, the
+/// arguments under an argument key, or the other entries gathered as the arguments.
+fn named_call(entries: &[(String, String)], name_key: &str, name_raw: &str) -> ParsedCall {
+    let find = |keys: &[&str]| {
+        entries
+            .iter()
+            .find(|(k, _)| keys.iter().any(|n| k.eq_ignore_ascii_case(n)))
+    };
+    // The OpenAI shape: {"function": {"name": ..., "arguments": ...}}.
+    if name_raw.trim_start().starts_with('{') {
+        let inner = entries_of(name_raw.trim_start());
+        let name = inner
+            .iter()
+            .find(|(k, _)| k == "name")
+            .and_then(|(_, v)| string_value(v));
+        if let Some(name) = name {
+            let args = inner
+                .iter()
+                .find(|(k, _)| ARG_KEYS.contains(&k.as_str()))
+                .map_or_else(|| "{}".to_owned(), |(_, v)| argument_text(v));
+            return ParsedCall {
+                name,
+                arguments: args,
+                shape_fix: Some("read the call from a nested function object"),
+            };
+        }
+    }
+    let name = string_value(name_raw).unwrap_or_default();
+    if let Some((_, args)) = find(ARG_KEYS) {
+        return ParsedCall {
+            name,
+            arguments: argument_text(args),
+            shape_fix: None,
+        };
+    }
+    let rest: Vec<&(String, String)> = entries.iter().filter(|(k, _)| k != name_key).collect();
+    ParsedCall {
+        name,
+        arguments: object_text(&rest),
+        shape_fix: (!rest.is_empty()).then_some("gathered arguments written beside the tool name"),
     }
 }
 
@@ -357,6 +463,7 @@ mod tests {
             spec("get_weather", json!({"city": {}, "unit": {}})),
             spec("add", json!({"a": {}, "b": {}})),
             spec("search", json!({"query": {}, "limit": {}})),
+            spec("create_playlist", json!({"name": {}, "songs": {}})),
         ]
     }
 
@@ -433,12 +540,90 @@ mod tests {
         );
     }
 
+    /// Issue 16, defect 3: an argument called `name` is not the tool name; the offered tools
+    /// decide which key names the tool.
+    #[test]
+    fn a_name_argument_is_not_the_tool_name() {
+        let args = r#"{"name": "Road Trip", "songs": ["a", "b"]}"#;
+        assert_eq!(calls(args), [pair("create_playlist", args)]);
+        assert_eq!(
+            calls(r#"{"name": "Road Trip", "songs": ["a"], "tool": "create_playlist"}"#),
+            [pair(
+                "create_playlist",
+                r#"{"name": "Road Trip", "songs": ["a"]}"#
+            )]
+        );
+        assert_eq!(
+            calls(
+                r#"{"name": "Road Trip", "tool": "create_playlist", "arguments": {"songs": []}}"#
+            ),
+            [pair("create_playlist", r#"{"songs": []}"#)]
+        );
+        // A name key whose value is no offered tool still makes a call, `tool` before `name`.
+        assert_eq!(
+            calls(r#"{"name": "Road Trip", "tool": "make_playlist", "songs": []}"#),
+            [pair(
+                "make_playlist",
+                r#"{"name": "Road Trip", "songs": []}"#
+            )]
+        );
+    }
+
+    /// Issue 16, defect 3: `create_playlist: {...}`, the tool's name, a colon, its arguments.
+    #[test]
+    fn a_tool_name_and_colon_before_the_arguments() {
+        assert_eq!(
+            calls(r#"Call: create_playlist: {"name": "Road Trip", "songs": ["a"]}"#),
+            [pair(
+                "create_playlist",
+                r#"{"name": "Road Trip", "songs": ["a"]}"#
+            )]
+        );
+        assert_eq!(calls(r#"add: {"a": 1}"#), [pair("add", r#"{"a": 1}"#)]);
+    }
+
+    /// Issue 16, defect 4: a line of the tool list copied as the name is no tool name; the
+    /// arguments decide, else the tool whose signature it is.
+    #[test]
+    fn a_copied_signature_is_not_a_tool_name() {
+        assert_eq!(
+            calls(
+                r#"{"tool": "add(a:number, b:number): Add two numbers.", "arguments": {"city": "Oslo"}}"#
+            ),
+            [pair("get_weather", r#"{"city": "Oslo"}"#)]
+        );
+        assert_eq!(
+            calls(r#"{"tool": "add(a: number, b: number)", "a": 1, "b": 2}"#),
+            [pair("add", r#"{"a": 1, "b": 2}"#)]
+        );
+        assert_eq!(
+            calls(r#"{"name": "search(query: string", "arguments": {}}"#),
+            [pair("search", "{}")]
+        );
+    }
+
     #[test]
     fn unknown_names_still_become_calls() {
         assert_eq!(
             calls(r#"{"tool": "weather_now", "arguments": {"city": "Oslo"}}"#),
             [pair("weather_now", r#"{"city": "Oslo"}"#)]
         );
+    }
+
+    /// Issue 16, defect 5: a generation that starts with a runtime marker is the model writing
+    /// the runtime's turn (`Result: ok`), never the answer; an `Answer:` line after it is.
+    #[test]
+    fn a_made_up_result_is_not_the_answer() {
+        for text in ["Result: ok", " result: 42\nThe sum is 42.", "User: thanks"] {
+            let out = parse_output(text, &tools());
+            assert_eq!(out, ParsedOutput::default(), "{text:?}");
+            assert!(runtime_marker(text).is_some());
+        }
+        let out = parse_output("Result: 3\nAnswer: The sum is 3.", &tools());
+        assert_eq!(out.text.as_deref(), Some("The sum is 3."));
+        let out = parse_output("Answer: It is 3.\nUser: and 4?", &tools());
+        assert_eq!(out.text.as_deref(), Some("It is 3."));
+        assert_eq!(runtime_marker("Answer: Result: ok"), None);
     }
 
     #[test]
