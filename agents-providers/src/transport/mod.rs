@@ -197,12 +197,15 @@ impl Transport {
         let body = self.encode(body)?;
         match self.execute_scrubbed(path, body, true).await? {
             Reply::Stream(response, status, request_id, attempts) => Ok(ByteStream {
-                provider: self.provider,
+                head: HttpResponse {
+                    status,
+                    request_id,
+                    attempts,
+                    body: Vec::new(),
+                    provider: self.provider,
+                    scrubber: self.scrubber.clone(),
+                },
                 response,
-                status,
-                request_id,
-                attempts,
-                scrubber: self.scrubber.clone(),
                 received: 0,
                 max_bytes: self.config.max_body_bytes,
             }),

@@ -53,26 +53,21 @@ impl HttpResponse {
 
     /// Makes an error a decoder returned about this response this response's: its status,
     /// request id and attempts, and every text scrubbed.
-    pub fn adopt(&self, error: ProviderError) -> ProviderError {
-        adopt(
-            error,
-            self.status,
-            self.attempts,
-            &self.request_id,
-            &self.scrubber,
-        )
+    pub fn adopt(&self, mut error: ProviderError) -> ProviderError {
+        error.status = Some(self.status);
+        error.attempts = self.attempts;
+        error.request_id = self.request_id.clone();
+        error.scrubbed(&self.scrubber)
     }
 }
 
 /// A streamed 2xx response. Once it exists, output has begun: nothing sends the request again.
 #[derive(Debug)]
 pub struct ByteStream {
-    pub(super) provider: &'static str,
+    /// Status, request id, attempts, provider and scrubber, shared with [`HttpResponse`] (whose
+    /// body stays empty) so both build their errors in one place.
+    pub(super) head: HttpResponse,
     pub(super) response: reqwest::Response,
-    pub(super) status: u16,
-    pub(super) request_id: Option<String>,
-    pub(super) attempts: u32,
-    pub(super) scrubber: Scrubber,
     pub(super) received: usize,
     pub(super) max_bytes: usize,
 }
@@ -108,35 +103,29 @@ impl ByteStream {
 
     /// The provider's request id.
     pub fn request_id(&self) -> Option<&str> {
-        self.request_id.as_deref()
+        self.head.request_id.as_deref()
     }
 
     /// Attempts it took to get the stream started.
     pub fn attempts(&self) -> u32 {
-        self.attempts
+        self.head.attempts
     }
 
     /// An error of this stream's request, with its status, request id and attempts, its
     /// message scrubbed: use it for anything a provider said inside the stream.
     pub fn error(&self, kind: ModelErrorKind, message: impl Into<String>) -> ProviderError {
-        self.adopt(ProviderError::new(self.provider, kind, message))
+        self.head.error(kind, message)
     }
 
     /// Makes an error a decoder returned about this stream this stream's: its status, request id
     /// and attempts, and every text scrubbed.
     pub fn adopt(&self, error: ProviderError) -> ProviderError {
-        adopt(
-            error,
-            self.status,
-            self.attempts,
-            &self.request_id,
-            &self.scrubber,
-        )
+        self.head.adopt(error)
     }
 
     /// The secrets to remove from a decoder's message about a payload before it is logged.
     pub(crate) fn scrubber(&self) -> Scrubber {
-        self.scrubber.clone()
+        self.head.scrubber.clone()
     }
 }
 
@@ -188,7 +177,7 @@ impl ByteStream {
     /// rate limits `RateLimited`, exhausted quotas `QuotaExhausted`, invalid requests
     /// `InvalidRequest`; anything else `Server`.
     pub fn stream_error(&self, payload: &str) -> ProviderError {
-        let payload = self.scrubber.scrub(payload);
+        let payload = self.head.scrubber.scrub(payload);
         let details = ErrorDetails::parse(&payload);
         let code = details
             .code
@@ -215,19 +204,4 @@ impl ByteStream {
         err.body = Some(truncate(&payload, ERROR_BODY_LIMIT));
         err
     }
-}
-
-/// `error`, made an error of the response it was read from (status, attempts, request id), with
-/// every text scrubbed.
-pub(super) fn adopt(
-    mut error: ProviderError,
-    status: u16,
-    attempts: u32,
-    request_id: &Option<String>,
-    scrubber: &Scrubber,
-) -> ProviderError {
-    error.status = Some(status);
-    error.attempts = attempts;
-    error.request_id = request_id.clone();
-    error.scrubbed(scrubber)
 }
