@@ -3,6 +3,13 @@
 //! - [`openai::OpenAi`]: OpenAI chat completions, and every server that speaks it (DeepSeek,
 //!   OpenRouter, vLLM, llama.cpp, Ollama's `/v1`) through a configurable base URL.
 //! - [`anthropic::Anthropic`]: Anthropic messages.
+//! - [`gemini::Gemini`]: Gemini `generateContent`, streamed over SSE.
+//! - [`ollama::Ollama`]: Ollama's native `/api/chat`, streamed as NDJSON, falling back to
+//!   prompted tool calling for models without native tools.
+//! - [`prompted`]: tool calling through the prompt, for any model without native tools.
+//!
+//! A provider's wire bodies and their conversion to and from the [`agents_core`] types are
+//! private modules: the body shapes are no part of the public API.
 //! - [`transport`]: the shared HTTP layer (timeouts, retries, `Retry-After`, a cooldown shared per
 //!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s).
 //! - [`cassette`]: record any [`Model`](agents_core::Model) to a JSONL cassette and replay it offline.

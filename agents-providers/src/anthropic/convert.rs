@@ -210,22 +210,6 @@ enum Block {
 /// Reassembles a stream of events into one response. A `tool_use` block's input is the
 /// concatenation of its `input_json_delta` fragments exactly as received (or the start block's
 /// input when no fragment came): broken or cut-off input still reaches the runtime as raw text.
-///
-/// ```
-/// use agents_providers::SseAccumulator;
-/// use agents_providers::anthropic::convert::EventAccumulator;
-/// let mut acc = EventAccumulator::new();
-/// for data in [
-///     r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"add","input":{}}}"#,
-///     r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\": 1"}}"#,
-///     r#"{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":{"output_tokens":9}}"#,
-///     r#"{"type":"message_stop"}"#,
-/// ] {
-///     acc.push_json(data).unwrap();
-/// }
-/// let r = acc.finish().unwrap();
-/// assert_eq!(r.tool_calls[0].arguments, "{\"a\": 1");
-/// ```
 #[derive(Debug, Clone, Default)]
 pub struct EventAccumulator {
     blocks: Vec<(u32, Block)>,
@@ -406,6 +390,23 @@ mod tests {
     use super::*;
     use agents_core::model::{Sampling, ToolResult, ToolSpec};
     use serde_json::json;
+
+    /// Was the type's doc example while the module was public.
+    #[test]
+    fn a_tool_use_cut_by_max_tokens_keeps_its_raw_input() {
+        use crate::SseAccumulator;
+        let mut acc = EventAccumulator::new();
+        for data in [
+            r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"add","input":{}}}"#,
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"a\": 1"}}"#,
+            r#"{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":{"output_tokens":9}}"#,
+            r#"{"type":"message_stop"}"#,
+        ] {
+            acc.push_json(data).unwrap();
+        }
+        let r = acc.finish().unwrap();
+        assert_eq!(r.tool_calls[0].arguments, "{\"a\": 1");
+    }
 
     fn result(id: &str, content: &str) -> Message {
         Message::Tool(ToolResult {

@@ -9,8 +9,8 @@
 //! # Ok(()) }
 //! ```
 
-pub mod convert;
-pub mod wire;
+mod convert;
+mod wire;
 
 use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;

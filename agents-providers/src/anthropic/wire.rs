@@ -92,6 +92,7 @@ pub struct ToolParam {
 #[derive(Debug, Clone, Deserialize)]
 pub struct MessagesResponse {
     /// Message id.
+    #[allow(dead_code)] // parsed as before (a non-string fails the body), read by nothing yet
     #[serde(default)]
     pub id: Option<String>,
     /// Its blocks.
@@ -170,6 +171,7 @@ pub struct StreamEvent {
 #[derive(Debug, Clone, Deserialize)]
 pub struct StartMessage {
     /// Message id.
+    #[allow(dead_code)] // parsed as before (a non-string fails the event), read by nothing yet
     #[serde(default)]
     pub id: Option<String>,
     /// Usage so far.
@@ -181,6 +183,7 @@ pub struct StartMessage {
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct StreamDelta {
     /// `text_delta`, `input_json_delta`, `thinking_delta`, ... (absent in `message_delta`).
+    #[allow(dead_code)] // parsed as before (a non-string fails the event), read by nothing yet
     #[serde(rename = "type", default)]
     pub kind: Option<String>,
     /// Text fragment.

@@ -3,7 +3,7 @@
 //! reassembled into one response.
 //!
 //! Gemini sends calls without ids: results are paired with calls by name, in order, and each
-//! call gets a stable synthesised id (see [`convert::Accumulator`]). Its arguments arrive as a
+//! call gets a stable synthesised id (see `convert::Accumulator`). Its arguments arrive as a
 //! JSON object; [`ToolCall::arguments`](agents_core::ToolCall) holds that object's JSON text.
 //!
 //! ```no_run
@@ -13,7 +13,7 @@
 //! # Ok(()) }
 //! ```
 
-pub mod convert;
+mod convert;
 
 use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;

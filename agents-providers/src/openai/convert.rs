@@ -186,17 +186,6 @@ struct PartialCall {
 /// argument text is concatenated exactly as received: a call whose fragments do not make valid
 /// JSON, or that the token limit cut off, is still returned, with its raw text, for the
 /// runtime's repair path.
-///
-/// ```
-/// use agents_providers::SseAccumulator;
-/// use agents_providers::openai::convert::ChunkAccumulator;
-/// let mut acc = ChunkAccumulator::new();
-/// acc.push_json(r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"add","arguments":"{\"a\": 1"}}]}}]}"#).unwrap();
-/// acc.push_json(r#"{"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}"#).unwrap();
-/// let r = acc.finish().unwrap();
-/// assert_eq!(r.tool_calls[0].arguments, "{\"a\": 1");
-/// assert_eq!(r.finish_reason, agents_core::model::FinishReason::Length);
-/// ```
 #[derive(Debug, Clone, Default)]
 pub struct ChunkAccumulator {
     text: String,
@@ -339,6 +328,19 @@ mod tests {
     use super::*;
     use agents_core::model::{Sampling, ToolResult, ToolSpec};
     use serde_json::json;
+
+    /// Was the type's doc example while the module was public.
+    #[test]
+    fn a_call_cut_by_the_token_limit_keeps_its_raw_arguments() {
+        use crate::SseAccumulator;
+        let mut acc = ChunkAccumulator::new();
+        acc.push_json(r#"{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"add","arguments":"{\"a\": 1"}}]}}]}"#).unwrap();
+        acc.push_json(r#"{"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}"#)
+            .unwrap();
+        let r = acc.finish().unwrap();
+        assert_eq!(r.tool_calls[0].arguments, "{\"a\": 1");
+        assert_eq!(r.finish_reason, agents_core::model::FinishReason::Length);
+    }
 
     #[test]
     fn request_fixture() {

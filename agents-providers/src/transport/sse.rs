@@ -1,5 +1,7 @@
-//! Incremental decoders for streamed bodies: server-sent events and newline-delimited JSON.
+//! The incremental decoder of server-sent events (`text/event-stream`) bodies.
 //! Bytes go in as they arrive, in chunks of any size; whole events come out.
+
+use super::LineDecoder;
 
 /// One server-sent event.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -8,46 +10,6 @@ pub struct SseEvent {
     pub event: Option<String>,
     /// The `data:` lines, joined with `\n`.
     pub data: String,
-}
-
-/// Splits bytes into lines, whatever the chunk boundaries (`\n` or `\r\n` endings).
-#[derive(Debug, Default)]
-pub struct LineDecoder {
-    buf: Vec<u8>,
-}
-
-impl LineDecoder {
-    /// A new decoder.
-    pub fn new() -> Self {
-        LineDecoder::default()
-    }
-
-    /// Feeds bytes; returns the lines they complete (without their ending).
-    pub fn push(&mut self, bytes: &[u8]) -> Vec<String> {
-        self.buf.extend_from_slice(bytes);
-        let mut lines = Vec::new();
-        while let Some(pos) = self.buf.iter().position(|&b| b == b'\n') {
-            let mut line: Vec<u8> = self.buf.drain(..=pos).collect();
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            lines.push(String::from_utf8_lossy(&line).into_owned());
-        }
-        lines
-    }
-
-    /// The last line, if the body did not end with a newline.
-    pub fn finish(&mut self) -> Option<String> {
-        if self.buf.is_empty() {
-            return None;
-        }
-        let mut line = std::mem::take(&mut self.buf);
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        Some(String::from_utf8_lossy(&line).into_owned())
-    }
 }
 
 /// Decodes a `text/event-stream` body.
@@ -150,13 +112,5 @@ mod tests {
                 }
             ]
         );
-    }
-
-    #[test]
-    fn lines_split_across_chunks() {
-        let mut d = LineDecoder::new();
-        assert!(d.push(b"{\"a\":").is_empty());
-        assert_eq!(d.push(b"1}\n{\"b\""), vec!["{\"a\":1}".to_owned()]);
-        assert_eq!(d.finish().as_deref(), Some("{\"b\""));
     }
 }
