@@ -128,6 +128,37 @@ async fn model_without_tools_falls_back_to_prompting_and_remembers() {
     assert_eq!(hits(&s).await, 3);
 }
 
+/// In the prompted fallback, a generation in which the model wrote the runtime's own `Result:`
+/// line (and no call or answer) is a malformed response, as for the other prompted clients: it
+/// never becomes the run's answer.
+#[tokio::test]
+async fn prompted_fallback_refuses_a_made_up_result_line() {
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(|r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_some())
+        })
+        .respond_with(ResponseTemplate::new(400).set_body_json(
+            json!({"error": "registry.ollama.ai/library/tinyllama:1b does not support tools"}),
+        ))
+        .mount(&s)
+        .await;
+    Mock::given(method("POST"))
+        .and(|r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_none())
+        })
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "model": "tinyllama:1b", "message": {"role": "assistant", "content": "Result: ok"},
+            "done": true, "done_reason": "stop", "prompt_eval_count": 200, "eval_count": 3
+        })))
+        .mount(&s)
+        .await;
+    let c = client(&s.uri(), "tinyllama:1b", false);
+    let err = c.complete(&request()).await.unwrap_err();
+    assert_eq!(err.kind(), ModelErrorKind::MalformedResponse, "{err}");
+    assert!(err.to_string().contains("Result:"), "{err}");
+}
+
 #[tokio::test]
 async fn unexpected_eof_body_is_sent_again() {
     let s = MockServer::start().await;

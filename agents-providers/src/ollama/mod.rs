@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use crate::client::{ClientSettings, settings_methods};
 use crate::error::ProviderError;
-use crate::prompted::{PromptFormat, response_from_text};
+use crate::prompted::{PromptFormat, read_generation};
 use crate::transport::{Auth, Transport};
 use convert::{Accumulator, to_wire};
 
@@ -123,12 +123,13 @@ impl Ollama {
         }
         let chat = self.format.chat_request(request);
         let r = self.send_with_eof_retry(&chat).await?;
-        Ok(response_from_text(
+        read_generation(
+            PROVIDER,
             r.text.as_deref().unwrap_or_default(),
             r.finish_reason,
             r.usage,
             &request.tools,
-        ))
+        )
     }
 
     async fn send_with_eof_retry(

@@ -91,16 +91,37 @@ pub fn response_from_text(
     }
 }
 
-/// The error for a generation that holds neither a call nor an answer because the model wrote
-/// a runtime turn itself (`Result: ok`): taking that text as the answer would end the run with
-/// words the model put in the runtime's mouth. `None` for any other response.
-fn impersonation(text: &str, response: &ModelResponse) -> Option<ProviderError> {
+/// [`response_from_text`], refusing a generation that holds neither a call nor an answer
+/// because the model wrote a runtime turn itself (`Result: ok`): taking that text as the answer
+/// would end the run with words the model put in the runtime's mouth. Every client that reads
+/// prompted calls (`PromptedCompletions`, `PromptedChat`, Ollama's fallback) reads through here.
+pub(crate) fn read_generation(
+    provider: &'static str,
+    text: &str,
+    finish: FinishReason,
+    usage: Usage,
+    tools: &[ToolSpec],
+) -> Result<ModelResponse, ProviderError> {
+    let response = response_from_text(text, finish, usage, tools);
+    match impersonation(provider, text, &response) {
+        Some(e) => Err(e),
+        None => Ok(response),
+    }
+}
+
+/// The error for a generation that impersonates the runtime (see [`read_generation`]); `None`
+/// for any other response.
+fn impersonation(
+    provider: &'static str,
+    text: &str,
+    response: &ModelResponse,
+) -> Option<ProviderError> {
     if !response.tool_calls.is_empty() || response.text.is_some() {
         return None;
     }
     let marker = runtime_marker(text)?;
     Some(ProviderError::malformed(
-        PROVIDER,
+        provider,
         format!(
             "the model wrote the runtime's `{marker}` line instead of a call or an answer: {:?}",
             text.chars().take(120).collect::<String>()
@@ -253,7 +274,8 @@ impl PromptedCompletions {
         };
         let usage = wire.usage.unwrap_or_default();
         let text = format!("{prefill}{}", choice.text);
-        let out = response_from_text(
+        read_generation(
+            PROVIDER,
             &text,
             finish_reason(choice.finish_reason.as_deref()),
             Usage {
@@ -261,11 +283,7 @@ impl PromptedCompletions {
                 output_tokens: usage.completion_tokens,
             },
             &request.tools,
-        );
-        match impersonation(&text, &out) {
-            Some(e) => Err(e),
-            None => Ok(out),
-        }
+        )
     }
 }
 
@@ -355,11 +373,8 @@ impl<M: Model> Model for PromptedChat<M> {
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
             let text = r.text.as_deref().unwrap_or_default();
-            let out = response_from_text(text, r.finish_reason, r.usage, &request.tools);
-            match impersonation(text, &out) {
-                Some(e) => Err(e.into()),
-                None => Ok(out),
-            }
+            read_generation(PROVIDER, text, r.finish_reason, r.usage, &request.tools)
+                .map_err(Into::into)
         })
     }
 }
