@@ -163,9 +163,10 @@ pub(super) struct Runner<'a, In, Out> {
     pub failures: Vec<FailureRecord>,
     pub failed_rounds: u32,
     pub same_failure: HashMap<(String, FailureKind), u32>,
-    /// Per call (tool and canonical arguments): the last result and how many times in a row
-    /// the call gave it (the no-progress guard, `max_identical_calls`).
-    pub identical: HashMap<CallKey, (String, u64)>,
+    /// Per call (tool and canonical arguments): a hash of the last result and how many times in
+    /// a row the call gave it (the no-progress guard, `max_identical_calls`). A hash, not a copy:
+    /// results can be large, and this runs for every call.
+    pub identical: HashMap<CallKey, (u64, u64)>,
     /// Calls that failed permanently and were fed back once: the same call again ends the run.
     pub permanent_calls: HashSet<CallKey>,
     /// Every call id recorded in this run (ids are made unique before a call is recorded).
@@ -534,8 +535,11 @@ where
     /// result (a polling tool whose answer changes) starts the count again. More than
     /// `max_identical_calls` in a row ends the run.
     pub fn no_progress(&mut self, key: CallKey, result: &ToolResult) -> Result<(), BudgetExceeded> {
-        let fingerprint = format!("{}{}", u8::from(result.is_error), result.content);
-        let entry = self.identical.entry(key).or_insert((String::new(), 0));
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        (result.is_error, &result.content).hash(&mut hasher);
+        let fingerprint = hasher.finish();
+        let entry = self.identical.entry(key).or_insert((fingerprint, 0));
         if entry.0 == fingerprint {
             entry.1 += 1;
         } else {
