@@ -15,9 +15,13 @@ use wiremock::matchers::{body_partial_json, header, method, path, query_param};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 fn client(base: &str, clock: &ManualClock, streaming: bool) -> Gemini {
+    client_with_key(base, clock, streaming, "AIza-test-key-5555")
+}
+
+fn client_with_key(base: &str, clock: &ManualClock, streaming: bool, key: &str) -> Gemini {
     Gemini::builder("gemini-2.5-flash")
         .base_url(base)
-        .api_key("AIza-test-key-5555")
+        .api_key(key)
         .streaming(streaming)
         .transport(config(clock))
         .build()
@@ -199,13 +203,7 @@ fn quota_429(quota_id: &str, retry_delay: &str) -> ResponseTemplate {
 
 /// A client with a key of its own, so the cooldown a 429 sets reaches no other test.
 fn quota_client(base: &str, clock: &ManualClock, key: &str) -> Gemini {
-    Gemini::builder("gemini-2.5-flash")
-        .base_url(base)
-        .api_key(key)
-        .streaming(false)
-        .transport(config(clock))
-        .build()
-        .unwrap()
+    client_with_key(base, clock, false, key)
 }
 
 /// A per-minute limit is transient: the transport waits the `RetryInfo` delay and sends again.

@@ -85,30 +85,38 @@ async fn text_stream_is_concatenated_and_a_cut_stream_is_a_connection_error() {
     assert_eq!(err.kind(), ModelErrorKind::Connection);
 }
 
-#[tokio::test]
-async fn model_without_tools_falls_back_to_prompting_and_remembers() {
-    let s = MockServer::start().await;
-    // Ollama's answer to tools for a model whose template has none.
+/// Mounts Ollama's answers for `model`, whose template has no tools: a request with tools gets
+/// the "does not support tools" error, one without gets `content` as the assistant's text.
+async fn mount_model_without_tools(s: &MockServer, model: &str, content: &str) {
+    let refusal = format!("registry.ollama.ai/library/{model} does not support tools");
     Mock::given(method("POST"))
         .and(|r: &Request| {
             serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_some())
         })
-        .respond_with(ResponseTemplate::new(400).set_body_json(
-            json!({"error": "registry.ollama.ai/library/gemma:2b does not support tools"}),
-        ))
-        .mount(&s)
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": refusal})))
+        .mount(s)
         .await;
     Mock::given(method("POST"))
         .and(|r: &Request| {
             serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_none())
         })
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "model": "gemma:2b", "message": {"role": "assistant",
-                "content": "Call: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"Paris\",}}"},
+            "model": model, "message": {"role": "assistant", "content": content},
             "done": true, "done_reason": "stop", "prompt_eval_count": 200, "eval_count": 20
         })))
-        .mount(&s)
+        .mount(s)
         .await;
+}
+
+#[tokio::test]
+async fn model_without_tools_falls_back_to_prompting_and_remembers() {
+    let s = MockServer::start().await;
+    mount_model_without_tools(
+        &s,
+        "gemma:2b",
+        "Call: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"Paris\",}}",
+    )
+    .await;
     let c = client(&s.uri(), "gemma:2b", false);
     let r = c.complete(&request()).await.unwrap();
     assert_eq!(r.tool_calls.len(), 1);
@@ -134,25 +142,7 @@ async fn model_without_tools_falls_back_to_prompting_and_remembers() {
 #[tokio::test]
 async fn prompted_fallback_refuses_a_made_up_result_line() {
     let s = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(|r: &Request| {
-            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_some())
-        })
-        .respond_with(ResponseTemplate::new(400).set_body_json(
-            json!({"error": "registry.ollama.ai/library/tinyllama:1b does not support tools"}),
-        ))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .and(|r: &Request| {
-            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("tools").is_none())
-        })
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "model": "tinyllama:1b", "message": {"role": "assistant", "content": "Result: ok"},
-            "done": true, "done_reason": "stop", "prompt_eval_count": 200, "eval_count": 3
-        })))
-        .mount(&s)
-        .await;
+    mount_model_without_tools(&s, "tinyllama:1b", "Result: ok").await;
     let c = client(&s.uri(), "tinyllama:1b", false);
     let err = c.complete(&request()).await.unwrap_err();
     assert_eq!(err.kind(), ModelErrorKind::MalformedResponse, "{err}");

@@ -8,10 +8,8 @@ use std::sync::Arc;
 
 use agents_core::{Model, ModelErrorKind};
 use agents_providers::ProviderError;
-use agents_providers::anthropic::Anthropic;
-use agents_providers::gemini::Gemini;
-use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
+use common::matrix::{Cell, Provider};
 use common::{config, hits, request};
 use serde_json::json;
 use wiremock::matchers::{method, path_regex};
@@ -21,45 +19,20 @@ const KEY: &str = "sk-redirect-canary-5b8e1f0c9d";
 
 /// The providers whose key travels in a header, with that header's name.
 fn clients(base: &str) -> Vec<(&'static str, Arc<dyn Model>)> {
-    let cfg = || config(&ManualClock::new());
-    vec![
-        (
-            "x-api-key",
-            Arc::new(
-                Anthropic::builder("claude")
-                    .base_url(base)
-                    .api_key(KEY)
-                    .streaming(false)
-                    .transport(cfg())
-                    .build()
-                    .unwrap(),
-            ),
-        ),
-        (
-            "x-goog-api-key",
-            Arc::new(
-                Gemini::builder("gemini-2.5-flash")
-                    .base_url(base)
-                    .api_key(KEY)
-                    .streaming(false)
-                    .transport(cfg())
-                    .build()
-                    .unwrap(),
-            ),
-        ),
-        (
-            "authorization",
-            Arc::new(
-                OpenAi::builder("gpt-4o-mini")
-                    .base_url(base)
-                    .api_key(KEY)
-                    .streaming(false)
-                    .transport(cfg())
-                    .build()
-                    .unwrap(),
-            ),
-        ),
+    [
+        (Provider::Anthropic, "x-api-key"),
+        (Provider::Gemini, "x-goog-api-key"),
+        (Provider::OpenAi, "authorization"),
     ]
+    .into_iter()
+    .map(|(provider, header)| {
+        let cell = Cell {
+            provider,
+            streaming: false,
+        };
+        (header, cell.model(base, KEY, config(&ManualClock::new())))
+    })
+    .collect()
 }
 
 /// A 307 to `target` (it keeps the method and the body).
