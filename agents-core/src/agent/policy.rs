@@ -43,9 +43,9 @@ pub enum LlmErrorDecision<Out> {
 }
 
 /// The longest wait an agent sleeps before sending a model request again (an `on_llm_error`
-/// retry's backoff, or a provider's Retry-After): 60 s, the same value as the default
-/// `max_retry_after` of the provider transport (`agents_providers`' `RetryPolicy`), so no
-/// agent-level wait is looser than the transport's own. A provider asking for longer is not
+/// retry's backoff, or a provider's Retry-After): 60 s. The provider transport's default
+/// `max_retry_after` (`agents_providers`' `RetryPolicy`) is this constant, so no agent-level wait
+/// is looser than the transport's own. A provider asking for longer is not
 /// waited for: the run ends at once with the provider's error, as the transport does.
 pub const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
 

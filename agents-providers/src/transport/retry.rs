@@ -13,8 +13,10 @@ pub struct RetryPolicy {
     pub initial_backoff: Duration,
     /// The longest computed wait (default 8 s).
     pub max_backoff: Duration,
-    /// The longest server-requested wait we accept (default 60 s). A `Retry-After` beyond it ends
-    /// the retries at once and the error carries the requested wait for the layers above.
+    /// The longest server-requested wait we accept (default 60 s,
+    /// [`agents_core::agent::MAX_RETRY_WAIT`], the agent loop's own cap, so the two layers agree).
+    /// A `Retry-After` beyond it ends the retries at once and the error carries the requested wait
+    /// for the layers above.
     pub max_retry_after: Duration,
     /// Randomise each computed wait within its upper half (default on), so clients that failed
     /// together do not come back together. Server-requested waits are never randomised.
@@ -27,7 +29,7 @@ impl Default for RetryPolicy {
             max_attempts: 3,
             initial_backoff: Duration::from_millis(500),
             max_backoff: Duration::from_secs(8),
-            max_retry_after: Duration::from_secs(60),
+            max_retry_after: agents_core::agent::MAX_RETRY_WAIT,
             jitter: true,
         }
     }
