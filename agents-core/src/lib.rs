@@ -26,6 +26,7 @@ pub mod repair;
 mod run;
 mod similar;
 pub mod testing;
+mod text;
 pub mod tool;
 
 pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunReport, ToolUse};

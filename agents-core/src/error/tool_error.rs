@@ -362,13 +362,5 @@ impl std::error::Error for ToolError {
 }
 
 fn truncate(s: &str) -> &str {
-    const MAX: usize = 512;
-    if s.len() <= MAX {
-        return s;
-    }
-    let mut end = MAX;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    &s[..end]
+    &s[..s.floor_char_boundary(512)]
 }

@@ -237,17 +237,5 @@ pub(crate) enum StepResult {
 
 /// `text` shortened for an event.
 pub(crate) fn preview(text: &str) -> String {
-    shorten(text, 120)
-}
-
-/// `text` cut to at most `max` bytes (on a char boundary), marked `…` when cut.
-pub(crate) fn shorten(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_owned();
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
+    crate::text::shorten(text, 120)
 }

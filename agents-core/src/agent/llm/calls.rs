@@ -22,7 +22,7 @@ pub(crate) fn normalise_calls(
 ) {
     for call in calls {
         if call.name.len() > MAX_ECHOED_NAME && !is_known(&call.name) {
-            call.name = crate::repair::pipeline::shorten(&call.name, MAX_ECHOED_NAME);
+            call.name = crate::text::shorten(&call.name, MAX_ECHOED_NAME);
         }
         if !used.insert(call.id.clone()) {
             let base = if call.id.is_empty() { "call" } else { &call.id };
