@@ -162,6 +162,14 @@ pub enum Event {
         /// How much was used.
         used: u64,
     },
+    /// A stored conversation broke the pairing invariant and was mended before the run sent it
+    /// (see [`conversation::mend`](crate::conversation::mend)).
+    TranscriptMended {
+        /// The agent continuing the conversation.
+        agent: AgentPath,
+        /// What changed.
+        changes: Vec<crate::conversation::Mend>,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -200,6 +208,7 @@ impl Event {
             | Event::Warning { agent, .. }
             | Event::LlmRetry { agent, .. }
             | Event::BudgetExceeded { agent, .. }
+            | Event::TranscriptMended { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -306,6 +315,10 @@ impl Event {
                 kind, limit, used, ..
             } => tracing::event!(
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, budget = %kind, limit, used, "budget exceeded"
+            ),
+            Event::TranscriptMended { changes, .. } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, changes = ?changes,
+                "stored transcript mended"
             ),
             Event::RunFinished {
                 turns,

@@ -16,6 +16,7 @@
 
 pub mod agent;
 pub mod budget;
+pub mod conversation;
 pub mod error;
 mod escalation;
 pub mod event;

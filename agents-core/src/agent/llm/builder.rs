@@ -75,6 +75,7 @@ where
                 output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out>()),
                 max_failed_rounds: 3,
                 max_same_failure: 3,
+                history: None,
             },
             model: None,
             errors: Vec::new(),
@@ -257,6 +258,24 @@ where
     pub fn loop_guards(mut self, max_failed_rounds: u32, max_same_failure: u32) -> Self {
         self.config.max_failed_rounds = max_failed_rounds.max(1);
         self.config.max_same_failure = max_same_failure.max(1);
+        self
+    }
+
+    /// How much of a continued [`Conversation`](crate::conversation::Conversation) the model
+    /// sees on each [`chat`](LlmAgent::chat): the stored conversation keeps everything; the
+    /// request holds what `policy` keeps, cut at the start of a user turn so that no call is
+    /// split from its result (default: all of it).
+    ///
+    /// ```
+    /// use agents_core::{LlmAgent, conversation::KeepLastTurns, testing::ScriptedModel};
+    /// let agent = LlmAgent::<String, String>::builder("chat")
+    ///     .model(ScriptedModel::new([]))
+    ///     .history(KeepLastTurns(20))
+    ///     .build()
+    ///     .unwrap();
+    /// ```
+    pub fn history(mut self, policy: impl crate::conversation::Trim + 'static) -> Self {
+        self.config.history = Some(Arc::new(policy));
         self
     }
 

@@ -20,6 +20,7 @@ use super::policy::{LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
 use super::{Agent, RunContext};
 use crate::budget::{Budget, BudgetHandler};
+use crate::conversation::Conversation;
 use crate::error::{AgentError, Classifier};
 use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
@@ -83,6 +84,8 @@ pub(crate) struct Config<In, Out> {
     pub output_schema: String,
     pub max_failed_rounds: u32,
     pub max_same_failure: u32,
+    /// What part of a continued conversation is sent (`None`: all of it).
+    pub history: Option<Arc<dyn crate::conversation::Trim>>,
 }
 
 /// An agent whose work is done by a model calling tools.
@@ -146,7 +149,55 @@ where
     /// Runs the agent as the root of a new tree and returns the output together with the whole
     /// transcript and what the run spent.
     pub fn run_report(&self, input: In) -> BoxFuture<'_, RunReport<Out>> {
-        Box::pin(async move { run::run_report(self, input, &RunContext::top(), None).await })
+        Box::pin(
+            async move { run::run_report(self, input, &RunContext::top(), None, Vec::new()).await },
+        )
+    }
+
+    /// Continues `conversation` with `input` as the next user message, as the root of a new
+    /// tree, and appends everything the run said to it (also when the run fails: the transcript
+    /// stays valid, with "not executed" results for calls it did not reach).
+    ///
+    /// The stored transcript is [mended](crate::conversation::mend) first if it breaks the
+    /// pairing invariant (an [`Event::TranscriptMended`](crate::Event::TranscriptMended) says
+    /// how); the builder's [`history`](LlmAgentBuilder::history) policy chooses how much of it
+    /// the model sees. See [`conversation`](crate::conversation) for an example.
+    pub fn chat<'a>(
+        &'a self,
+        conversation: &'a mut Conversation,
+        input: In,
+    ) -> BoxFuture<'a, Result<Out, AgentError>> {
+        Box::pin(async move { self.chat_report(conversation, input).await.output })
+    }
+
+    /// [`chat`](Self::chat), reporting the run: its transcript holds only this run's messages
+    /// (the ones appended to `conversation`).
+    pub fn chat_report<'a>(
+        &'a self,
+        conversation: &'a mut Conversation,
+        input: In,
+    ) -> BoxFuture<'a, RunReport<Out>> {
+        Box::pin(async move {
+            let changes = conversation.mend();
+            if !changes.is_empty() {
+                crate::event::EventBus::new()
+                    .with(&self.config.subscribers)
+                    .emit(crate::Event::TranscriptMended {
+                        agent: crate::AgentPath::root(&self.config.name),
+                        changes,
+                    });
+            }
+            let history = match &self.config.history {
+                Some(policy) => crate::conversation::kept(conversation.messages(), &**policy),
+                None => conversation.messages(),
+            };
+            let history = history.to_vec();
+            let skip = history.len();
+            let mut report = run::run_report(self, input, &RunContext::top(), None, history).await;
+            report.transcript.drain(..skip.min(report.transcript.len()));
+            conversation.extend(report.transcript.iter().cloned());
+            report
+        })
     }
 
     /// Runs the skill called `skill` on `input`, as a child of `ctx`.

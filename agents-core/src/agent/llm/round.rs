@@ -7,6 +7,7 @@ use super::{Output, ToolUse};
 use crate::agent::policy::UnhandledPolicy;
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::{BudgetExceeded, BudgetKind};
+use crate::conversation::not_executed;
 use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, ToolError};
 use crate::escalation;
 use crate::escalation::walk::{Resolution, Switch};
@@ -456,8 +457,4 @@ fn error_result(call: &ToolCall, content: String) -> ToolResult {
         content,
         is_error: true,
     }
-}
-
-fn not_executed(call: &ToolCall, why: &str) -> ToolResult {
-    error_result(call, format!("Not executed: {why}."))
 }

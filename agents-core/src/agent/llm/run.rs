@@ -29,15 +29,19 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    run_report(agent, input, parent, skill).await.output
+    run_report(agent, input, parent, skill, Vec::new())
+        .await
+        .output
 }
 
-/// Runs `agent` and reports the output with the transcript and what the run spent.
+/// Runs `agent` after `history` (a valid transcript, sent before the new user message) and
+/// reports the output with the transcript (history included) and what the run spent.
 pub(super) async fn run_report<In, Out>(
     agent: &LlmAgent<In, Out>,
     input: In,
     parent: &RunContext,
     skill: Option<&str>,
+    history: Vec<Message>,
 ) -> RunReport<Out>
 where
     In: serde::Serialize + Send + 'static,
@@ -57,7 +61,7 @@ where
             let output = Err(b.into());
             return RunReport {
                 output,
-                transcript: Vec::new(),
+                transcript: history,
                 turns: 0,
                 usage: Usage::default(),
             };
@@ -89,7 +93,7 @@ where
         ctx,
         path,
         budget,
-        transcript: Vec::new(),
+        transcript: history.clone(),
         omitted: HashSet::new(),
         model: cfg.model.clone(),
         skill: None,
@@ -100,8 +104,13 @@ where
         same_failure: HashMap::new(),
         identical: HashMap::new(),
         permanent_calls: HashSet::new(),
-        call_ids: HashSet::new(),
-        request: ModelRequest::default(),
+        // Ids already answered in the history stay taken: a provider that numbers its calls per
+        // response (Gemini) would otherwise reuse one, and a result would answer two calls.
+        call_ids: history_call_ids(&history),
+        request: ModelRequest {
+            messages: history,
+            ..ModelRequest::default()
+        },
         tool_ctx: RunContext::top(),
         request_skill: None,
     };
@@ -121,6 +130,18 @@ where
         turns: runner.turn,
         usage: runner.usage,
     }
+}
+
+fn history_call_ids(history: &[Message]) -> HashSet<String> {
+    history
+        .iter()
+        .flat_map(|m| match m {
+            Message::Assistant { tool_calls, .. } => {
+                tool_calls.iter().map(|c| c.id.clone()).collect()
+            }
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 /// The outcome of one run with what it said and spent.

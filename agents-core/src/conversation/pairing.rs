@@ -1,0 +1,303 @@
+//! The pairing invariant of a transcript (every tool call answered by exactly one result, right
+//! after the message that made it), checked and mended.
+//!
+//! Providers reject a transcript that breaks it: OpenAI answers 400 to a call without a `tool`
+//! message, Anthropic to a `tool_result` without its `tool_use`. A stored transcript breaks it
+//! when the process died between a call and its result, or when the store lost or repeated a
+//! message; mending makes it sendable again without dropping anything a provider accepts.
+
+use std::collections::HashSet;
+
+use crate::model::{Message, ToolCall, ToolResult};
+
+/// Where a transcript breaks the pairing invariant. The index is the message's position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PairingError {
+    /// A tool call has no result before the next message that is not a result.
+    #[error("message {index}: tool call `{call_id}` ({tool}) has no result")]
+    MissingResult {
+        /// The assistant message that made the call.
+        index: usize,
+        /// The call's id.
+        call_id: String,
+        /// The tool it named.
+        tool: String,
+    },
+    /// A result answers no call of the assistant message just before it.
+    #[error("message {index}: result for `{call_id}` answers no call just before it")]
+    OrphanResult {
+        /// The result's position.
+        index: usize,
+        /// The id it claims to answer.
+        call_id: String,
+    },
+    /// A second result for a call already answered.
+    #[error("message {index}: a second result for call `{call_id}`")]
+    DuplicateResult {
+        /// The second result's position.
+        index: usize,
+        /// The call's id.
+        call_id: String,
+    },
+    /// Two calls in the transcript share an id, so results cannot say which they answer.
+    #[error("message {index}: call id `{call_id}` is used twice")]
+    DuplicateCallId {
+        /// The second call's message.
+        index: usize,
+        /// The shared id.
+        call_id: String,
+    },
+}
+
+/// One change [`mend`] made.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum Mend {
+    /// A call without a result got a "not executed" error result (the model may ask again).
+    NotExecuted {
+        /// The call's id.
+        call_id: String,
+        /// The tool it named.
+        tool: String,
+    },
+    /// A result that answered no call just before it was removed (no provider accepts it).
+    DroppedOrphan {
+        /// The id it claimed to answer.
+        call_id: String,
+    },
+    /// A second result for one call was removed; the first is kept.
+    DroppedDuplicate {
+        /// The call's id.
+        call_id: String,
+    },
+    /// A call reused an id already taken earlier in the transcript and was given a fresh one
+    /// (its result, if it follows, moves with it).
+    RenamedCall {
+        /// The id as stored.
+        from: String,
+        /// The id now used.
+        to: String,
+    },
+}
+
+/// The text of the result a call gets when nothing ran it.
+pub(crate) fn not_executed(call: &ToolCall, why: &str) -> ToolResult {
+    ToolResult {
+        call_id: call.id.clone(),
+        name: call.name.clone(),
+        content: format!("Not executed: {why}."),
+        is_error: true,
+    }
+}
+
+/// Why a mended call has a result although nothing ran it.
+const STOPPED: &str = "the run stopped before this call ran; call it again if it is still needed";
+
+/// Every place `messages` breaks the pairing invariant, in order (empty when valid).
+pub fn check(messages: &[Message]) -> Vec<PairingError> {
+    let mut errors = Vec::new();
+    walk(messages, |event| match event {
+        Walk::Missing { index, call } => errors.push(PairingError::MissingResult {
+            index,
+            call_id: call.id.clone(),
+            tool: call.name.clone(),
+        }),
+        Walk::Orphan { index, result } => errors.push(PairingError::OrphanResult {
+            index,
+            call_id: result.call_id.clone(),
+        }),
+        Walk::Duplicate { index, result } => errors.push(PairingError::DuplicateResult {
+            index,
+            call_id: result.call_id.clone(),
+        }),
+        Walk::ReusedId { index, call } => errors.push(PairingError::DuplicateCallId {
+            index,
+            call_id: call.id.clone(),
+        }),
+    });
+    errors
+}
+
+/// Rewrites `messages` so that it holds the pairing invariant, and says what changed (nothing
+/// when it already held). Results are put in the order of their calls; a call without a result
+/// gets a "not executed" error result; results that answer nothing, and second results, are
+/// removed; a reused call id gets a fresh one.
+pub fn mend(messages: &mut Vec<Message>) -> Vec<Mend> {
+    if check(messages).is_empty() {
+        return Vec::new();
+    }
+    let mut changes = Vec::new();
+    let mut out: Vec<Message> = Vec::with_capacity(messages.len());
+    let mut seen_ids: HashSet<String> = HashSet::new();
+    let mut i = 0;
+    while i < messages.len() {
+        match &messages[i] {
+            Message::Assistant {
+                content,
+                tool_calls,
+            } if !tool_calls.is_empty() => {
+                let end = results_end(messages, i + 1);
+                let mut results: Vec<ToolResult> = messages[i + 1..end]
+                    .iter()
+                    .filter_map(|m| match m {
+                        Message::Tool(r) => Some(r.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                let mut calls = tool_calls.clone();
+                for k in 0..calls.len() {
+                    let id = calls[k].id.clone();
+                    if !seen_ids.insert(id.clone()) {
+                        let fresh = fresh_id(&id, &seen_ids, messages);
+                        changes.push(Mend::RenamedCall {
+                            from: id.clone(),
+                            to: fresh.clone(),
+                        });
+                        // Results answer calls of one id in order: the n-th call with this id in
+                        // this message takes the n-th result naming it.
+                        let earlier = tool_calls[..k].iter().filter(|c| c.id == id).count();
+                        if let Some(r) = results.iter_mut().filter(|r| r.call_id == id).nth(earlier)
+                        {
+                            r.call_id = fresh.clone();
+                        }
+                        let call = &mut calls[k];
+                        seen_ids.insert(fresh.clone());
+                        call.id = fresh;
+                    }
+                }
+                out.push(Message::Assistant {
+                    content: content.clone(),
+                    tool_calls: calls.clone(),
+                });
+                let mut used = vec![false; results.len()];
+                for call in &calls {
+                    match results
+                        .iter()
+                        .enumerate()
+                        .find(|(k, r)| !used[*k] && r.call_id == call.id)
+                    {
+                        Some((k, r)) => {
+                            used[k] = true;
+                            out.push(Message::Tool(r.clone()));
+                        }
+                        None => {
+                            changes.push(Mend::NotExecuted {
+                                call_id: call.id.clone(),
+                                tool: call.name.clone(),
+                            });
+                            out.push(Message::Tool(not_executed(call, STOPPED)));
+                        }
+                    }
+                }
+                for (k, r) in results.iter().enumerate() {
+                    if used[k] {
+                        continue;
+                    }
+                    let call_id = r.call_id.clone();
+                    changes.push(if calls.iter().any(|c| c.id == call_id) {
+                        Mend::DroppedDuplicate { call_id }
+                    } else {
+                        Mend::DroppedOrphan { call_id }
+                    });
+                }
+                i = end;
+            }
+            Message::Tool(r) => {
+                changes.push(Mend::DroppedOrphan {
+                    call_id: r.call_id.clone(),
+                });
+                i += 1;
+            }
+            other => {
+                out.push(other.clone());
+                i += 1;
+            }
+        }
+    }
+    *messages = out;
+    changes
+}
+
+/// The end of the run of `Tool` messages starting at `from`.
+fn results_end(messages: &[Message], from: usize) -> usize {
+    messages[from..]
+        .iter()
+        .position(|m| !matches!(m, Message::Tool(_)))
+        .map_or(messages.len(), |p| from + p)
+}
+
+/// `id` with the smallest `-n` suffix no message uses.
+fn fresh_id(id: &str, seen: &HashSet<String>, messages: &[Message]) -> String {
+    let taken = |candidate: &str| {
+        seen.contains(candidate)
+            || messages.iter().any(|m| match m {
+                Message::Assistant { tool_calls, .. } => {
+                    tool_calls.iter().any(|c| c.id == candidate)
+                }
+                Message::Tool(r) => r.call_id == candidate,
+                Message::User { .. } => false,
+            })
+    };
+    (2u64..)
+        .map(|n| format!("{id}-{n}"))
+        .find(|c| !taken(c))
+        .unwrap_or_else(|| format!("{id}-mended"))
+}
+
+/// What [`walk`] finds, message by message.
+enum Walk<'a> {
+    Missing {
+        index: usize,
+        call: &'a ToolCall,
+    },
+    Orphan {
+        index: usize,
+        result: &'a ToolResult,
+    },
+    Duplicate {
+        index: usize,
+        result: &'a ToolResult,
+    },
+    ReusedId {
+        index: usize,
+        call: &'a ToolCall,
+    },
+}
+
+/// Reads `messages` once, reporting each break of the invariant.
+fn walk<'a>(messages: &'a [Message], mut report: impl FnMut(Walk<'a>)) {
+    let mut ids: HashSet<&str> = HashSet::new();
+    let mut i = 0;
+    while i < messages.len() {
+        match &messages[i] {
+            Message::Assistant { tool_calls, .. } if !tool_calls.is_empty() => {
+                for call in tool_calls {
+                    if !ids.insert(&call.id) {
+                        report(Walk::ReusedId { index: i, call });
+                    }
+                }
+                let end = results_end(messages, i + 1);
+                let mut answered: HashSet<&str> = HashSet::new();
+                for (index, m) in messages.iter().enumerate().take(end).skip(i + 1) {
+                    let Message::Tool(result) = m else { continue };
+                    if !tool_calls.iter().any(|c| c.id == result.call_id) {
+                        report(Walk::Orphan { index, result });
+                    } else if !answered.insert(&result.call_id) {
+                        report(Walk::Duplicate { index, result });
+                    }
+                }
+                for call in tool_calls {
+                    if !answered.contains(call.id.as_str()) {
+                        report(Walk::Missing { index: i, call });
+                    }
+                }
+                i = end;
+            }
+            Message::Tool(result) => {
+                report(Walk::Orphan { index: i, result });
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
