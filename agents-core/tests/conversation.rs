@@ -57,7 +57,7 @@ async fn a_second_run_sees_and_extends_the_first() {
 }
 
 /// A transcript stored between a call and its result (the process died there) is mended before
-/// it is sent: the call gets a "not executed" result, an event says so, and the tool is not run
+/// it is sent: the call gets a "no result recorded" result, an event says so, and the tool is not run
 /// for it.
 #[tokio::test]
 async fn a_dangling_call_is_mended_not_re_executed() {
@@ -91,7 +91,7 @@ async fn a_dangling_call_is_mended_not_re_executed() {
     let Message::Tool(result) = &sent[2] else {
         panic!("the call is answered before anything else: {sent:?}")
     };
-    assert!(result.is_error && result.content.starts_with("Not executed"));
+    assert!(result.is_error && result.content.starts_with("No result recorded"));
     assert!(conversation.problems().is_empty());
     let mended = recorder
         .events()

@@ -188,6 +188,8 @@ pub struct BudgetScope {
     limits: Mutex<Budget>,
     counters: Mutex<Counters>,
     started: Instant,
+    /// Time spent before this process took the run over (a resumed run), in milliseconds.
+    carried_ms: std::sync::atomic::AtomicU64,
     parent: Option<Arc<BudgetScope>>,
     handler: Option<BudgetHandler>,
 }
@@ -213,6 +215,7 @@ impl BudgetScope {
             limits: Mutex::new(limits),
             counters: Mutex::new(Counters::default()),
             started: Instant::now(),
+            carried_ms: std::sync::atomic::AtomicU64::new(0),
             parent,
             handler,
         })
@@ -339,12 +342,31 @@ impl BudgetScope {
     /// Checks the wall clock against this scope's and every ancestor's `max_duration`.
     pub fn check_time(self: &Arc<Self>) -> Result<(), BudgetExceeded> {
         for scope in self.ancestors() {
-            scope.check_one(
-                BudgetKind::Duration,
-                scope.started.elapsed().as_millis() as u64,
-            )?;
+            scope.check_one(BudgetKind::Duration, scope.elapsed().as_millis() as u64)?;
         }
         Ok(())
+    }
+
+    /// Time this run has taken, including time spent before it was resumed.
+    pub fn elapsed(&self) -> Duration {
+        let carried = self.carried_ms.load(std::sync::atomic::Ordering::Relaxed);
+        self.started
+            .elapsed()
+            .saturating_add(Duration::from_millis(carried))
+    }
+
+    /// Takes over a run's earlier spending (a resumed run): what it spent and how long it took
+    /// count against this scope's limits as if this process had spent them.
+    pub fn restore(&self, spent: Spent, elapsed: Duration) {
+        *self.counters.lock().unwrap_or_else(|p| p.into_inner()) = Counters {
+            turns: spent.turns,
+            tool_calls: spent.tool_calls,
+            tokens: spent.tokens,
+            repair_steps: spent.repair_steps,
+        };
+        let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        self.carried_ms
+            .store(ms, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Time left before the nearest `max_duration` of this scope or an ancestor, if any.
@@ -356,7 +378,7 @@ impl BudgetScope {
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .max_duration?;
-                Some(lim.saturating_sub(s.started.elapsed()))
+                Some(lim.saturating_sub(s.elapsed()))
             })
             .min()
     }
@@ -392,7 +414,7 @@ impl BudgetScope {
 }
 
 /// What a scope has spent, children included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Spent {
     /// Model turns.
     pub turns: u64,

@@ -5,7 +5,7 @@
 //! file, a session cookie), load it later, in another process, and continue it with
 //! [`LlmAgent::chat`](crate::LlmAgent::chat). Each run appends what it said. Before a run sends a
 //! loaded transcript to a model, it is [mended](pairing::mend): a tool call left without a result
-//! (the process died between the two) gets a "not executed" result the model can read, so no
+//! (the process died between the two) gets a "no result recorded" result the model can read, so no
 //! provider rejects the request and the model may ask again. A run never re-executes a call that
 //! has a result.
 //!
@@ -24,8 +24,11 @@
 //! # });
 //! ```
 
+mod checkpoint;
 mod pairing;
 mod trim;
+
+pub use checkpoint::Checkpoint;
 
 pub(crate) use pairing::not_executed;
 pub use pairing::{Mend, PairingError, check, mend};

@@ -53,8 +53,9 @@ pub enum PairingError {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "change", rename_all = "snake_case")]
 pub enum Mend {
-    /// A call without a result got a "not executed" error result (the model may ask again).
-    NotExecuted {
+    /// A call without a result got a "no result recorded" error result (the model may ask
+    /// again).
+    NoResultRecorded {
         /// The call's id.
         call_id: String,
         /// The tool it named.
@@ -90,8 +91,16 @@ pub(crate) fn not_executed(call: &ToolCall, why: &str) -> ToolResult {
     }
 }
 
-/// Why a mended call has a result although nothing ran it.
-const STOPPED: &str = "the run stopped before this call ran; call it again if it is still needed";
+/// The result a mended call gets: the store lost it or never had it, so whether the call ran is
+/// unknown (a crash between a call and its result looks exactly like this).
+fn no_result_recorded(call: &ToolCall) -> ToolResult {
+    ToolResult {
+        call_id: call.id.clone(),
+        name: call.name.clone(),
+        content: "No result recorded: the run stopped before this call's result was stored, so it may or may not have run. Check its effect before calling it again.".to_owned(),
+        is_error: true,
+    }
+}
 
 /// Every place `messages` breaks the pairing invariant, in order (empty when valid).
 pub fn check(messages: &[Message]) -> Vec<PairingError> {
@@ -120,7 +129,7 @@ pub fn check(messages: &[Message]) -> Vec<PairingError> {
 
 /// Rewrites `messages` so that it holds the pairing invariant, and says what changed (nothing
 /// when it already held). Results are put in the order of their calls; a call without a result
-/// gets a "not executed" error result; results that answer nothing, and second results, are
+/// gets a "no result recorded" error result; results that answer nothing, and second results, are
 /// removed; a reused call id gets a fresh one.
 pub fn mend(messages: &mut Vec<Message>) -> Vec<Mend> {
     if check(messages).is_empty() {
@@ -181,11 +190,11 @@ pub fn mend(messages: &mut Vec<Message>) -> Vec<Mend> {
                             out.push(Message::Tool(r.clone()));
                         }
                         None => {
-                            changes.push(Mend::NotExecuted {
+                            changes.push(Mend::NoResultRecorded {
                                 call_id: call.id.clone(),
                                 tool: call.name.clone(),
                             });
-                            out.push(Message::Tool(not_executed(call, STOPPED)));
+                            out.push(Message::Tool(no_result_recorded(call)));
                         }
                     }
                 }

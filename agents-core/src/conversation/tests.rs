@@ -42,7 +42,7 @@ fn a_valid_transcript_has_no_problems_and_mending_changes_nothing() {
     assert_eq!(messages, before, "a valid transcript is left as stored");
 }
 
-/// A crash between a call and its result leaves the call dangling: it gets a "not executed"
+/// A crash between a call and its result leaves the call dangling: it gets a "no result recorded"
 /// result, and the result that did arrive stays.
 #[test]
 fn a_dangling_call_gets_a_not_executed_result() {
@@ -62,7 +62,7 @@ fn a_dangling_call_gets_a_not_executed_result() {
     let changes = mend(&mut messages);
     assert_eq!(
         changes,
-        vec![Mend::NotExecuted {
+        vec![Mend::NoResultRecorded {
             call_id: "b".into(),
             tool: "y".into()
         }]
@@ -73,7 +73,10 @@ fn a_dangling_call_gets_a_not_executed_result() {
         panic!("{messages:?}")
     };
     assert_eq!(r.call_id, "b");
-    assert!(r.is_error && r.content.starts_with("Not executed"), "{r:?}");
+    assert!(
+        r.is_error && r.content.starts_with("No result recorded"),
+        "{r:?}"
+    );
 }
 
 #[test]

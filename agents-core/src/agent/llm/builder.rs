@@ -76,6 +76,7 @@ where
                 max_failed_rounds: 3,
                 max_same_failure: 3,
                 history: None,
+                on_checkpoint: None,
             },
             model: None,
             errors: Vec::new(),
@@ -276,6 +277,19 @@ where
     /// ```
     pub fn history(mut self, policy: impl crate::conversation::Trim + 'static) -> Self {
         self.config.history = Some(Arc::new(policy));
+        self
+    }
+
+    /// Calls `f` with the run's [`Checkpoint`](crate::conversation::Checkpoint) after every
+    /// message the run appends (the user message, each model turn, each tool result, the
+    /// answer): store the latest and [`resume`](LlmAgent::resume) from it after a crash. `f` runs
+    /// on the run's task and should only hand the value off (a channel, a write queue); each call
+    /// clones the transcript.
+    pub fn on_checkpoint(
+        mut self,
+        f: impl Fn(&crate::conversation::Checkpoint) + Send + Sync + 'static,
+    ) -> Self {
+        self.config.on_checkpoint = Some(Arc::new(f));
         self
     }
 

@@ -3,6 +3,7 @@
 mod builder;
 mod calls;
 mod output;
+mod resume;
 mod round;
 mod run;
 
@@ -20,7 +21,7 @@ use super::policy::{LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
 use super::{Agent, RunContext};
 use crate::budget::{Budget, BudgetHandler};
-use crate::conversation::Conversation;
+use crate::conversation::{Checkpoint, Conversation};
 use crate::error::{AgentError, Classifier};
 use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
@@ -47,6 +48,8 @@ pub struct ToolUse<'a> {
     /// Whether the result reports a failure.
     pub is_error: bool,
 }
+
+pub(crate) type CheckpointHook = Arc<dyn Fn(&crate::conversation::Checkpoint) + Send + Sync>;
 
 pub(crate) struct ToolEntry {
     pub tool: Arc<dyn Tool>,
@@ -84,6 +87,8 @@ pub(crate) struct Config<In, Out> {
     pub output_schema: String,
     pub max_failed_rounds: u32,
     pub max_same_failure: u32,
+    /// Called with the run's state after every message it appends.
+    pub on_checkpoint: Option<CheckpointHook>,
     /// What part of a continued conversation is sent (`None`: all of it).
     pub history: Option<Arc<dyn crate::conversation::Trim>>,
 }
@@ -149,9 +154,16 @@ where
     /// Runs the agent as the root of a new tree and returns the output together with the whole
     /// transcript and what the run spent.
     pub fn run_report(&self, input: In) -> BoxFuture<'_, RunReport<Out>> {
-        Box::pin(
-            async move { run::run_report(self, input, &RunContext::top(), None, Vec::new()).await },
-        )
+        Box::pin(async move {
+            run::run_report(
+                self,
+                run::Start::Input(input),
+                &RunContext::top(),
+                None,
+                Vec::new(),
+            )
+            .await
+        })
     }
 
     /// Continues `conversation` with `input` as the next user message, as the root of a new
@@ -193,10 +205,32 @@ where
             };
             let history = history.to_vec();
             let skip = history.len();
-            let mut report = run::run_report(self, input, &RunContext::top(), None, history).await;
+            let start = run::Start::Input(input);
+            let mut report = run::run_report(self, start, &RunContext::top(), None, history).await;
             report.transcript.drain(..skip.min(report.transcript.len()));
             conversation.extend(report.transcript.iter().cloned());
             report
+        })
+    }
+
+    /// Resumes a run from a [`Checkpoint`](crate::conversation::Checkpoint) (see
+    /// [`on_checkpoint`](LlmAgentBuilder::on_checkpoint)), as the root of a new tree, in this
+    /// process or another one.
+    ///
+    /// Nothing that produced a result runs again: recorded results are kept as they are. A run
+    /// that had answered returns that answer without calling the model. Calls of a round the
+    /// interruption cut short run now if their tool is idempotent; any other gets an error result
+    /// saying its outcome is unknown (it may have run), which the model reads. What the run spent
+    /// before counts against its budget, its elapsed time included. The report's `transcript` is
+    /// the whole resumed transcript.
+    pub fn resume(&self, checkpoint: Checkpoint) -> BoxFuture<'_, RunReport<Out>> {
+        Box::pin(async move {
+            let start = run::Start::Resume {
+                spent: checkpoint.spent,
+                elapsed: checkpoint.elapsed,
+            };
+            let skill = checkpoint.skill.as_deref();
+            run::run_report(self, start, &RunContext::top(), skill, checkpoint.messages).await
         })
     }
 

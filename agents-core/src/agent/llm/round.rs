@@ -1,5 +1,7 @@
 //! One round of tool calls: every call gets exactly one result, in order, whatever happens.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::run::{CallKey, Flow, Runner, emit_budget};
@@ -32,6 +34,25 @@ where
     /// per call to the transcript. Returns `Err(Flow::Done)` when the run must end; the
     /// transcript is valid either way.
     pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
+        self.round_with(response, None).await
+    }
+
+    /// Completes a round an interruption cut short (a resumed run): calls with a `recorded`
+    /// result keep it and do not run; the others run if they may run again, and otherwise get
+    /// an "outcome unknown" result.
+    pub(super) async fn round_resumed(
+        &mut self,
+        response: ModelResponse,
+        recorded: HashMap<String, ToolResult>,
+    ) -> Result<(), Flow<Out>> {
+        self.round_with(response, Some(recorded)).await
+    }
+
+    async fn round_with(
+        &mut self,
+        response: ModelResponse,
+        mut recorded: Option<HashMap<String, ToolResult>>,
+    ) -> Result<(), Flow<Out>> {
         let mut calls = response.tool_calls;
         let tools = &self.agent.config.tool_index;
         super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains_key(n));
@@ -44,13 +65,24 @@ where
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
         for call in &calls {
-            let handled = match &stop {
-                Some(_) => Handled {
+            let resumed = recorded.as_mut().map(|r| r.remove(&call.id));
+            let handled = match (stop.is_some(), resumed) {
+                (_, Some(Some(result))) => Handled {
+                    result,
+                    failed: false,
+                    stop: None,
+                },
+                (true, _) => Handled {
                     result: not_executed(call, "the run stopped before this call"),
                     failed: false,
                     stop: None,
                 },
-                None => self.handle_call(call, &mut same_guard).await,
+                (false, Some(None)) if !self.may_run_again(call) => Handled {
+                    result: super::resume::outcome_unknown(call),
+                    failed: true,
+                    stop: None,
+                },
+                (false, _) => self.handle_call(call, &mut same_guard).await,
             };
             failed += usize::from(handled.failed);
             if stop.is_none() {

@@ -13,7 +13,8 @@ use crate::AgentPath;
 use crate::agent::RunContext;
 use crate::agent::policy::{LlmErrorDecision, MAX_RETRY_WAIT};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
-use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
+use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Spent, Within};
+use crate::conversation::Checkpoint;
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
@@ -29,16 +30,25 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    run_report(agent, input, parent, skill, Vec::new())
+    run_report(agent, Start::Input(input), parent, skill, Vec::new())
         .await
         .output
 }
 
-/// Runs `agent` after `history` (a valid transcript, sent before the new user message) and
-/// reports the output with the transcript (history included) and what the run spent.
+/// How a run begins.
+pub(super) enum Start<In> {
+    /// With a new input, after the history.
+    Input(In),
+    /// Where a stored run stopped: the history is its transcript, and it had spent this much.
+    Resume { spent: Spent, elapsed: Duration },
+}
+
+/// Runs `agent` after `history` (a valid transcript, sent before the new user message; or, on
+/// resume, the run's own transcript) and reports the output with the transcript (history
+/// included) and what the run spent.
 pub(super) async fn run_report<In, Out>(
     agent: &LlmAgent<In, Out>,
-    input: In,
+    start: Start<In>,
     parent: &RunContext,
     skill: Option<&str>,
     history: Vec<Message>,
@@ -115,7 +125,11 @@ where
         request_skill: None,
     };
     runner.tool_ctx = runner.ctx.without_repair();
-    let result = tracing::Instrument::instrument(runner.run(input, skill), span.clone()).await;
+    if let Start::Resume { spent, elapsed } = &start {
+        runner.budget.restore(*spent, *elapsed);
+        runner.turn = u32::try_from(spent.turns).unwrap_or(u32::MAX);
+    }
+    let result = tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await;
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),
@@ -217,8 +231,20 @@ where
         AgentError::Budget(b)
     }
 
-    async fn run(&mut self, input: In, skill: Option<&str>) -> Result<Out, AgentError> {
+    async fn run(&mut self, start: Start<In>, skill: Option<&str>) -> Result<Out, AgentError> {
         let cfg = &self.agent.config;
+        let input = match start {
+            Start::Input(input) => input,
+            Start::Resume { .. } => {
+                if skill.is_some() {
+                    self.skill = self.choose_skill(skill, "").await?;
+                }
+                if let Err(Flow::Done(result)) = self.pick_up().await {
+                    return result;
+                }
+                return self.converse().await;
+            }
+        };
         let input_text = match self.ctx.repair_request() {
             Some(req) => req.render(),
             None => render_input(&input),
@@ -233,6 +259,12 @@ where
                 .map_err(|e| e.attributed_to(&self.path));
         }
         self.say(Message::user(input_text));
+        self.converse().await
+    }
+
+    /// The loop: model turns and rounds of tool calls until an answer or a stop.
+    async fn converse(&mut self) -> Result<Out, AgentError> {
+        let cfg = &self.agent.config;
         let mut output_attempts = 0;
         loop {
             let response = match self.model_turn().await {
@@ -384,10 +416,24 @@ where
             .collect()
     }
 
-    /// Appends a message to the transcript and to the next request.
+    /// Appends a message to the transcript and to the next request, and hands the run's state
+    /// to the checkpoint hook, if any.
     pub fn say(&mut self, message: Message) {
         self.request.messages.push(message.clone());
         self.transcript.push(message);
+        if let Some(hook) = &self.agent.config.on_checkpoint {
+            hook(&self.checkpoint());
+        }
+    }
+
+    /// The run's state now.
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            messages: self.transcript.clone(),
+            spent: self.budget.spent(),
+            elapsed: self.budget.elapsed(),
+            skill: self.skill.map(|i| self.agent.config.skills[i].name.clone()),
+        }
     }
 
     /// Rebuilds the next request's messages from the transcript (after calls were omitted).
@@ -396,7 +442,7 @@ where
     }
 
     /// Rebuilds the request's system prompt and tool list when the skill changed (or at first).
-    fn refresh_frame(&mut self) {
+    pub(super) fn refresh_frame(&mut self) {
         if self.request_skill == Some(self.skill) {
             return;
         }
