@@ -23,12 +23,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
 
 use agents::model::{Model, ModelError, ModelRequest, ModelResponse, Sampling};
-use agents::repair::{Handlers, exponential, retry};
-use agents::tool::tool_fn;
-use agents::{AgentExt, Budget, Event, ExecutionFailure, LlmAgent};
+use agents::{AgentExt, Event, ExecutionFailure, agent, tool};
 use agents_providers::cassette::{Recorder, Replay};
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 
@@ -37,26 +34,11 @@ const CASSETTE: &str = include_str!("data/quickstart.jsonl");
 /// The seed the cassette was recorded with (part of every request, so replay matches).
 const SEED: u64 = 2;
 
-#[derive(serde::Deserialize, schemars::JsonSchema)]
-struct WeatherArgs {
-    /// City name.
-    city: String,
-    /// Temperature unit.
-    unit: Unit,
-}
-
 #[derive(serde::Deserialize, schemars::JsonSchema, Debug)]
 #[serde(rename_all = "lowercase")]
 enum Unit {
     Celsius,
     Fahrenheit,
-}
-
-#[derive(serde::Deserialize, schemars::JsonSchema)]
-struct ConvertArgs {
-    amount: f64,
-    from: Currency,
-    to: Currency,
 }
 
 // ISO 4217 codes. (A `///` comment here would change the schema the model sees, and so the
@@ -68,6 +50,36 @@ enum Currency {
     USD,
     GBP,
     JPY,
+}
+
+/// How many times `weather` was called: the first call fails (see below).
+static WEATHER_CALLS: AtomicU32 = AtomicU32::new(0);
+
+// Ours: the weather service drops the connection on the first call (a transient error, so the
+// retry step may repeat the call; the tool is idempotent). (Not in the doc comment: that is the
+// description the model reads, part of the recorded requests.)
+/// Current weather in a city.
+#[tool(idempotent, timeout = "5s")]
+async fn weather(
+    /// City name.
+    city: String,
+    /// Temperature unit.
+    unit: Unit,
+) -> Result<String, ExecutionFailure> {
+    if WEATHER_CALLS.fetch_add(1, Ordering::SeqCst) == 0 {
+        let reset = std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "connection reset by peer",
+        );
+        return Err(ExecutionFailure::from_error(reset));
+    }
+    Ok(format!("18 degrees {unit:?} and sunny in {city}"))
+}
+
+/// Convert an amount between currencies.
+#[tool(idempotent)]
+fn convert_currency(amount: f64, from: Currency, to: Currency) -> String {
+    format!("{amount} {from:?} = {:.0} {to:?}", amount * 1.08)
 }
 
 /// How the tools are shown to the base model: a list, and worked examples it imitates. The
@@ -197,58 +209,18 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => (Arc::new(Replay::from_jsonl(CASSETTE)?), SEED),
     };
 
-    // Ours: the weather service drops the connection on the first call (a transient error, so
-    // the retry step may repeat the call; the tool is idempotent).
-    let attempts = AtomicU32::new(0);
-    let weather = tool_fn(
-        "weather",
-        "Current weather in a city.",
-        move |a: WeatherArgs| {
-            let first = attempts.fetch_add(1, Ordering::SeqCst) == 0;
-            async move {
-                if first {
-                    let reset = std::io::Error::new(
-                        std::io::ErrorKind::ConnectionReset,
-                        "connection reset by peer",
-                    );
-                    return Err(ExecutionFailure::from_error(reset));
-                }
-                Ok(format!("18 degrees {:?} and sunny in {}", a.unit, a.city))
-            }
+    let agent = agent! {
+        name: "travel-assistant",
+        prompt: "You help travellers. Use the tools.",
+        model: ShowText(model),
+        sampling: Sampling { temperature: Some(0.7), seed: Some(seed), ..Sampling::default() },
+        budget: { max_turns: 8 },
+        tools: [weather, convert_currency],
+        on_error: {
+            weather => { execution_error => retry(3, exponential()) },
         },
-    )
-    .idempotent()
-    .timeout(Duration::from_secs(5));
-
-    let convert = tool_fn(
-        "convert_currency",
-        "Convert an amount between currencies.",
-        |a: ConvertArgs| async move {
-            let to = a.amount * 1.08;
-            Ok::<_, ExecutionFailure>(format!("{} {:?} = {to:.0} {:?}", a.amount, a.from, a.to))
-        },
-    )
-    .idempotent();
-
-    let agent = LlmAgent::<String, String>::builder("travel-assistant")
-        .prompt("You help travellers. Use the tools.")
-        .model(ShowText(model))
-        .sampling(Sampling {
-            temperature: Some(0.7),
-            seed: Some(seed),
-            ..Sampling::default()
-        })
-        .budget(Budget {
-            max_turns: Some(8),
-            ..Budget::default()
-        })
-        .tool_with(
-            weather,
-            Handlers::new().execution_error(retry(3, exponential())),
-        )
-        .tool(convert)
-        .on_event(print_event)
-        .build()?;
+        on_event: print_event,
+    };
 
     let answer = agent
         .run("What's the weather in Paris in celsius, and how much is 1000 EUR in USD?".to_owned())

@@ -109,3 +109,9 @@ pub use agents_macros::agent;
 /// resilient transport, and record/replay cassettes.
 #[cfg(feature = "providers")]
 pub use agents_providers as providers;
+
+/// The README's code blocks, compiled as doctests so that the first example a newcomer reads
+/// keeps building.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

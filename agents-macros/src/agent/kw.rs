@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 21] = [
+pub(crate) const KEYS: [&str; 23] = [
     "name",
     "prompt",
     "model",
@@ -24,6 +24,8 @@ pub(crate) const KEYS: [&str; 21] = [
     "sampling",
     "output_retries",
     "builtin_tools",
+    "history",
+    "on_checkpoint",
     "crate",
 ];
 
