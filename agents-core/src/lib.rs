@@ -23,6 +23,7 @@ pub mod json;
 pub mod model;
 mod path;
 pub mod repair;
+pub mod retry;
 mod run;
 mod similar;
 pub mod testing;

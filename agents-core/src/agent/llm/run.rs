@@ -17,6 +17,7 @@ use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Within};
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
+use crate::retry::Backoff;
 
 /// Runs `agent` on `input` as a child of `parent`.
 pub(super) async fn run<In, Out>(
@@ -304,9 +305,8 @@ where
                     if attempt >= max_attempts {
                         return Err(Flow::Done(Err(AgentError::Model(error))));
                     }
-                    let nominal = initial_backoff
-                        .saturating_mul(1u32 << (attempt - 1).min(16))
-                        .min(MAX_RETRY_WAIT);
+                    let nominal =
+                        Backoff::doubling(initial_backoff, MAX_RETRY_WAIT, false).delay(attempt);
                     let delay = error.retry_after().map_or(nominal, |ra| ra.max(nominal));
                     if delay > MAX_RETRY_WAIT || !self.budget.fits(delay) {
                         // The provider asks for a wait beyond the cap or beyond what is left of
