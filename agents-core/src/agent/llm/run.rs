@@ -18,6 +18,7 @@ use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
 use crate::retry::Backoff;
+use crate::similar::did_you_mean;
 
 /// Runs `agent` on `input` as a child of `parent`.
 pub(super) async fn run<In, Out>(
@@ -443,9 +444,7 @@ where
                 .position(|s| s.name == name)
                 .map(Some)
                 .ok_or_else(|| {
-                    let hint = crate::closest_name(name, skills.iter().map(|s| s.name.as_str()))
-                        .map(|c| format!(" (did you mean `{c}`?)"))
-                        .unwrap_or_default();
+                    let hint = did_you_mean(name, skills.iter().map(|s| s.name.as_str()));
                     AgentError::Config(format!(
                         "agent `{}` has no skill `{name}`{hint}",
                         self.agent.config.name
