@@ -6,7 +6,8 @@
 //! The recovery order, cheapest first:
 //! 1. deterministic repair at zero model calls ([`json::repair`], [`json::coerce`]);
 //! 2. a repair agent ([`repair::fix_with`], an `Agent<String, String>`);
-//! 3. retry with backoff, only for transient failures of tools safe to repeat ([`repair::retry`]);
+//! 3. retry with backoff, only for transient failures of tools safe to repeat ([`repair::retry`],
+//!    waiting a [`retry::Backoff`], the schedule the agent loop and the transport use too);
 //! 4. escalation up the tree of agents ([`repair::escalate`], `on_escalation`);
 //! 5. a hard stop ([`repair::throw`]).
 //!
@@ -24,6 +25,7 @@ pub mod json;
 pub mod model;
 mod path;
 pub mod repair;
+pub mod retry;
 mod run;
 mod similar;
 pub mod testing;

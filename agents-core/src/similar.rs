@@ -1,4 +1,4 @@
-//! "Did you mean …": the closest allowed name to one a model invented.
+//! "Did you mean …": the closest allowed name to one a model invented, and the hint that names it.
 
 /// The candidate closest to `wanted`, if one is close enough to be a plausible intent and no
 /// other is as close.
@@ -44,6 +44,17 @@ pub fn closest_name<'a>(
         }
     }
     best.filter(|_| !tied).map(|(_, c)| c)
+}
+
+/// `` (did you mean `x`?)`` with the [`closest_name`] to `wanted`, or nothing: the one wording of
+/// the hint in configuration errors and in the model-facing text of unknown arguments.
+pub(crate) fn did_you_mean<'a>(
+    wanted: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> String {
+    closest_name(wanted, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
 }
 
 /// How far `c` is from `w` (0 is the same name), or `None` when it is no plausible intent.

@@ -134,7 +134,7 @@ macro_rules! settings_methods {
         }
 
         /// The retry rules.
-        pub fn retry(mut self, policy: $crate::RetryPolicy) -> Self {
+        pub fn retry(mut self, policy: $crate::TransportRetry) -> Self {
             self.settings.config.retry = policy;
             self
         }

@@ -43,6 +43,4 @@ pub use client::{ClientSettings, SseAccumulator, collect_sse};
 pub use error::{ErrorDetails, ProviderError, classify_status};
 pub use ids::synthesize_call_id;
 pub use secret::Secret;
-pub use transport::{
-    RetryBudget, RetryPolicy, Transport, TransportConfig, budget_llm_error_policy,
-};
+pub use transport::{RetryBudget, Transport, TransportConfig, TransportRetry};

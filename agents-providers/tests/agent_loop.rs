@@ -6,10 +6,11 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use agents_core::agent::budget_llm_error_policy;
 use agents_core::{AgentError, AgentExt, LlmAgent, LlmErrorDecision};
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
-use agents_providers::{ProviderError, RetryBudget, budget_llm_error_policy};
+use agents_providers::{ProviderError, RetryBudget};
 use common::{config, hits};
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};

@@ -9,7 +9,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use agents_core::{Model, ModelError, ModelErrorKind};
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
-use agents_providers::{ProviderError, RetryBudget, RetryPolicy, TransportConfig};
+use agents_providers::{ProviderError, RetryBudget, TransportConfig, TransportRetry};
 use common::{config, cut_response, full_response, hits, raw_server, request};
 use serde_json::json;
 use wiremock::matchers::{header, method, path};
@@ -279,12 +279,12 @@ async fn backoff_cap_and_jitter_bound_the_waits() {
         .await;
     let clock = ManualClock::new();
     let mut cfg = config(&clock);
-    cfg.retry = RetryPolicy {
+    cfg.retry = TransportRetry {
         max_attempts: 5,
         initial_backoff: Duration::from_millis(100),
         max_backoff: Duration::from_millis(300),
         jitter: true,
-        ..RetryPolicy::default()
+        ..TransportRetry::default()
     };
     client(&s.uri(), cfg)
         .complete(&request())

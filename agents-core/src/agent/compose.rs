@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Agent, AgentTool, RunContext};
 use crate::error::AgentError;
+use crate::similar::did_you_mean;
 
 /// One contestant of a race: its position among the racers and its agent's name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -563,9 +564,7 @@ where
             match self.children.iter().find(|c| c.name() == wanted) {
                 Some(child) => child.invoke(input, ctx).await,
                 None => {
-                    let hint = crate::closest_name(&wanted, self.children.iter().map(|c| c.name()))
-                        .map(|c| format!(" (did you mean `{c}`?)"))
-                        .unwrap_or_default();
+                    let hint = did_you_mean(&wanted, self.children.iter().map(|c| c.name()));
                     Err(AgentError::Config(format!(
                         "router `{}` has no child `{wanted}`{hint}",
                         self.name

@@ -15,4 +15,4 @@ pub use compose::{
     first_of, loop_until,
 };
 pub use function::{FnAgent, from_fn, from_fn_with_context};
-pub use policy::MAX_RETRY_WAIT;
+pub use policy::{MAX_RETRY_WAIT, budget_llm_error_policy};

@@ -1,9 +1,11 @@
-//! Explicit policies: what happens when nothing handles a tool error and when a model call fails.
+//! Explicit policies: what happens when nothing handles a tool error and when a model call fails
+//! (with a ready-made `on_llm_error` policy drawing on a shared [`RetryBudget`]).
 //! (What an agent decides about an escalation lives in `crate::escalation`, re-exported here.)
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::budget::RetryBudget;
 pub use crate::escalation::EscalationDecision;
 use crate::model::ModelError;
 
@@ -44,7 +46,7 @@ pub enum LlmErrorDecision<Out> {
 
 /// The longest wait an agent sleeps before sending a model request again (an `on_llm_error`
 /// retry's backoff, or a provider's Retry-After): 60 s. The provider transport's default
-/// `max_retry_after` (`agents_providers`' `RetryPolicy`) is this constant, so no agent-level wait
+/// `max_retry_after` (`agents_providers`' `TransportRetry`) is this constant, so no agent-level wait
 /// is looser than the transport's own. A provider asking for longer is not
 /// waited for: the run ends at once with the provider's error, as the transport does.
 pub const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
@@ -52,3 +54,42 @@ pub const MAX_RETRY_WAIT: Duration = Duration::from_secs(60);
 /// An `on_llm_error` handler: the original error and the attempt that failed (1-based, per turn).
 pub type LlmErrorHandler<Out> =
     Arc<dyn Fn(&ModelError, u32) -> LlmErrorDecision<Out> + Send + Sync>;
+
+/// An `on_llm_error` handler that retries transient model failures while `budget` has retries
+/// left, waiting `initial_backoff × 2^(n-1)` (or the provider's Retry-After when longer; the loop
+/// applies that rule), and rethrows otherwise.
+///
+/// It only reads the budget: give the same budget to the agent with
+/// [`LlmAgentBuilder::retry_budget`](crate::LlmAgentBuilder::retry_budget), which charges each
+/// retry it makes (model turns and tool retries alike), and to the model's transport
+/// (`agents_providers`' `TransportConfig::budget`), so every layer draws on one count.
+///
+/// ```
+/// use std::time::Duration;
+/// use agents_core::{ModelError, ModelErrorKind, LlmErrorDecision};
+/// use agents_core::agent::budget_llm_error_policy;
+/// use agents_core::budget::RetryBudget;
+/// let budget = RetryBudget::new(1);
+/// let policy = budget_llm_error_policy::<String>(budget.clone(), Duration::from_millis(500));
+/// let err = ModelError::new(ModelErrorKind::Server, "503");
+/// assert!(matches!(policy(&err, 1), LlmErrorDecision::Retry { .. }));
+/// let denied = ModelError::new(ModelErrorKind::Authentication, "401");
+/// assert!(matches!(policy(&denied, 1), LlmErrorDecision::Rethrow));
+/// assert!(budget.try_acquire());
+/// assert!(matches!(policy(&err, 2), LlmErrorDecision::Rethrow));
+/// ```
+pub fn budget_llm_error_policy<Out>(
+    budget: Arc<RetryBudget>,
+    initial_backoff: Duration,
+) -> impl Fn(&ModelError, u32) -> LlmErrorDecision<Out> + Send + Sync + 'static {
+    move |error, attempt| {
+        if error.is_transient() && budget.remaining() > 0 {
+            LlmErrorDecision::Retry {
+                max_attempts: attempt + 1,
+                initial_backoff,
+            }
+        } else {
+            LlmErrorDecision::Rethrow
+        }
+    }
+}

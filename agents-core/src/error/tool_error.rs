@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
 use crate::AgentPath;
 use crate::model::{argument_names, compact_schema};
+use crate::similar::did_you_mean;
 
 /// Why argument text could not be parsed, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -312,10 +313,8 @@ fn unknown_arguments(value: &Value, schema: &Value) -> String {
         .keys()
         .filter(|k| !known.contains(&k.as_str()))
         .map(|k| {
-            match crate::closest_name(k, known.iter().copied().filter(|n| !obj.contains_key(*n))) {
-                Some(c) => format!("`{k}` (did you mean `{c}`?)"),
-                None => format!("`{k}`"),
-            }
+            let unused = known.iter().copied().filter(|n| !obj.contains_key(*n));
+            format!("`{k}`{}", did_you_mean(k, unused))
         })
         .collect();
     if unknown.is_empty() {

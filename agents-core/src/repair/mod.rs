@@ -4,7 +4,6 @@
 //! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
 //! `.or(..)`. Which step may handle which kind is checked at compile time by [`Step<K>`].
 
-mod backoff;
 pub(crate) mod builtin;
 mod handlers;
 mod outcome;
@@ -12,11 +11,12 @@ pub(crate) mod pipeline;
 mod step;
 
 pub use crate::run::{RepairContext, RepairRequest};
-pub use backoff::{Backoff, constant, exponential, no_backoff};
+// The step's schedule is the runtime's one backoff, re-exported where the steps are written.
+pub use crate::retry::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
-pub(crate) use step::StepImpl;
 pub use step::{
-    Escalate, Fix, FixWith, Or, Retry, RetryPolicy, Sanitize, Step, Steps, Throw, escalate,
-    escalate_error, fix, fix_in_context, fix_with, retry, sanitize, throw,
+    Escalate, Fix, FixWith, Or, Retry, Sanitize, Step, Steps, Throw, escalate, escalate_error, fix,
+    fix_in_context, fix_with, retry, sanitize, throw,
 };
+pub(crate) use step::{RetrySettings, StepImpl};

@@ -11,17 +11,18 @@ mod function;
 mod retrying;
 
 use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
-use super::{Backoff, FixOutcome, RepairContext};
+use super::{FixOutcome, RepairContext};
 use crate::error::kinds::{self, Kind};
 use crate::error::{Severity, ToolError};
+use crate::retry::Backoff;
 use crate::run::Agent;
 
 pub(crate) type FixFn = Arc<dyn Fn(&str, &RepairContext<'_>) -> FixOutcome + Send + Sync>;
 pub(crate) type SanitizeFn = Arc<dyn Fn(serde_json::Value) -> Option<Value> + Send + Sync>;
 
-/// A retry schedule for execution failures.
+/// The settings of one `retry` step (what [`Retry`]'s builder methods set).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RetryPolicy {
+pub(crate) struct RetrySettings {
     /// Attempts in all, the first call included.
     pub max_attempts: u32,
     /// The wait between attempts.
@@ -43,7 +44,7 @@ pub(crate) enum StepImpl {
         retries: u32,
     },
     Sanitize(SanitizeFn),
-    Retry(RetryPolicy),
+    Retry(RetrySettings),
     Escalate {
         reason: Option<String>,
         severity: Severity,
@@ -83,7 +84,7 @@ impl StepImpl {
                 fixer::fix_with(run, agent, *retries, error, cursor).await
             }
             StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
-            StepImpl::Retry(policy) => retrying::retry(run, policy, error, cursor).await,
+            StepImpl::Retry(settings) => retrying::retry(run, settings, error, cursor).await,
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| error.model_reason());
                 StepResult::Done(CallOutcome::Escalated(
@@ -262,7 +263,7 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// with [`Retry::even_if_not_idempotent`] or [`Retry::on_unknown_errors`]; anything else passes to
 /// the next step at once. Exhaustion reports the last error with the number of attempts.
 pub fn retry(max_attempts: u32, backoff: Backoff) -> Retry {
-    Retry(StepImpl::Retry(RetryPolicy {
+    Retry(StepImpl::Retry(RetrySettings {
         max_attempts: max_attempts.max(1),
         backoff,
         allow_non_idempotent: false,
@@ -271,22 +272,22 @@ pub fn retry(max_attempts: u32, backoff: Backoff) -> Retry {
 }
 
 impl Retry {
-    fn policy(&mut self) -> &mut RetryPolicy {
+    fn settings(&mut self) -> &mut RetrySettings {
         match &mut self.0 {
             StepImpl::Retry(p) => p,
-            _ => unreachable!("Retry always holds a retry policy"),
+            _ => unreachable!("Retry always holds retry settings"),
         }
     }
 
     /// Retries even though the tool does not declare itself idempotent.
     pub fn even_if_not_idempotent(mut self) -> Self {
-        self.policy().allow_non_idempotent = true;
+        self.settings().allow_non_idempotent = true;
         self
     }
 
     /// Retries failures whose class is unknown too (never permanent ones).
     pub fn on_unknown_errors(mut self) -> Self {
-        self.policy().retry_unknown = true;
+        self.settings().retry_unknown = true;
         self
     }
 }
@@ -340,7 +341,7 @@ impl Retry {
 
     /// Waits `backoff` between attempts.
     pub fn backoff(mut self, backoff: Backoff) -> Self {
-        self.policy().backoff = backoff;
+        self.settings().backoff = backoff;
         self
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Clock, RetryBudget, RetryPolicy, TokioClock};
+use super::{Clock, RetryBudget, TokioClock, TransportRetry};
 use crate::secret::Secret;
 
 /// Settings of a transport. Every client builder takes one.
@@ -15,7 +15,7 @@ pub struct TransportConfig {
     /// the timeout is the budget.
     pub timeout: Duration,
     /// When and how long to wait before sending again.
-    pub retry: RetryPolicy,
+    pub retry: TransportRetry,
     /// A retry budget shared with other layers (see [`RetryBudget`]). `None`: only
     /// `retry.max_attempts` limits the transport.
     pub budget: Option<Arc<RetryBudget>>,
@@ -34,7 +34,7 @@ impl Default for TransportConfig {
         TransportConfig {
             connect_timeout: Duration::from_secs(10),
             timeout: Duration::from_secs(120),
-            retry: RetryPolicy::default(),
+            retry: TransportRetry::default(),
             budget: None,
             shared_cooldown: true,
             clock: Arc::new(TokioClock),

@@ -13,7 +13,6 @@
 //! [`ByteStream`], which scrub too. Redirects are followed only within the origin of the request's
 //! own URL (see [`redirect_policy`]).
 
-mod budget;
 mod clock;
 mod config;
 mod cooldown;
@@ -30,7 +29,8 @@ use agents_core::ModelErrorKind;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde::Serialize;
 
-pub use budget::{RetryBudget, budget_llm_error_policy};
+// The retry budget the transport draws on is the runtime's own, shared with the agent loop.
+pub use agents_core::budget::RetryBudget;
 pub use clock::{Clock, ManualClock, TokioClock};
 pub use config::{Auth, TransportConfig};
 pub use cooldown::CooldownKey;
@@ -38,7 +38,7 @@ pub use lines::LineDecoder;
 pub use redirect::redirect_policy;
 pub use response::{ByteStream, HttpResponse};
 pub(crate) use retry::clamp_wait_secs;
-pub use retry::{MAX_SERVER_WAIT, RetryPolicy, parse_retry_after, retry_after};
+pub use retry::{MAX_SERVER_WAIT, TransportRetry, parse_retry_after, retry_after};
 pub use sse::{SseDecoder, SseEvent};
 
 use crate::error::ProviderError;

@@ -2,11 +2,12 @@
 
 use std::time::{Duration, SystemTime};
 
+use agents_core::retry::Backoff;
 use reqwest::header::HeaderMap;
 
-/// The transport's retry rules.
+/// The transport's retry rules (when and how long it waits before sending a request again).
 #[derive(Debug, Clone, PartialEq)]
-pub struct RetryPolicy {
+pub struct TransportRetry {
     /// Attempts in all, the first included (default 3). `1` turns retries off.
     pub max_attempts: u32,
     /// The wait before the first retry (default 500 ms); it doubles each retry.
@@ -23,9 +24,9 @@ pub struct RetryPolicy {
     pub jitter: bool,
 }
 
-impl Default for RetryPolicy {
+impl Default for TransportRetry {
     fn default() -> Self {
-        RetryPolicy {
+        TransportRetry {
             max_attempts: 3,
             initial_backoff: Duration::from_millis(500),
             max_backoff: Duration::from_secs(8),
@@ -35,35 +36,26 @@ impl Default for RetryPolicy {
     }
 }
 
-impl RetryPolicy {
+impl TransportRetry {
     /// No retries at all.
     pub fn none() -> Self {
-        RetryPolicy {
+        TransportRetry {
             max_attempts: 1,
-            ..RetryPolicy::default()
+            ..TransportRetry::default()
         }
     }
 
     /// The computed wait before retry `n` (1-based): `initial × 2^(n-1)`, capped by
-    /// `max_backoff`, jittered into `[d/2, d]` when `jitter` is on.
+    /// `max_backoff`, jittered into `[d/2, d]` when `jitter` is on (the runtime's one
+    /// [`Backoff`], as the agent loop and the tools' `retry` steps use it).
     pub fn backoff(&self, retry: u32) -> Duration {
-        let exp = retry.saturating_sub(1).min(20);
-        let nominal = self
-            .initial_backoff
-            .saturating_mul(1u32 << exp)
-            .min(self.max_backoff);
-        if !self.jitter || nominal.is_zero() {
-            return nominal;
-        }
-        let half = nominal / 2;
-        let extra = nominal - half;
-        half + extra.mul_f64(fastrand::f64())
+        Backoff::doubling(self.initial_backoff, self.max_backoff, self.jitter).delay(retry)
     }
 }
 
 /// The longest wait read from a server (24 h). A longer one (`1e300`, `u64::MAX` seconds, a date
 /// in the year 9999) is read as this, so no arithmetic on it can overflow; it is still far beyond
-/// any sensible [`RetryPolicy::max_retry_after`], so such a request is not sent again.
+/// any sensible [`TransportRetry::max_retry_after`], so such a request is not sent again.
 pub const MAX_SERVER_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// A server-given wait in seconds as a `Duration`, clamped to [`MAX_SERVER_WAIT`] before the
@@ -132,14 +124,14 @@ mod tests {
 
     #[test]
     fn backoff_doubles_and_caps() {
-        let p = RetryPolicy {
+        let p = TransportRetry {
             jitter: false,
             max_backoff: Duration::from_secs(3),
-            ..RetryPolicy::default()
+            ..TransportRetry::default()
         };
         let waits: Vec<_> = (1..=5).map(|n| p.backoff(n).as_millis()).collect();
         assert_eq!(waits, [500, 1000, 2000, 3000, 3000]);
-        let j = RetryPolicy::default();
+        let j = TransportRetry::default();
         for _ in 0..100 {
             let d = j.backoff(2);
             assert!(d >= Duration::from_millis(500) && d <= Duration::from_millis(1000));

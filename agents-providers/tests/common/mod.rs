@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use agents_core::{Message, ModelRequest, ToolSpec};
 use agents_providers::transport::ManualClock;
-use agents_providers::{RetryPolicy, TransportConfig};
+use agents_providers::{TransportConfig, TransportRetry};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use wiremock::MockServer;
@@ -25,9 +25,9 @@ use wiremock::MockServer;
 pub fn config(clock: &ManualClock) -> TransportConfig {
     TransportConfig {
         timeout: Duration::from_secs(10),
-        retry: RetryPolicy {
+        retry: TransportRetry {
             jitter: false,
-            ..RetryPolicy::default()
+            ..TransportRetry::default()
         },
         clock: Arc::new(clock.clone()),
         ..TransportConfig::default()

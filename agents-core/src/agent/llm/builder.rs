@@ -13,6 +13,7 @@ use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Sampling};
 use crate::repair::Handlers;
+use crate::similar::did_you_mean;
 use crate::tool::Tool;
 
 /// Builds an [`LlmAgent`]. Every setting has a safe default except the model.
@@ -309,9 +310,7 @@ where
             .map(|t| t.tool.spec().name.as_str())
             .collect();
         let unknown = |name: &str| {
-            let hint = crate::closest_name(name, known.iter().copied())
-                .map(|c| format!(" (did you mean `{c}`?)"))
-                .unwrap_or_default();
+            let hint = did_you_mean(name, known.iter().copied());
             format!("`{name}` is not one of this agent's tools{hint}")
         };
         let mut errors = std::mem::take(&mut self.errors);

@@ -18,6 +18,8 @@ use crate::conversation::Checkpoint;
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
 use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
+use crate::retry::Backoff;
+use crate::similar::did_you_mean;
 
 /// Runs `agent` on `input` as a child of `parent`.
 pub(super) async fn run<In, Out>(
@@ -357,9 +359,8 @@ where
                     if attempt >= max_attempts {
                         return Err(Flow::Done(Err(AgentError::Model(error))));
                     }
-                    let nominal = initial_backoff
-                        .saturating_mul(1u32 << (attempt - 1).min(16))
-                        .min(MAX_RETRY_WAIT);
+                    let nominal =
+                        Backoff::doubling(initial_backoff, MAX_RETRY_WAIT, false).delay(attempt);
                     let delay = error.retry_after().map_or(nominal, |ra| ra.max(nominal));
                     if delay > MAX_RETRY_WAIT || !self.budget.fits(delay) {
                         // The provider asks for a wait beyond the cap or beyond what is left of
@@ -510,9 +511,7 @@ where
                 .position(|s| s.name == name)
                 .map(Some)
                 .ok_or_else(|| {
-                    let hint = crate::closest_name(name, skills.iter().map(|s| s.name.as_str()))
-                        .map(|c| format!(" (did you mean `{c}`?)"))
-                        .unwrap_or_default();
+                    let hint = did_you_mean(name, skills.iter().map(|s| s.name.as_str()));
                     AgentError::Config(format!(
                         "agent `{}` has no skill `{name}`{hint}",
                         self.agent.config.name

@@ -4,13 +4,13 @@
 
 use crate::error::{ErrorClass, ToolError};
 use crate::event::Event;
-use crate::repair::RetryPolicy;
+use crate::repair::RetrySettings;
 use crate::repair::pipeline::{Cursor, Run, StepResult};
 
-/// Retries the execution failure `error` under `policy`, from the retry `cursor` stands at.
+/// Retries the execution failure `error` under `settings`, from the retry `cursor` stands at.
 pub(crate) async fn retry(
     run: &mut Run<'_, '_>,
-    policy: &RetryPolicy,
+    settings: &RetrySettings,
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
@@ -20,11 +20,11 @@ pub(crate) async fn retry(
     };
     let class_ok = match e.class {
         ErrorClass::Transient => true,
-        ErrorClass::Unknown => policy.retry_unknown,
+        ErrorClass::Unknown => settings.retry_unknown,
         ErrorClass::Permanent => false,
     };
-    let safe = run.setup.exec.tool.idempotent() || policy.allow_non_idempotent;
-    if !class_ok || !safe || retry_no >= policy.max_attempts {
+    let safe = run.setup.exec.tool.idempotent() || settings.allow_non_idempotent;
+    if !class_ok || !safe || retry_no >= settings.max_attempts {
         return StepResult::Pass;
     }
     if run.setup.retry_budget.is_some_and(|b| !b.try_acquire()) {
@@ -34,7 +34,7 @@ pub(crate) async fn retry(
         );
         return not_retrying(run, why);
     }
-    let delay = policy.backoff.delay(retry_no);
+    let delay = settings.backoff.delay(retry_no);
     if !run.setup.exec.budget.fits(delay) {
         // Sleeping would outlast the run: give up retrying now, while the model
         // still has time to act on the failure.
