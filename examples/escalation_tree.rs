@@ -57,7 +57,7 @@ fn tree(
     books_handler: Option<Handler>,
     root_handler: Option<Handler>,
 ) -> LlmAgent<String, String> {
-    let mut books = LlmAgent::<String, String>::builder("books")
+    let mut books = LlmAgent::builder("books")
         .prompt("Close the books.")
         .model(ScriptedModel::new([
             ModelResponse::tool_call("b1", "ledger", r#"{"input": "post entries"}"#),
@@ -68,7 +68,7 @@ fn tree(
         books = books.on_escalation(move |e| h(e));
     }
     let books = books.build().expect("valid agent");
-    let mut root = LlmAgent::<String, String>::builder("month-end")
+    let mut root = LlmAgent::builder("month-end")
         .prompt("Run the month-end close.")
         .model(ScriptedModel::new([
             ModelResponse::tool_call("m1", "books", r#"{"input": "close March"}"#),
@@ -144,7 +144,7 @@ async fn main() {
 
     println!("\n4. A fixer escalates with corrected JSON; the model reads it and retries.");
     let corrected = r#"{"name":"world","age":30,"active":true}"#;
-    let fixer = LlmAgent::<String, String>::builder("json-fixer")
+    let fixer = LlmAgent::builder("json-fixer")
         .prompt("Call the escalate tool with a reason that includes the corrected valid JSON.")
         .model(ScriptedModel::new([ModelResponse::tool_call(
             "f1",
@@ -164,7 +164,7 @@ async fn main() {
             }
         },
     );
-    let analyst = LlmAgent::<String, String>::builder("json-analyst")
+    let analyst = LlmAgent::builder("json-analyst")
         .prompt(
             "Count keys with the tool. If it returns an ERROR with corrected JSON, retry with it.",
         )
@@ -202,7 +202,7 @@ async fn main() {
             Severity::Low,
         ))
     });
-    let root = LlmAgent::<String, String>::builder("converter")
+    let root = LlmAgent::builder("converter")
         .model(ScriptedModel::new([
             ModelResponse::tool_call("r1", "rates", r#"{"input": "XTS"}"#),
             ModelResponse::text("cannot convert XTS"),

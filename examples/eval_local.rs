@@ -376,7 +376,7 @@ async fn run_one(
     let hook_right = right.clone();
     let (want_tool, want_args) = (tool.to_owned(), expected.clone());
     let ok = |s: String| async move { Ok::<_, ExecutionFailure>(s) };
-    let agent = LlmAgent::<String, String>::builder("eval")
+    let agent = LlmAgent::builder("eval")
         .model(model.clone())
         .sampling(Sampling {
             temperature: Some(0.7),

@@ -17,7 +17,11 @@ use crate::model::{Model, ModelError, ModelErrorKind, ModelRequest, ModelRespons
 /// use agents_core::{AgentExt, LlmAgent, ModelResponse};
 /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
 /// let model = ScriptedModel::new([ModelResponse::text("42")]);
-/// let agent = LlmAgent::<String, u32>::builder("answer").model(model.clone()).build().unwrap();
+/// let agent = LlmAgent::builder("answer")
+///     .output::<u32>()
+///     .model(model.clone())
+///     .build()
+///     .unwrap();
 /// assert_eq!(agent.run("What is six times seven?".into()).await.unwrap(), 42);
 /// assert_eq!(model.requests().len(), 1);
 /// # });

@@ -93,7 +93,8 @@ async fn typed_output_is_repaired_and_coerced() {
     let model = ScriptedModel::new([ModelResponse::text(
         "Here you go:\n```json\n{'city': 'Oslo', 'temperature': '-3',}\n```",
     )]);
-    let agent = LlmAgent::<String, Answer>::builder("a")
+    let agent = LlmAgent::builder("a")
+        .output::<Answer>()
         .model(model)
         .build()
         .unwrap();
@@ -113,7 +114,8 @@ async fn unreadable_output_is_sent_back() {
         ModelResponse::text("I think it is about twelve."),
         ModelResponse::text("12"),
     ]);
-    let agent = LlmAgent::<String, u32>::builder("a")
+    let agent = LlmAgent::builder("a")
+        .output::<u32>()
         .model(model.clone())
         .build()
         .unwrap();

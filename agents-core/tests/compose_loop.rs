@@ -190,7 +190,8 @@ async fn a_non_object_input_is_wrapped_and_a_bad_one_fed_back() {
         ModelResponse::tool_call("c2", "echo", r#"{"input": 41}"#),
         ModelResponse::text("42"),
     ]);
-    let agent = LlmAgent::<String, u32>::builder("adder")
+    let agent = LlmAgent::builder("adder")
+        .output::<u32>()
         .model(model.clone())
         .tool(tool)
         .build()

@@ -131,7 +131,8 @@ async fn deep_final_answer_is_refused_with_the_limit() {
                 ModelResponse::text(text),
                 ModelResponse::text("{\"data\": [1]}"),
             ]);
-            let agent = LlmAgent::<String, AnyArgs>::builder("deep")
+            let agent = LlmAgent::builder("deep")
+                .output::<AnyArgs>()
                 .model(model.clone())
                 .build()
                 .unwrap();

@@ -270,7 +270,8 @@ async fn root_returns_a_typed_partial_result() {
         "middle",
         r#"{"input": "close"}"#,
     )]);
-    let root = LlmAgent::<String, Close>::builder("root")
+    let root = LlmAgent::builder("root")
+        .output::<Close>()
         .model(root_model.clone())
         .tool(middle.into_tool("Closes the month."))
         .on_escalation(|e| {

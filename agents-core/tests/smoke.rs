@@ -59,3 +59,27 @@ async fn argument_repair_prefers_the_object() {
     };
     assert_eq!(r.content, "Oslo: sunny for 1 day(s)");
 }
+
+/// A first agent needs no type annotations (text in, text out); `output::<T>()` types the
+/// answer; called after a setting whose type names the output, `build` says so instead of
+/// silently dropping that setting.
+#[test]
+fn the_builder_defaults_to_text_and_output_comes_before_typed_settings() {
+    let text: agents_core::LlmAgent = LlmAgent::builder("a")
+        .model(ScriptedModel::new([]))
+        .build()
+        .unwrap();
+    drop(text);
+    let typed = LlmAgent::builder("a")
+        .output::<u32>()
+        .model(ScriptedModel::new([]))
+        .build();
+    assert!(typed.is_ok());
+    let late = LlmAgent::builder("a")
+        .model(ScriptedModel::new([]))
+        .on_llm_error(|_, _| agents_core::LlmErrorDecision::Rethrow)
+        .output::<u32>()
+        .build();
+    let err = late.unwrap_err().to_string();
+    assert!(err.contains("must come before"), "{err}");
+}

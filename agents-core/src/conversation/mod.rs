@@ -14,7 +14,7 @@
 //! use agents_core::{conversation::Conversation, LlmAgent, ModelResponse};
 //! use agents_core::testing::ScriptedModel;
 //! let model = ScriptedModel::new([ModelResponse::text("Hi Ada."), ModelResponse::text("Ada.")]);
-//! let agent = LlmAgent::<String, String>::builder("chat").model(model).build().unwrap();
+//! let agent = LlmAgent::builder("chat").model(model).build().unwrap();
 //! let mut conversation = Conversation::new();
 //! agent.chat(&mut conversation, "I am Ada.".to_owned()).await.unwrap();
 //! let stored = serde_json::to_string(&conversation).unwrap();

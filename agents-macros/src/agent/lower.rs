@@ -30,7 +30,7 @@ pub(crate) fn io_types(agent: &Agent, p: &Private) -> (TokenStream, TokenStream)
 pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStream {
     let (input, output) = io_types(&agent, p);
     let name = agent.name.as_ref().map(|n| quote!(#n));
-    let mut chain = quote!(#p::LlmAgent::<#input, #output>::builder(#name));
+    let mut chain = quote!(#p::LlmAgentBuilder::<#input, #output>::new(#name));
     if let Some(model) = &agent.model {
         let span = model.span();
         let at = p.at(span);

@@ -17,7 +17,20 @@ use crate::similar::did_you_mean;
 use crate::tool::Tool;
 
 /// Builds an [`LlmAgent`]. Every setting has a safe default except the model.
-pub struct LlmAgentBuilder<In, Out> {
+///
+/// ```
+/// use agents_core::{LlmAgent, testing::ScriptedModel};
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// struct Verdict { approve: bool }
+/// let text = LlmAgent::builder("writer").model(ScriptedModel::new([])).build().unwrap();
+/// let typed = LlmAgent::builder("judge")
+///     .output::<Verdict>()
+///     .model(ScriptedModel::new([]))
+///     .build()
+///     .unwrap();
+/// # let _: (LlmAgent, LlmAgent<String, Verdict>) = (text, typed);
+/// ```
+pub struct LlmAgentBuilder<In = String, Out = String> {
     config: Config<In, Out>,
     model: Option<Arc<dyn Model>>,
     errors: Vec<String>,
@@ -48,10 +61,12 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    pub(crate) fn new(name: String) -> Self {
+    /// Starts building an agent called `name` with input `In` and output `Out` (the form
+    /// generic code and the `agent!` macro use; otherwise [`LlmAgent::builder`]).
+    pub fn new(name: impl Into<String>) -> Self {
         LlmAgentBuilder {
             config: Config {
-                name,
+                name: name.into(),
                 prompt: String::new(),
                 model: Arc::new(NoModel),
                 sampling: Sampling::default(),
@@ -81,6 +96,68 @@ where
             },
             model: None,
             errors: Vec::new(),
+            _io: PhantomData,
+        }
+    }
+
+    /// Reads the final answer into `T` (default: the text as is): the model is told the schema of
+    /// `T`, and an answer that does not read as one gets a correction turn
+    /// ([`output_retries`](Self::output_retries)). Call it before the settings whose types name
+    /// the output ([`skill`](Self::skill), [`on_llm_error`](Self::on_llm_error),
+    /// [`on_escalation`](Self::on_escalation)); after them, [`build`](Self::build) fails and
+    /// says so.
+    pub fn output<T: Output>(self) -> LlmAgentBuilder<In, T> {
+        self.retype()
+    }
+
+    /// Takes input of type `T` (default: text), serialized to JSON for the model unless it is a
+    /// string. Like [`output`](Self::output), call it before typed settings.
+    pub fn input<T: serde::Serialize + Send + 'static>(self) -> LlmAgentBuilder<T, Out> {
+        self.retype()
+    }
+
+    /// The same settings for other input and output types. The settings whose types name them
+    /// cannot carry over: if any is set, [`build`](Self::build) reports it.
+    fn retype<In2, Out2: Output>(self) -> LlmAgentBuilder<In2, Out2> {
+        let c = self.config;
+        let mut errors = self.errors;
+        if !c.skills.is_empty() || c.llm_error.is_some() || c.on_escalation.is_some() {
+            errors.push(
+                "`input::<T>()` and `output::<T>()` must come before `skill`, `on_llm_error` and `on_escalation`, whose types depend on them".to_owned(),
+            );
+        }
+        LlmAgentBuilder {
+            config: Config {
+                name: c.name,
+                prompt: c.prompt,
+                model: c.model,
+                sampling: c.sampling,
+                tools: c.tools,
+                tool_index: c.tool_index,
+                defaults: c.defaults,
+                per_tool: c.per_tool,
+                unhandled: c.unhandled,
+                classifier: c.classifier,
+                budget: c.budget,
+                budget_handler: c.budget_handler,
+                retry_budget: c.retry_budget,
+                llm_error: None,
+                on_escalation: None,
+                subscribers: c.subscribers,
+                on_tool_use: c.on_tool_use,
+                skills: Vec::new(),
+                strict: c.strict,
+                builtins: c.builtins,
+                output_retries: c.output_retries,
+                output_is_text: super::output::is_text::<Out2>(),
+                output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out2>()),
+                max_failed_rounds: c.max_failed_rounds,
+                max_same_failure: c.max_same_failure,
+                history: c.history,
+                on_checkpoint: c.on_checkpoint,
+            },
+            model: self.model,
+            errors,
             _io: PhantomData,
         }
     }
@@ -270,7 +347,7 @@ where
     ///
     /// ```
     /// use agents_core::{LlmAgent, conversation::KeepLastTurns, testing::ScriptedModel};
-    /// let agent = LlmAgent::<String, String>::builder("chat")
+    /// let agent = LlmAgent::builder("chat")
     ///     .model(ScriptedModel::new([]))
     ///     .history(KeepLastTurns(20))
     ///     .build()

@@ -95,13 +95,15 @@ pub(crate) struct Config<In, Out> {
 
 /// An agent whose work is done by a model calling tools.
 ///
-/// Build one with [`LlmAgent::builder`] (or the `agent!` macro). Cheap to clone.
+/// Build one with [`LlmAgent::builder`] (or the `agent!` macro). Cheap to clone. Input and
+/// output are text unless the builder says otherwise
+/// ([`input`](LlmAgentBuilder::input), [`output`](LlmAgentBuilder::output)).
 ///
 /// ```
 /// use agents_core::{LlmAgent, AgentExt, testing::ScriptedModel, ModelResponse};
 /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
 /// let model = ScriptedModel::new([ModelResponse::text("Hello!")]);
-/// let agent = LlmAgent::<String, String>::builder("greeter")
+/// let agent = LlmAgent::builder("greeter")
 ///     .prompt("Greet the user.")
 ///     .model(model)
 ///     .build()
@@ -109,7 +111,7 @@ pub(crate) struct Config<In, Out> {
 /// assert_eq!(agent.run("hi".to_owned()).await.unwrap(), "Hello!");
 /// # });
 /// ```
-pub struct LlmAgent<In, Out> {
+pub struct LlmAgent<In = String, Out = String> {
     pub(crate) config: Arc<Config<In, Out>>,
     _io: PhantomData<fn(In) -> Out>,
 }
@@ -141,16 +143,19 @@ impl<In, Out> std::fmt::Debug for LlmAgent<In, Out> {
     }
 }
 
+impl LlmAgent {
+    /// Starts building an agent called `name` that reads text and answers text; change either
+    /// with [`input`](LlmAgentBuilder::input) and [`output`](LlmAgentBuilder::output).
+    pub fn builder(name: impl Into<String>) -> LlmAgentBuilder {
+        LlmAgentBuilder::new(name)
+    }
+}
+
 impl<In, Out> LlmAgent<In, Out>
 where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    /// Starts building an agent called `name`.
-    pub fn builder(name: impl Into<String>) -> LlmAgentBuilder<In, Out> {
-        LlmAgentBuilder::new(name.into())
-    }
-
     /// Runs the agent as the root of a new tree and returns the output together with the whole
     /// transcript and what the run spent.
     pub fn run_report(&self, input: In) -> BoxFuture<'_, RunReport<Out>> {
