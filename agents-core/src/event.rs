@@ -162,6 +162,17 @@ pub enum Event {
         /// How much was used.
         used: u64,
     },
+    /// More of the model's text, as it arrives. Emitted only to a streamed run
+    /// ([`LlmAgent::run_stream`](crate::LlmAgent::run_stream)), which asks the model to stream.
+    /// A turn that is retried streams again from its start, after an [`Event::LlmRetry`].
+    TextDelta {
+        /// The agent.
+        agent: AgentPath,
+        /// The turn (1-based).
+        turn: u32,
+        /// The text added.
+        text: String,
+    },
     /// A stored conversation broke the pairing invariant and was mended before the run sent it
     /// (see [`conversation::mend`](crate::conversation::mend)).
     TranscriptMended {
@@ -209,6 +220,7 @@ impl Event {
             | Event::LlmRetry { agent, .. }
             | Event::BudgetExceeded { agent, .. }
             | Event::TranscriptMended { agent, .. }
+            | Event::TextDelta { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -315,6 +327,9 @@ impl Event {
                 kind, limit, used, ..
             } => tracing::event!(
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, budget = %kind, limit, used, "budget exceeded"
+            ),
+            Event::TextDelta { turn, text, .. } => tracing::event!(
+                target: "agents", tracing::Level::TRACE, gen_ai.agent.name = %agent, turn, bytes = text.len(), "text delta"
             ),
             Event::TranscriptMended { changes, .. } => tracing::event!(
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, changes = ?changes,

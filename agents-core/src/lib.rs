@@ -32,7 +32,7 @@ pub mod testing;
 mod text;
 pub mod tool;
 
-pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunReport, ToolUse};
+pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunEvent, RunReport, RunStream, ToolUse};
 pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
 pub use agent::skill::Skill;
 pub use agent::{Agent, AgentExt, Compose, RunContext, first_of, loop_until};

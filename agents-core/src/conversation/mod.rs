@@ -30,8 +30,8 @@ mod trim;
 
 pub use checkpoint::Checkpoint;
 
-pub(crate) use pairing::not_executed;
 pub use pairing::{Mend, PairingError, check, mend};
+pub(crate) use pairing::{mend_with, not_executed};
 pub use trim::{KeepLastMessages, KeepLastTurns, Trim, kept, safe_cut};
 
 use serde::{Deserialize, Serialize};

@@ -132,6 +132,14 @@ pub fn check(messages: &[Message]) -> Vec<PairingError> {
 /// gets a "no result recorded" error result; results that answer nothing, and second results, are
 /// removed; a reused call id gets a fresh one.
 pub fn mend(messages: &mut Vec<Message>) -> Vec<Mend> {
+    mend_with(messages, no_result_recorded)
+}
+
+/// [`mend`], answering each call without a result with `answer(call)`.
+pub(crate) fn mend_with(
+    messages: &mut Vec<Message>,
+    answer: impl Fn(&ToolCall) -> ToolResult,
+) -> Vec<Mend> {
     if check(messages).is_empty() {
         return Vec::new();
     }
@@ -194,7 +202,7 @@ pub fn mend(messages: &mut Vec<Message>) -> Vec<Mend> {
                                 call_id: call.id.clone(),
                                 tool: call.name.clone(),
                             });
-                            out.push(Message::Tool(no_result_recorded(call)));
+                            out.push(Message::Tool(answer(call)));
                         }
                     }
                 }

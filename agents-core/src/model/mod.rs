@@ -3,8 +3,10 @@
 mod error;
 mod message;
 mod schema;
+mod stream;
 
 use futures_util::future::BoxFuture;
+use futures_util::stream::BoxStream;
 
 pub use error::{ModelError, ModelErrorKind};
 pub use message::{
@@ -12,6 +14,7 @@ pub use message::{
     Usage,
 };
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};
+pub use stream::StreamPart;
 
 /// A language model the agent loop can call.
 ///
@@ -33,6 +36,20 @@ pub trait Model: Send + Sync {
         &'a self,
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>>;
+
+    /// Sends one request and yields the response as it arrives: text deltas, tool calls as they
+    /// begin and grow, and last the whole response, exactly what
+    /// [`complete`](Self::complete) would return ([`StreamPart::Done`]). An error ends the
+    /// stream.
+    ///
+    /// The default calls `complete` and yields its parts at once; a client that streams on the
+    /// wire yields them as they come.
+    fn stream<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
+        stream::from_complete(self.complete(request))
+    }
 }
 
 impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
@@ -44,5 +61,11 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
         (**self).complete(request)
+    }
+    fn stream<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
+        (**self).stream(request)
     }
 }

@@ -6,6 +6,7 @@ mod output;
 mod resume;
 mod round;
 mod run;
+mod stream;
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -16,6 +17,7 @@ use futures_util::future::BoxFuture;
 pub use builder::LlmAgentBuilder;
 pub use output::Output;
 pub use run::RunReport;
+pub use stream::{RunEvent, RunStream};
 
 use super::policy::{LlmErrorHandler, UnhandledPolicy};
 use super::skill::Skill;
@@ -166,6 +168,7 @@ where
                 &RunContext::top(),
                 None,
                 Vec::new(),
+                None,
             )
             .await
         })
@@ -195,27 +198,34 @@ where
         input: In,
     ) -> BoxFuture<'a, RunReport<Out>> {
         Box::pin(async move {
-            let changes = conversation.mend();
-            if !changes.is_empty() {
-                crate::event::EventBus::new()
-                    .with(&self.config.subscribers)
-                    .emit(crate::Event::TranscriptMended {
-                        agent: crate::AgentPath::root(&self.config.name),
-                        changes,
-                    });
-            }
-            let history = match &self.config.history {
-                Some(policy) => crate::conversation::kept(conversation.messages(), &**policy),
-                None => conversation.messages(),
-            };
-            let history = history.to_vec();
+            let history = self.prepare_history(conversation);
             let skip = history.len();
             let start = run::Start::Input(input);
-            let mut report = run::run_report(self, start, &RunContext::top(), None, history).await;
+            let mut report =
+                run::run_report(self, start, &RunContext::top(), None, history, None).await;
             report.transcript.drain(..skip.min(report.transcript.len()));
             conversation.extend(report.transcript.iter().cloned());
             report
         })
+    }
+
+    /// Mends `conversation` (with an event when it changed) and returns what the history policy
+    /// sends of it.
+    fn prepare_history(&self, conversation: &mut Conversation) -> Vec<crate::model::Message> {
+        let changes = conversation.mend();
+        if !changes.is_empty() {
+            crate::event::EventBus::new()
+                .with(&self.config.subscribers)
+                .emit(crate::Event::TranscriptMended {
+                    agent: crate::AgentPath::root(&self.config.name),
+                    changes,
+                });
+        }
+        match &self.config.history {
+            Some(policy) => crate::conversation::kept(conversation.messages(), &**policy),
+            None => conversation.messages(),
+        }
+        .to_vec()
     }
 
     /// Resumes a run from a [`Checkpoint`](crate::conversation::Checkpoint) (see
@@ -235,7 +245,15 @@ where
                 elapsed: checkpoint.elapsed,
             };
             let skill = checkpoint.skill.as_deref();
-            run::run_report(self, start, &RunContext::top(), skill, checkpoint.messages).await
+            run::run_report(
+                self,
+                start,
+                &RunContext::top(),
+                skill,
+                checkpoint.messages,
+                None,
+            )
+            .await
         })
     }
 

@@ -32,6 +32,7 @@ where
             });
         }
         self.request.messages = self.transcript.clone();
+        self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
         // calls against.
         self.refresh_frame();

@@ -89,6 +89,7 @@ where
                 stop = handled.stop;
             }
             self.say(Message::Tool(handled.result));
+            self.make_room().await;
         }
         if self.omitted.len() != omitted_before {
             self.resync_messages();

@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::output::read_output;
+use super::stream::Tap;
 use super::{LlmAgent, Output};
 use crate::AgentPath;
 use crate::agent::RunContext;
@@ -17,7 +18,10 @@ use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Spent, Within};
 use crate::conversation::Checkpoint;
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
-use crate::model::{Message, Model, ModelRequest, ModelResponse, ToolResult, ToolSpec, Usage};
+use crate::model::{
+    Message, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, StreamPart,
+    ToolResult, ToolSpec, Usage,
+};
 use crate::retry::Backoff;
 use crate::similar::did_you_mean;
 
@@ -32,7 +36,7 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    run_report(agent, Start::Input(input), parent, skill, Vec::new())
+    run_report(agent, Start::Input(input), parent, skill, Vec::new(), None)
         .await
         .output
 }
@@ -54,17 +58,26 @@ pub(super) async fn run_report<In, Out>(
     parent: &RunContext,
     skill: Option<&str>,
     history: Vec<Message>,
+    tap: Option<Arc<Tap>>,
 ) -> RunReport<Out>
 where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
     let cfg = &agent.config;
+    let with_tap;
+    let subscribers = match &tap {
+        Some(tap) => {
+            with_tap = tap.subscribed(&cfg.subscribers);
+            &with_tap[..]
+        }
+        None => &cfg.subscribers[..],
+    };
     let entered = parent.enter(
         &cfg.name,
         cfg.budget.clone(),
         cfg.budget_handler.clone(),
-        &cfg.subscribers,
+        subscribers,
     );
     let ctx = match entered {
         Ok(ctx) => ctx,
@@ -125,7 +138,9 @@ where
         },
         tool_ctx: RunContext::top(),
         request_skill: None,
+        tap,
     };
+    runner.sync_tap();
     runner.tool_ctx = runner.ctx.without_repair();
     if let Start::Resume { spent, elapsed } = &start {
         runner.budget.restore(*spent, *elapsed);
@@ -216,6 +231,8 @@ pub(super) struct Runner<'a, In, Out> {
     /// The context this agent's tools and their fixers run in (without this run's own repair
     /// request, if it is a fixer).
     pub tool_ctx: RunContext,
+    /// The consumer of a streamed run: its event buffer and the transcript so far.
+    pub tap: Option<Arc<Tap>>,
 }
 
 /// How a step of the loop ends the run early.
@@ -273,6 +290,7 @@ where
                 Ok(r) => r,
                 Err(Flow::Done(result)) => return result,
             };
+            self.make_room().await;
             if response.tool_calls.is_empty() {
                 let text = response.text.unwrap_or_default();
                 match read_output::<Out>(&text, cfg.output_is_text) {
@@ -332,7 +350,7 @@ where
             self.budget
                 .check_time()
                 .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
-            let result = match self.budget.within(None, self.model.complete(request)).await {
+            let result = match self.budget.within(None, self.ask(request)).await {
                 Within::Done(r) => r,
                 Within::RunOut(b) => return Err(Flow::Done(Err(self.budget_error(b)))),
                 Within::TimedOut(after) => {
@@ -421,10 +439,57 @@ where
     /// to the checkpoint hook, if any.
     pub fn say(&mut self, message: Message) {
         self.request.messages.push(message.clone());
+        if let Some(tap) = &self.tap {
+            tap.said(&message);
+        }
         self.transcript.push(message);
         if let Some(hook) = &self.agent.config.on_checkpoint {
             hook(&self.checkpoint());
         }
+    }
+
+    /// Gives a streamed run's consumer the whole transcript (at the start, and after a resumed
+    /// transcript was mended).
+    pub(super) fn sync_tap(&self) {
+        if let Some(tap) = &self.tap {
+            tap.replace_transcript(&self.transcript);
+        }
+    }
+
+    /// In a streamed run, waits until the consumer has taken every event so far: a slow
+    /// consumer holds the run at the next step instead of letting events pile up.
+    pub(super) async fn make_room(&self) {
+        if let Some(tap) = &self.tap {
+            tap.drained().await;
+        }
+    }
+
+    /// One request to the model: streamed when a consumer watches the run (its text arrives as
+    /// [`Event::TextDelta`]s), else in one piece. Either way the loop reads the whole response.
+    async fn ask(&self, request: &ModelRequest) -> Result<ModelResponse, ModelError> {
+        if self.tap.is_none() {
+            return self.model.complete(request).await;
+        }
+        let mut parts = self.model.stream(request);
+        while let Some(part) = futures_util::StreamExt::next(&mut parts).await {
+            match part? {
+                StreamPart::TextDelta(text) => {
+                    self.ctx.emit(Event::TextDelta {
+                        agent: self.path.clone(),
+                        turn: self.turn,
+                        text,
+                    });
+                    self.make_room().await;
+                }
+                StreamPart::Done(response) => return Ok(response),
+                // Calls are read whole from `Done`, through the same repair path as ever.
+                _ => {}
+            }
+        }
+        Err(ModelError::new(
+            ModelErrorKind::MalformedResponse,
+            "the model's stream ended without a whole response",
+        ))
     }
 
     /// The run's state now.
