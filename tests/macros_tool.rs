@@ -215,3 +215,25 @@ fn buffered_forms_holding_floats_read_from_text_in_the_same_build() {
     let flat: Flat = serde_json::from_str(r#"{"scale": 0.5}"#).expect("flatten");
     assert_eq!(flat.scaling.scale, 0.5);
 }
+
+/// Sends money.
+#[tool(approval)]
+fn pay(amount: u32) -> String {
+    format!("paid {amount}")
+}
+
+/// `#[tool(approval)]` makes every call wait for a person: the run pauses before `pay` runs.
+#[tokio::test]
+async fn approval_option_holds_every_call() {
+    assert!(pay {}.needs_approval(&serde_json::json!({"amount": 1})));
+    let agent = agent! {
+        name: "payer",
+        model: ScriptedModel::new([ModelResponse::tool_call("1", pay::NAME, r#"{"amount": 5}"#)]),
+        tools: [pay],
+    };
+    let err = agent.run("Pay 5.".to_owned()).await.unwrap_err();
+    assert!(
+        matches!(err, agents::AgentError::AwaitingApproval(_)),
+        "{err}"
+    );
+}

@@ -162,6 +162,16 @@ pub enum Event {
         /// How much was used.
         used: u64,
     },
+    /// A call waits for a person's approval (it has not run); the run pauses at the end of the
+    /// round with [`AgentError::AwaitingApproval`](crate::AgentError::AwaitingApproval).
+    ApprovalRequested {
+        /// The agent.
+        agent: AgentPath,
+        /// The call.
+        call_id: String,
+        /// Its tool.
+        tool: String,
+    },
     /// More of the model's text, as it arrives. Emitted only to a streamed run
     /// ([`LlmAgent::run_stream`](crate::LlmAgent::run_stream)), which asks the model to stream.
     /// A turn that is retried streams again from its start, after an [`Event::LlmRetry`].
@@ -221,6 +231,7 @@ impl Event {
             | Event::BudgetExceeded { agent, .. }
             | Event::TranscriptMended { agent, .. }
             | Event::TextDelta { agent, .. }
+            | Event::ApprovalRequested { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -327,6 +338,10 @@ impl Event {
                 kind, limit, used, ..
             } => tracing::event!(
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, budget = %kind, limit, used, "budget exceeded"
+            ),
+            Event::ApprovalRequested { call_id, tool, .. } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                "call awaits approval"
             ),
             Event::TextDelta { turn, text, .. } => tracing::event!(
                 target: "agents", tracing::Level::TRACE, gen_ai.agent.name = %agent, turn, bytes = text.len(), "text delta"

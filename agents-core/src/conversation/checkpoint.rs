@@ -14,7 +14,7 @@ use crate::model::Message;
 /// message it appends; store the latest (serde) and give it to
 /// [`LlmAgent::resume`](crate::LlmAgent::resume) to go on. See docs/runs.md for what a resumed
 /// run does again and what it never does again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// The run's transcript so far (for a chat, the whole conversation).
     pub messages: Vec<Message>,
@@ -26,6 +26,16 @@ pub struct Checkpoint {
     /// The skill the run was started with, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skill: Option<String>,
+    /// Calls held for approval (they did not run), by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub awaiting: Vec<String>,
+    /// Decisions about held calls, by call id ([`Paused`](super::Paused) records them).
+    #[serde(default, skip_serializing_if = "std::collections::HashMap::is_empty")]
+    pub decisions: std::collections::HashMap<String, super::Decision>,
+    /// When the run paused for approval (milliseconds since the Unix epoch): the wait counts
+    /// against the run's `max_duration` on resume.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paused_at_ms: Option<u64>,
 }
 
 mod millis {

@@ -24,10 +24,13 @@
 //! # });
 //! ```
 
+mod approval;
 mod checkpoint;
 mod pairing;
 mod trim;
 
+pub(crate) use approval::Decisions;
+pub use approval::{Decision, Paused, PendingCall};
 pub use checkpoint::Checkpoint;
 
 pub use pairing::{Mend, PairingError, check, mend};

@@ -124,6 +124,11 @@ pub enum AgentError {
     /// The agent was configured in a way that cannot run (a tool named twice, no model, ...).
     #[error("invalid agent configuration: {0}")]
     Config(String),
+    /// The run stopped before calls that need a person's approval; every other call of the
+    /// round ran. Not a failure: decide on the held calls and resume (see
+    /// [`Paused`](crate::conversation::Paused)).
+    #[error("waiting for approval of {} call(s): {}", .0.calls.len(), .0.calls.iter().map(|c| c.tool.as_str()).collect::<Vec<_>>().join(", "))]
+    AwaitingApproval(Box<crate::conversation::Paused>),
     /// A plain-function agent failed with its own error.
     #[error("agent {agent} failed: {source}")]
     Failed {

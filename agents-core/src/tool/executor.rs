@@ -32,6 +32,9 @@ pub(crate) struct ExecSetup<'a> {
     pub budget: &'a Arc<BudgetScope>,
     pub ctx: &'a RunContext,
     pub default_timeout: Option<Duration>,
+    /// Whether the call, with its repaired arguments, must wait for approval (`None`: it was
+    /// approved, or nothing asks).
+    pub approval: Option<&'a (dyn Fn(&Value) -> bool + Send + Sync)>,
 }
 
 /// How one call ended.
@@ -45,6 +48,9 @@ pub(crate) enum CallOutcome {
     Escalated(EscalationError),
     /// A step, a fixer or a budget ended the run.
     Stop(AgentError),
+    /// The arguments fit, and the call waits for a person's approval before it runs; `args`
+    /// are the repaired arguments.
+    AwaitingApproval { args: Value },
 }
 
 /// Runs the attempts of one call, counting those that ran.
@@ -100,6 +106,9 @@ impl<'a, 's> Executor<'a, 's> {
             // Nothing ran: not charged, not an attempt.
             Err(e) => return self.failed(args, e),
         };
+        if self.setup.approval.is_some_and(|needs| needs(&args)) {
+            return Ok(CallOutcome::AwaitingApproval { args });
+        }
         if let Err(b) = self.setup.budget.charge_tool_call() {
             return Ok(CallOutcome::Stop(b.into()));
         }

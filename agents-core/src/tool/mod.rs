@@ -81,6 +81,14 @@ pub trait Tool: Send + Sync + 'static {
         None
     }
 
+    /// Whether a call with these (repaired) arguments waits for a person's approval before it
+    /// runs (`#[tool(approval)]`; an agent can ask for more with
+    /// [`approval`](crate::LlmAgentBuilder::approval)). See
+    /// [`Paused`](crate::conversation::Paused).
+    fn needs_approval(&self, _args: &Value) -> bool {
+        false
+    }
+
     /// Runs the tool.
     fn call<'a>(
         &'a self,
@@ -158,6 +166,9 @@ impl<T: Tool + ?Sized> Tool for Box<T> {
     }
     fn timeout(&self) -> Option<Duration> {
         (**self).timeout()
+    }
+    fn needs_approval(&self, args: &Value) -> bool {
+        (**self).needs_approval(args)
     }
     fn call<'a>(
         &'a self,

@@ -14,7 +14,14 @@ use crate::util::errors::{Errors, did_you_mean, one_of};
 use crate::util::paths::check_crate_path;
 
 /// The options `#[tool]` accepts.
-pub(crate) const OPTIONS: [&str; 5] = ["name", "description", "timeout", "idempotent", "crate"];
+pub(crate) const OPTIONS: [&str; 6] = [
+    "name",
+    "description",
+    "timeout",
+    "idempotent",
+    "approval",
+    "crate",
+];
 
 /// The parsed options.
 #[derive(Default)]
@@ -27,6 +34,8 @@ pub(crate) struct ToolArgs {
     pub timeout_ms: Option<u64>,
     /// `idempotent` or `idempotent = true`.
     pub idempotent: bool,
+    /// `approval` or `approval = true`: every call waits for a person's approval.
+    pub approval: bool,
     /// `crate = ::path`: where the runtime is.
     pub krate: Option<syn::Path>,
 }
@@ -95,28 +104,8 @@ impl ToolArgs {
                 let lit = string_value(meta, "timeout = \"5s\"")?;
                 self.timeout_ms = Some(parse_millis(&lit)?);
             }
-            "idempotent" => {
-                self.idempotent = match meta {
-                    Meta::Path(_) => true,
-                    Meta::NameValue(nv) => match &nv.value {
-                        Expr::Lit(ExprLit {
-                            lit: Lit::Bool(b), ..
-                        }) => b.value,
-                        other => {
-                            return Err(syn::Error::new_spanned(
-                                other,
-                                "expected `true` or `false`; or write `idempotent` alone",
-                            ));
-                        }
-                    },
-                    Meta::List(l) => {
-                        return Err(syn::Error::new_spanned(
-                            &l.tokens,
-                            "write `idempotent` alone, or `idempotent = true`",
-                        ));
-                    }
-                };
-            }
+            "idempotent" => self.idempotent = flag(meta, "idempotent")?,
+            "approval" => self.approval = flag(meta, "approval")?,
             "crate" => {
                 let path = match meta {
                     Meta::NameValue(nv) => match &nv.value {
@@ -144,6 +133,26 @@ impl ToolArgs {
             _ => unreachable!("checked against OPTIONS"),
         }
         Ok(())
+    }
+}
+
+/// `name` alone, or `name = true` / `name = false`.
+fn flag(meta: &Meta, name: &str) -> syn::Result<bool> {
+    match meta {
+        Meta::Path(_) => Ok(true),
+        Meta::NameValue(nv) => match &nv.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Bool(b), ..
+            }) => Ok(b.value),
+            other => Err(syn::Error::new_spanned(
+                other,
+                format!("expected `true` or `false`; or write `{name}` alone"),
+            )),
+        },
+        Meta::List(l) => Err(syn::Error::new_spanned(
+            &l.tokens,
+            format!("write `{name}` alone, or `{name} = true`"),
+        )),
     }
 }
 

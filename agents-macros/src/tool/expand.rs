@@ -143,6 +143,13 @@ fn generate(
             }
         }
     });
+    let approval = opts.approval.then(|| {
+        quote! {
+            fn needs_approval(&self, _: &#p::serde_json::Value) -> #p::core::primitive::bool {
+                true
+            }
+        }
+    });
     let timeout = opts.timeout_ms.map(|ms| {
         quote! {
             fn timeout(&self) -> #p::Option<#p::Duration> {
@@ -193,6 +200,7 @@ fn generate(
                 }
 
                 #idempotent
+                #approval
                 #timeout
 
                 fn call<'__a>(

@@ -82,7 +82,7 @@ fn options_are_checked_and_all_errors_reported() {
         ),
     );
     assert_eq!(errs.len(), 4, "{errs:#?}");
-    assert!(errs[0].starts_with("unknown `#[tool]` option `nmae` (did you mean `name`?); expected one of `name`, `description`, `timeout`, `idempotent` or `crate`"));
+    assert!(errs[0].starts_with("unknown `#[tool]` option `nmae` (did you mean `name`?); expected one of `name`, `description`, `timeout`, `idempotent`, `approval` or `crate`"));
     assert!(errs[1].contains("invalid duration \"5 s\""));
     assert_eq!(errs[2], "`idempotent` is given twice");
     assert!(errs[3].contains("expected a string literal"));

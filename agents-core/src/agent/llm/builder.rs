@@ -93,6 +93,7 @@ where
                 max_same_failure: 3,
                 history: None,
                 on_checkpoint: None,
+                approvals: HashMap::new(),
             },
             model: None,
             errors: Vec::new(),
@@ -155,6 +156,7 @@ where
                 max_same_failure: c.max_same_failure,
                 history: c.history,
                 on_checkpoint: c.on_checkpoint,
+                approvals: c.approvals,
             },
             model: self.model,
             errors,
@@ -358,6 +360,25 @@ where
         self
     }
 
+    /// Every call of the tool `tool` waits for a person's approval: the run stops before it
+    /// (after its arguments are repaired), with
+    /// [`AgentError::AwaitingApproval`](crate::AgentError::AwaitingApproval), and resumes once
+    /// it is approved, denied or edited. See docs/runs.md.
+    pub fn approval(self, tool: impl Into<String>) -> Self {
+        self.approval_if(tool, |_| true)
+    }
+
+    /// Calls of `tool` wait for approval when `rule` holds for their repaired arguments (for
+    /// example, payments over an amount).
+    pub fn approval_if(
+        mut self,
+        tool: impl Into<String>,
+        rule: impl Fn(&serde_json::Value) -> bool + Send + Sync + 'static,
+    ) -> Self {
+        self.config.approvals.insert(tool.into(), Arc::new(rule));
+        self
+    }
+
     /// Calls `f` with the run's [`Checkpoint`](crate::conversation::Checkpoint) after every
     /// message the run appends (the user message, each model turn, each tool result, the
     /// answer): store the latest and [`resume`](LlmAgent::resume) from it after a crash. `f` runs
@@ -394,6 +415,11 @@ where
         for name in self.config.per_tool.keys() {
             if !self.config.tool_index.contains_key(name) {
                 errors.push(format!("on_tool_error: {}", unknown(name)));
+            }
+        }
+        for name in self.config.approvals.keys() {
+            if !self.config.tool_index.contains_key(name) {
+                errors.push(format!("approval: {}", unknown(name)));
             }
         }
         for skill in &self.config.skills {

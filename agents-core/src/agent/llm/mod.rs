@@ -1,5 +1,6 @@
 //! An agent driven by a model: the agent loop with tools, repair, budgets and escalation.
 
+mod approval;
 mod builder;
 mod calls;
 mod output;
@@ -51,6 +52,8 @@ pub struct ToolUse<'a> {
     pub is_error: bool,
 }
 
+pub(crate) type ApprovalRule = Arc<dyn Fn(&serde_json::Value) -> bool + Send + Sync>;
+
 pub(crate) type CheckpointHook = Arc<dyn Fn(&crate::conversation::Checkpoint) + Send + Sync>;
 
 pub(crate) struct ToolEntry {
@@ -89,6 +92,9 @@ pub(crate) struct Config<In, Out> {
     pub output_schema: String,
     pub max_failed_rounds: u32,
     pub max_same_failure: u32,
+    /// Tools whose calls wait for approval, beyond the tools' own `needs_approval`: by tool
+    /// name, a predicate over the repaired arguments.
+    pub approvals: HashMap<String, ApprovalRule>,
     /// Called with the run's state after every message it appends.
     pub on_checkpoint: Option<CheckpointHook>,
     /// What part of a continued conversation is sent (`None`: all of it).
@@ -240,9 +246,17 @@ where
     /// the whole resumed transcript.
     pub fn resume(&self, checkpoint: Checkpoint) -> BoxFuture<'_, RunReport<Out>> {
         Box::pin(async move {
+            // Time spent waiting for a person counts against the run's duration.
+            let waited = checkpoint
+                .paused_at_ms
+                .map_or(0, |at| approval::now_ms().saturating_sub(at));
             let start = run::Start::Resume {
                 spent: checkpoint.spent,
-                elapsed: checkpoint.elapsed,
+                elapsed: checkpoint
+                    .elapsed
+                    .saturating_add(std::time::Duration::from_millis(waited)),
+                awaiting: checkpoint.awaiting.into_iter().collect(),
+                decisions: checkpoint.decisions,
             };
             let skill = checkpoint.skill.as_deref();
             run::run_report(

@@ -19,10 +19,10 @@ use crate::repair::pipeline::{CallSetup, run_call};
 use crate::tool::executor::{CallOutcome, ExecSetup};
 
 /// What one call produced: the result the model reads, and whether the run must end.
-struct Handled<Out> {
-    result: ToolResult,
-    failed: bool,
-    stop: Option<Result<Out, AgentError>>,
+pub(super) struct Handled<Out> {
+    pub result: ToolResult,
+    pub failed: bool,
+    pub stop: Option<Result<Out, AgentError>>,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -67,6 +67,9 @@ where
         for call in &calls {
             let resumed = recorded.as_mut().map(|r| r.remove(&call.id));
             let handled = match (stop.is_some(), resumed) {
+                (false, Some(None)) if self.awaiting.contains(&call.id) => {
+                    self.decided(call, &mut same_guard).await
+                }
                 (_, Some(Some(result))) => Handled {
                     result,
                     failed: false,
@@ -88,8 +91,32 @@ where
             if stop.is_none() {
                 stop = handled.stop;
             }
+            if self.is_held(&call.id) {
+                // Its result comes when a person has decided.
+                continue;
+            }
             self.say(Message::Tool(handled.result));
             self.make_room().await;
+        }
+        if !self.held.is_empty() {
+            match stop {
+                // Another call ended the run: the held calls will not run either.
+                Some(_) => {
+                    for pending in std::mem::take(&mut self.held) {
+                        let call = calls.iter().find(|c| c.id == pending.call_id);
+                        if let Some(call) = call {
+                            let why = "the run stopped before it was approved";
+                            self.say(Message::Tool(not_executed(call, why)));
+                        }
+                    }
+                }
+                None => {
+                    let paused = self.pause();
+                    return Err(Flow::Done(Err(AgentError::AwaitingApproval(Box::new(
+                        paused,
+                    )))));
+                }
+            }
         }
         if self.omitted.len() != omitted_before {
             self.resync_messages();
@@ -118,7 +145,11 @@ where
         }
     }
 
-    async fn handle_call(&mut self, call: &ToolCall, same_guard: &mut Option<u32>) -> Handled<Out> {
+    pub(super) async fn handle_call(
+        &mut self,
+        call: &ToolCall,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
         // Arguments over the size cap are something the model can act on (send less, split the
         // work): the call is not run and the model reads why.
         if let Err(b) = self
@@ -136,6 +167,7 @@ where
         }
         let mut handled = self.dispatch(call, &key, same_guard).await;
         if handled.stop.is_none()
+            && !self.is_held(&call.id)
             && let Err(b) = self.no_progress(key, &handled.result)
         {
             handled.stop = Some(Err(self.budget_error(b)));
@@ -187,6 +219,10 @@ where
         };
 
         let name = call.name.clone();
+        let rule = cfg.approvals.get(&call.name);
+        let tool = entry.tool.as_ref();
+        let needs_approval =
+            move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
         let setup = CallSetup {
             exec: ExecSetup {
                 tool: entry.tool.as_ref(),
@@ -195,6 +231,7 @@ where
                 budget: &self.budget,
                 ctx: &self.tool_ctx,
                 default_timeout: self.budget.tool_timeout(),
+                approval: (!self.approved.contains(&call.id)).then_some(&needs_approval as _),
             },
             chains: &entry.chains,
             retry_budget: cfg.retry_budget.as_ref(),
@@ -222,6 +259,7 @@ where
             CallOutcome::Failed(error) => self.unhandled(call, key, error, same_guard),
             CallOutcome::Escalated(e) => self.escalated(call, e, same_guard),
             CallOutcome::Stop(err) => return self.stopped(call, err),
+            CallOutcome::AwaitingApproval { args } => return self.hold(call, args),
         };
         self.tool_used(call, None, &handled.result.content, true);
         handled

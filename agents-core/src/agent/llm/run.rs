@@ -45,8 +45,14 @@ where
 pub(super) enum Start<In> {
     /// With a new input, after the history.
     Input(In),
-    /// Where a stored run stopped: the history is its transcript, and it had spent this much.
-    Resume { spent: Spent, elapsed: Duration },
+    /// Where a stored run stopped: the history is its transcript, and it had spent this much;
+    /// `awaiting` calls were held for approval, `decisions` say what became of them.
+    Resume {
+        spent: Spent,
+        elapsed: Duration,
+        awaiting: HashSet<String>,
+        decisions: crate::conversation::Decisions,
+    },
 }
 
 /// Runs `agent` after `history` (a valid transcript, sent before the new user message; or, on
@@ -54,7 +60,7 @@ pub(super) enum Start<In> {
 /// included) and what the run spent.
 pub(super) async fn run_report<In, Out>(
     agent: &LlmAgent<In, Out>,
-    start: Start<In>,
+    mut start: Start<In>,
     parent: &RunContext,
     skill: Option<&str>,
     history: Vec<Message>,
@@ -139,12 +145,24 @@ where
         tool_ctx: RunContext::top(),
         request_skill: None,
         tap,
+        held: Vec::new(),
+        approved: HashSet::new(),
+        awaiting: HashSet::new(),
+        decisions: Default::default(),
     };
     runner.sync_tap();
     runner.tool_ctx = runner.ctx.without_repair();
-    if let Start::Resume { spent, elapsed } = &start {
+    if let Start::Resume {
+        spent,
+        elapsed,
+        awaiting,
+        decisions,
+    } = &mut start
+    {
         runner.budget.restore(*spent, *elapsed);
         runner.turn = u32::try_from(spent.turns).unwrap_or(u32::MAX);
+        runner.awaiting = std::mem::take(awaiting);
+        runner.decisions = std::mem::take(decisions);
     }
     let result = tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await;
     span.in_scope(|| {
@@ -155,6 +173,11 @@ where
             usage: runner.usage,
         })
     });
+    if let Err(AgentError::AwaitingApproval(_)) = &result {
+        // The report's transcript is valid like any other; the paused state keeps the held
+        // calls open for the resume.
+        crate::conversation::mend_with(&mut runner.transcript, super::approval::awaiting);
+    }
     RunReport {
         output: result,
         transcript: runner.transcript,
@@ -233,6 +256,14 @@ pub(super) struct Runner<'a, In, Out> {
     pub tool_ctx: RunContext,
     /// The consumer of a streamed run: its event buffer and the transcript so far.
     pub tap: Option<Arc<Tap>>,
+    /// Calls of this round held for approval.
+    pub held: Vec<crate::conversation::PendingCall>,
+    /// Calls a person approved: they run without asking again.
+    pub approved: HashSet<String>,
+    /// Calls a resumed run found held for approval (they did not run).
+    pub awaiting: HashSet<String>,
+    /// What a person decided about them.
+    pub decisions: crate::conversation::Decisions,
 }
 
 /// How a step of the loop ends the run early.
@@ -493,12 +524,20 @@ where
     }
 
     /// The run's state now.
-    fn checkpoint(&self) -> Checkpoint {
+    pub(super) fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
             messages: self.transcript.clone(),
             spent: self.budget.spent(),
             elapsed: self.budget.elapsed(),
             skill: self.skill.map(|i| self.agent.config.skills[i].name.clone()),
+            awaiting: self
+                .held
+                .iter()
+                .map(|p| p.call_id.clone())
+                .chain(self.awaiting.iter().cloned())
+                .collect(),
+            decisions: self.decisions.clone(),
+            paused_at_ms: None,
         }
     }
 
