@@ -9,7 +9,8 @@ use agents_core::{AgentError, AgentExt, Event, LlmAgent, Message, ModelResponse,
 use common::*;
 
 /// A run emits typed events in order: started, model responded, repaired, tool started,
-/// finished, hallucinated, run finished.
+/// finished, hallucinated, run finished. (Calls one after another: with calls at once, the
+/// unknown tool is answered before the tool runs; see `tests/parallel.rs`.)
 #[tokio::test]
 async fn events_arrive_in_order() {
     let rec = Recorder::default();
@@ -23,6 +24,7 @@ async fn events_arrive_in_order() {
         .model(model)
         .tool(weather(counter()))
         .on_event(rec.hook())
+        .parallel_calls(1)
         .build()
         .unwrap();
     agent.run("go".into()).await.unwrap();

@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 23] = [
+pub(crate) const KEYS: [&str; 24] = [
     "name",
     "prompt",
     "model",
@@ -26,6 +26,7 @@ pub(crate) const KEYS: [&str; 23] = [
     "builtin_tools",
     "history",
     "on_checkpoint",
+    "parallel_calls",
     "crate",
 ];
 

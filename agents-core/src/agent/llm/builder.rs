@@ -94,6 +94,7 @@ where
                 history: None,
                 on_checkpoint: None,
                 approvals: HashMap::new(),
+                parallel_calls: super::DEFAULT_PARALLEL_CALLS,
             },
             model: None,
             errors: Vec::new(),
@@ -157,6 +158,7 @@ where
                 history: c.history,
                 on_checkpoint: c.on_checkpoint,
                 approvals: c.approvals,
+                parallel_calls: c.parallel_calls,
             },
             model: self.model,
             errors,
@@ -357,6 +359,16 @@ where
     /// ```
     pub fn history(mut self, policy: impl crate::conversation::Trim + 'static) -> Self {
         self.config.history = Some(Arc::new(policy));
+        self
+    }
+
+    /// How many tool calls of one model turn run at once (default
+    /// [`DEFAULT_PARALLEL_CALLS`](super::DEFAULT_PARALLEL_CALLS), 4; at least 1, which runs
+    /// them one after another). Each call goes through its own repair chain; results go back in
+    /// call order; budgets count every call exactly. See docs/runs.md for what happens to the
+    /// other calls when one ends the run.
+    pub fn parallel_calls(mut self, limit: usize) -> Self {
+        self.config.parallel_calls = limit.max(1);
         self
     }
 

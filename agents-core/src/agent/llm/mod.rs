@@ -4,6 +4,7 @@ mod approval;
 mod builder;
 mod calls;
 mod output;
+mod parallel;
 mod resume;
 mod round;
 mod run;
@@ -17,6 +18,7 @@ use futures_util::future::BoxFuture;
 
 pub use builder::LlmAgentBuilder;
 pub use output::Output;
+pub use parallel::DEFAULT_PARALLEL_CALLS;
 pub use run::RunReport;
 pub use stream::{RunEvent, RunStream};
 
@@ -95,6 +97,8 @@ pub(crate) struct Config<In, Out> {
     /// Tools whose calls wait for approval, beyond the tools' own `needs_approval`: by tool
     /// name, a predicate over the repaired arguments.
     pub approvals: HashMap<String, ApprovalRule>,
+    /// How many calls of one turn run at once.
+    pub parallel_calls: usize,
     /// Called with the run's state after every message it appends.
     pub on_checkpoint: Option<CheckpointHook>,
     /// What part of a continued conversation is sent (`None`: all of it).

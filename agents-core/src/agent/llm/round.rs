@@ -64,9 +64,20 @@ where
         let mut failed = 0usize;
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
+        let limit = self.agent.config.parallel_calls;
+        let mut at_once = match recorded {
+            None if limit > 1 && calls.len() > 1 => Some(
+                self.concurrent(&calls, limit, &mut same_guard)
+                    .await
+                    .into_iter(),
+            ),
+            _ => None,
+        };
         for call in &calls {
             let resumed = recorded.as_mut().map(|r| r.remove(&call.id));
+            let ran = at_once.as_mut().and_then(Iterator::next);
             let handled = match (stop.is_some(), resumed) {
+                _ if ran.is_some() => ran.unwrap_or_else(|| unreachable!()),
                 (false, Some(None)) if self.awaiting.contains(&call.id) => {
                     self.decided(call, &mut same_guard).await
                 }
@@ -150,22 +161,47 @@ where
         call: &ToolCall,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
+        let key = match self.precheck(call, same_guard) {
+            Ok(key) => key,
+            Err(handled) => return handled,
+        };
+        let handled = self.dispatch(call, &key, same_guard).await;
+        self.after_call(call, key, handled)
+    }
+
+    /// The checks before a call runs; `Err` answers it at once. (`Err` is an answer, not a
+    /// failure, moved once per call: its size does not matter.)
+    #[allow(clippy::result_large_err)]
+    pub(super) fn precheck(
+        &mut self,
+        call: &ToolCall,
+        same_guard: &mut Option<u32>,
+    ) -> Result<CallKey, Handled<Out>> {
         // Arguments over the size cap are something the model can act on (send less, split the
         // work): the call is not run and the model reads why.
         if let Err(b) = self
             .budget
             .check(BudgetKind::ArgumentBytes, call.arguments.len() as u64)
         {
-            return self.oversized(call, b, same_guard);
+            return Err(self.oversized(call, b, same_guard));
         }
         let key = Self::call_key(&call.name, &call.arguments);
         if self.permanent_calls.contains(&key) {
-            return self.repeated_permanent(call);
+            return Err(self.repeated_permanent(call));
         }
         if let Err(b) = self.budget.check_time() {
-            return self.stopped(call, self.budget_error(b));
+            return Err(self.stopped(call, self.budget_error(b)));
         }
-        let mut handled = self.dispatch(call, &key, same_guard).await;
+        Ok(key)
+    }
+
+    /// The no-progress guard, once a call has its result.
+    pub(super) fn after_call(
+        &mut self,
+        call: &ToolCall,
+        key: CallKey,
+        mut handled: Handled<Out>,
+    ) -> Handled<Out> {
         if handled.stop.is_none()
             && !self.is_held(&call.id)
             && let Err(b) = self.no_progress(key, &handled.result)
@@ -183,9 +219,26 @@ where
         key: &CallKey,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
+        match self.route(call, same_guard) {
+            Ok(tool) => {
+                let outcome = self.execute(tool, call).await;
+                self.finish(call, key, outcome, same_guard)
+            }
+            Err(handled) => handled,
+        }
+    }
+
+    /// Where a call goes: the index of the agent's tool that runs it, or (`Err`) its answer at
+    /// once: a built-in, or an unknown tool.
+    #[allow(clippy::result_large_err)]
+    pub(super) fn route(
+        &mut self,
+        call: &ToolCall,
+        same_guard: &mut Option<u32>,
+    ) -> Result<usize, Handled<Out>> {
         let cfg = &self.agent.config;
         if call.name == ESCALATE_TOOL && self.builtins_enabled(ESCALATE_TOOL) {
-            return self.builtin_escalate(call);
+            return Err(self.builtin_escalate(call));
         }
         if call.name == THROW_TOOL && self.builtins_enabled(THROW_TOOL) {
             let reason = builtin_args(call)
@@ -199,26 +252,30 @@ where
                 reason: reason.clone(),
                 original: None,
             };
-            return Handled {
+            return Err(Handled {
                 result: error_result(call, format!("Run stopped: {reason}")),
                 failed: true,
                 stop: Some(Err(err)),
-            };
+            });
         }
 
         // The request's tool list is the current skill's (built-ins were handled above).
         let offered = self.request.tools.iter().any(|t| t.name == call.name);
-        let entry = cfg
-            .tool_index
-            .get(&call.name)
-            .filter(|_| offered)
-            .map(|&i| &cfg.tools[i]);
-        let Some(entry) = entry else {
-            let allowed: Vec<String> = self.request.tools.iter().map(|t| t.name.clone()).collect();
-            return self.hallucinated(call, &allowed, same_guard);
-        };
+        match cfg.tool_index.get(&call.name).filter(|_| offered) {
+            Some(&index) => Ok(index),
+            None => {
+                let allowed: Vec<String> =
+                    self.request.tools.iter().map(|t| t.name.clone()).collect();
+                Err(self.hallucinated(call, &allowed, same_guard))
+            }
+        }
+    }
 
-        let name = call.name.clone();
+    /// Runs `call` with the agent's tool number `tool`, through its argument pipeline. Needs
+    /// only a shared borrow, so the calls of a round can run at once.
+    pub(super) async fn execute(&self, tool: usize, call: &ToolCall) -> CallOutcome {
+        let cfg = &self.agent.config;
+        let entry = &cfg.tools[tool];
         let rule = cfg.approvals.get(&call.name);
         let tool = entry.tool.as_ref();
         let needs_approval =
@@ -237,7 +294,18 @@ where
             retry_budget: cfg.retry_budget.as_ref(),
             conversation: &self.transcript,
         };
-        let outcome = run_call(&setup, call).await;
+        run_call(&setup, call).await
+    }
+
+    /// What the model reads of a call's outcome, with the loop's bookkeeping.
+    pub(super) fn finish(
+        &mut self,
+        call: &ToolCall,
+        key: &CallKey,
+        outcome: CallOutcome,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        let name = call.name.clone();
         let handled = match outcome {
             CallOutcome::Success { output, args } => {
                 let content = match output {
