@@ -348,3 +348,58 @@ async fn llm_fixer_complete_example_ends_typed() {
         report.output, report.turns
     );
 }
+
+/// A two-turn conversation with the real model, stored and loaded between the turns: the second
+/// request carries the first turn, and the stored conversation stays paired.
+#[tokio::test]
+async fn two_turn_conversation_with_the_real_model() {
+    let Some(url) = server().await else { return };
+    let agent = agent(&url, &Arc::default(), &Arc::default());
+    let mut conversation = agents_core::conversation::Conversation::new();
+    let first = agent
+        .chat_report(&mut conversation, "Weather in Oslo, in celsius.".to_owned())
+        .await;
+    eprintln!("turn 1 -> {:?}", first.output);
+    let after_first = conversation.messages().len();
+    assert!(after_first >= 2, "{:?}", conversation.messages());
+    let stored = serde_json::to_string(&conversation).unwrap();
+    let mut conversation: agents_core::conversation::Conversation =
+        serde_json::from_str(&stored).unwrap();
+    let second = agent
+        .chat_report(&mut conversation, "And in Paris?".to_owned())
+        .await;
+    eprintln!("turn 2 -> {:?}", second.output);
+    assert!(conversation.messages().len() > after_first);
+    assert_eq!(conversation.user_turns(), 2);
+    assert!(
+        conversation.problems().is_empty(),
+        "{:?}",
+        conversation.problems()
+    );
+}
+
+/// A streamed run against the real model: events as they happen, then the report, last.
+#[tokio::test]
+async fn streamed_run_with_the_real_model() {
+    use agents_core::RunEvent;
+    use futures_util::StreamExt;
+    let Some(url) = server().await else { return };
+    let agent = agent(&url, &Arc::default(), &Arc::default());
+    let items: Vec<RunEvent<String>> = agent
+        .run_stream("What's the weather in Paris in celsius?".to_owned())
+        .collect()
+        .await;
+    assert!(matches!(
+        items.first(),
+        Some(RunEvent::Event(Event::RunStarted { .. }))
+    ));
+    assert!(items.iter().any(|i| matches!(
+        i,
+        RunEvent::Event(Event::TextDelta { .. } | Event::ToolStarted { .. })
+    )));
+    let Some(RunEvent::Finished(report)) = items.last() else {
+        panic!("the report comes last")
+    };
+    eprintln!("streamed -> {:?} ({} items)", report.output, items.len());
+    assert_paired(report);
+}
