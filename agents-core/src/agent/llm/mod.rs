@@ -2,6 +2,7 @@
 
 mod approval;
 mod builder;
+mod call_key;
 mod calls;
 mod output;
 mod parallel;

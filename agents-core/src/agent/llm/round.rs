@@ -483,7 +483,7 @@ where
                 // Fed back once (its text says not to repeat it); the same call again ends the
                 // run (`repeated_permanent`).
                 if error.is_permanent() {
-                    self.permanent_calls.insert(key.clone());
+                    self.permanent_calls.insert(*key);
                 }
                 if let Some(n) = self.record_failure(
                     &call.id,

@@ -694,10 +694,19 @@ where
     /// (parsed leniently and written back compactly, so whitespace and key order do not matter;
     /// text nothing can be read from is compared trimmed).
     pub fn call_key(name: &str, args: &str) -> CallKey {
-        let canonical = crate::json::repair(args)
-            .map(|r| r.value.to_string())
-            .unwrap_or_else(|_| args.trim().to_owned());
-        (name.to_owned(), canonical)
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        name.hash(&mut hasher);
+        // Strict JSON first (what models send nearly always, and cheap); lenient repair for the
+        // rest; the trimmed text when nothing can be read.
+        match serde_json::from_str::<Value>(args) {
+            Ok(value) => super::call_key::hash_value(&value, &mut hasher),
+            Err(_) => match crate::json::repair(args) {
+                Ok(r) => super::call_key::hash_value(&r.value, &mut hasher),
+                Err(_) => args.trim().hash(&mut hasher),
+            },
+        }
+        hasher.finish()
     }
 
     /// The no-progress guard: a call that gives the same result as the last time it was made
@@ -719,8 +728,8 @@ where
     }
 }
 
-/// A call as the loop guards see it: (tool, canonical arguments).
-pub(super) type CallKey = (String, String);
+/// A call as the loop guards see it: a hash of the tool and its canonical arguments.
+pub(super) type CallKey = u64;
 
 /// The built-in tools' specs.
 static BUILTIN_SPECS: std::sync::LazyLock<[ToolSpec; 2]> = std::sync::LazyLock::new(|| {
