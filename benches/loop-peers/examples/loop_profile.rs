@@ -2,7 +2,8 @@
 //!
 //! `cargo build --release --example loop_profile --manifest-path benches/loop-peers/Cargo.toml`, then
 //! `valgrind --tool=callgrind target/release/examples/loop_profile ours 10 200` (loop: `ours`,
-//! `scripted` or `rig`; tool calls per run; runs).
+//! `fanout` / `fanout-seq` (all calls in one turn, at once / one after another), `scripted` or
+//! `rig`; tool calls per run; runs).
 
 use loop_peers::{ours, runtime};
 
@@ -23,6 +24,14 @@ fn main() {
                 rt.block_on(ours::run(&agent));
             }
         }
+        // One turn with `calls` calls: at once (the default limit), or one after another.
+        "fanout" | "fanout-seq" => {
+            let parallel = if which == "fanout" { 4 } else { 1 };
+            let agent = ours::fanout_agent(calls, parallel);
+            for _ in 0..runs {
+                rt.block_on(ours::run(&agent));
+            }
+        }
         "scripted" => {
             for _ in 0..runs {
                 rt.block_on(ours::run(&ours::scripted_agent(calls)));
@@ -35,6 +44,6 @@ fn main() {
                 rt.block_on(loop_peers::rig::run(&agent, calls));
             }
         }
-        other => panic!("unknown loop `{other}`: ours, scripted or rig"),
+        other => panic!("unknown loop `{other}`: ours, fanout, fanout-seq, scripted or rig"),
     }
 }

@@ -60,6 +60,28 @@ impl Model for Replay {
 
 /// The agent: one no-op tool, every setting at its default except the turn budget, which must
 /// allow `calls + 1` turns (the default is 10).
+/// One model turn that asks for `calls` calls at once, then the answer.
+pub fn fanout_script(calls: usize) -> Vec<ModelResponse> {
+    let mut turn = ModelResponse::tool_call(call_id(0), "ping", args_text(0));
+    for i in 1..calls {
+        turn = turn.and_tool_call(call_id(i), "ping", args_text(i));
+    }
+    vec![turn, ModelResponse::text("done")]
+}
+
+/// The fan-out turn, its calls run `parallel` at a time (1: one after another).
+pub fn fanout_agent(calls: usize, parallel: usize) -> LlmAgent<String, String> {
+    LlmAgent::builder("bench")
+        .prompt("You are a benchmark.")
+        .model(Replay::new(fanout_script(calls)))
+        .tool(tool_fn("ping", "Does nothing.", |_: PingArgs| async move {
+            Ok::<_, ExecutionFailure>("ok")
+        }))
+        .parallel_calls(parallel)
+        .build()
+        .expect("a valid agent")
+}
+
 pub fn agent(model: impl Model + 'static, calls: usize) -> LlmAgent<String, String> {
     LlmAgent::<String, String>::builder("bench")
         .prompt("You are a benchmark.")
