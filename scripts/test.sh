@@ -20,5 +20,8 @@ if [[ "${AGENTS_SKIP_LOCAL_LLM:-0}" != "1" ]]; then
   export AGENTS_REQUIRE_LOCAL_LLM=1
 fi
 
+# The runtime's modules depend on each other without cycles (prints the graph on failure).
+python3 scripts/module-deps.py agents-core/src >/dev/null || python3 scripts/module-deps.py agents-core/src
+
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features
