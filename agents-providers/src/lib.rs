@@ -24,6 +24,8 @@
 
 #[cfg(feature = "anthropic")]
 pub mod anthropic;
+#[cfg(any(feature = "gemini", feature = "ollama"))]
+mod arguments;
 pub mod cassette;
 mod client;
 mod error;
