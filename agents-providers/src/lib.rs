@@ -24,8 +24,6 @@
 
 #[cfg(feature = "anthropic")]
 pub mod anthropic;
-#[cfg(any(feature = "gemini", feature = "ollama"))]
-mod arguments;
 pub mod cassette;
 mod client;
 mod error;
@@ -40,6 +38,8 @@ pub mod openai;
 pub mod prompted;
 mod secret;
 pub mod transport;
+#[cfg(any(feature = "gemini", feature = "ollama"))]
+mod wire;
 
 pub use client::{ClientSettings, SseAccumulator, collect_sse};
 pub use error::{ErrorDetails, ProviderError, classify_status};

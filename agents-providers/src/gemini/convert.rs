@@ -4,11 +4,11 @@ use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, Too
 use serde_json::{Map, Value, json};
 
 use super::wire::{
-    Content, FunctionCall, FunctionDeclaration, FunctionResponse, GenerateContentRequest,
-    GenerateContentResponse, GenerationConfig, Part, Tool,
+    Content, FunctionCall, FunctionDeclaration, FunctionResponse, GENERATION_CONFIG,
+    GenerateContentRequest, GenerateContentResponse, Part, Tool,
 };
-use crate::arguments::arguments_object;
 use crate::error::ProviderError;
+use crate::wire::{SamplingObject, arguments_object};
 
 const PROVIDER: &str = "gemini";
 
@@ -75,7 +75,6 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
                 .collect(),
         }]
     };
-    let s = &request.sampling;
     GenerateContentRequest {
         contents,
         system_instruction: request
@@ -87,13 +86,7 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
                 parts: vec![Part::Text(s.to_owned())],
             }),
         tools,
-        generation_config: GenerationConfig {
-            temperature: s.temperature,
-            top_p: s.top_p,
-            max_output_tokens: s.max_tokens,
-            stop_sequences: s.stop.clone(),
-            seed: s.seed,
-        },
+        generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),
     }
 }
 

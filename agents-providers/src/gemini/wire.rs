@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::arguments::{no_arguments, raw_arguments};
+pub(crate) use crate::wire::FunctionDeclaration;
+use crate::wire::{SamplingNames, SamplingObject, no_arguments, raw_arguments};
 
 /// `POST /models/{model}:generateContent` (and `:streamGenerateContent`) request body.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -18,9 +19,9 @@ pub(crate) struct GenerateContentRequest {
     /// One entry holding every function the model may call.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tools: Vec<Tool>,
-    /// Sampling; left out when nothing is set.
-    #[serde(skip_serializing_if = "GenerationConfig::is_empty")]
-    pub generation_config: GenerationConfig,
+    /// Sampling (under [`GENERATION_CONFIG`] names); left out when nothing is set.
+    #[serde(skip_serializing_if = "SamplingObject::is_empty")]
+    pub generation_config: SamplingObject,
 }
 
 /// One turn of the conversation (or the system instruction, which has no role).
@@ -77,102 +78,64 @@ pub(crate) struct Tool {
     pub function_declarations: Vec<FunctionDeclaration>,
 }
 
-/// A function definition.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct FunctionDeclaration {
-    /// Name.
-    pub name: String,
-    /// Description.
-    pub description: String,
-    /// The parameters, in the OpenAPI subset Gemini accepts.
-    pub parameters: Value,
-}
-
-/// `generationConfig`: sampling settings, each left out when unset.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct GenerationConfig {
-    /// Temperature.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub temperature: Option<f32>,
-    /// Nucleus sampling.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub top_p: Option<f32>,
-    /// Token cap.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_output_tokens: Option<u32>,
-    /// Stop strings.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub stop_sequences: Vec<String>,
-    /// Seed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-}
-
-impl GenerationConfig {
-    fn is_empty(&self) -> bool {
-        *self == GenerationConfig::default()
-    }
-}
+/// What `generationConfig` calls each sampling setting.
+pub(crate) const GENERATION_CONFIG: SamplingNames = SamplingNames {
+    temperature: "temperature",
+    top_p: "topP",
+    max_tokens: "maxOutputTokens",
+    stop: "stopSequences",
+    seed: "seed",
+};
 
 /// A `GenerateContentResponse`: a whole response, or one streamed chunk.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase")]
 pub(crate) struct GenerateContentResponse {
     /// The candidates (one unless `candidateCount` was set); the first is read.
-    #[serde(default)]
     pub candidates: Option<Vec<Candidate>>,
     /// Token counts.
-    #[serde(default)]
     pub usage_metadata: Option<UsageMetadata>,
     /// Why the prompt was blocked, when it was (then there is no candidate).
-    #[serde(default)]
     pub prompt_feedback: Option<PromptFeedback>,
 }
 
 /// One candidate answer.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase")]
 pub(crate) struct Candidate {
     /// Its content.
-    #[serde(default)]
     pub content: Option<CandidateContent>,
     /// `STOP`, `MAX_TOKENS`, `SAFETY`, ... (on the last chunk).
-    #[serde(default)]
     pub finish_reason: Option<String>,
 }
 
 /// A candidate's content.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
 pub(crate) struct CandidateContent {
     /// Its parts.
-    #[serde(default)]
     pub parts: Option<Vec<ResponsePart>>,
 }
 
 /// A part of a response: text, a thought, or a call (other kinds are ignored).
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase")]
 pub(crate) struct ResponsePart {
     /// Text.
-    #[serde(default)]
     pub text: Option<String>,
     /// Whether the text is the model's thinking (not part of the answer).
-    #[serde(default)]
     pub thought: Option<bool>,
     /// A call.
-    #[serde(default)]
     pub function_call: Option<ResponseFunctionCall>,
 }
 
 /// A call in a response. `args` is kept as the JSON text Gemini sent.
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
 pub(crate) struct ResponseFunctionCall {
     /// The call id (Gemini usually sends none).
-    #[serde(default)]
     pub id: Option<String>,
     /// The function.
-    #[serde(default)]
     pub name: Option<String>,
     /// The arguments' JSON text (`{}` when absent or `null`).
     #[serde(default = "no_arguments", deserialize_with = "raw_arguments")]
@@ -181,24 +144,20 @@ pub(crate) struct ResponseFunctionCall {
 
 /// `usageMetadata`.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase")]
 pub(crate) struct UsageMetadata {
     /// Input tokens.
-    #[serde(default)]
     pub prompt_token_count: Option<u64>,
     /// Output tokens of the answer.
-    #[serde(default)]
     pub candidates_token_count: Option<u64>,
     /// Output tokens spent thinking.
-    #[serde(default)]
     pub thoughts_token_count: Option<u64>,
 }
 
 /// `promptFeedback`.
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase")]
 pub(crate) struct PromptFeedback {
     /// `SAFETY`, `BLOCKLIST`, ...
-    #[serde(default)]
     pub block_reason: Option<String>,
 }
