@@ -320,3 +320,20 @@ async fn deeply_nested_args_are_a_call_not_a_malformed_response() {
     assert_eq!(r.tool_calls.len(), 1);
     assert_eq!(r.tool_calls[0].arguments, format!(r#"{{"city": {deep}}}"#));
 }
+
+/// A user reading `ErrorDetails` can name the type of its `quota_violations` (it was reachable
+/// but not nameable) and tell a daily quota from a per-minute one.
+#[test]
+fn quota_violations_are_nameable() {
+    use agents_providers::{ErrorDetails, QuotaViolation};
+    let body = json!({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "quota",
+        "details": [{"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": [
+            {"quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier", "quotaValue": "50"}]}]}});
+    let details = ErrorDetails::parse(&body.to_string());
+    let lasting: Vec<&QuotaViolation> = details
+        .quota_violations
+        .iter()
+        .filter(|v| v.is_lasting())
+        .collect();
+    assert_eq!(lasting.len(), 1);
+}
