@@ -31,7 +31,7 @@ const PROVIDER: &str = "gemini";
 /// Google's endpoint for the Gemini API.
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
 
-/// A Gemini client. Implements [`Model`].
+/// A Gemini client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct Gemini {
     model: String,

@@ -42,7 +42,7 @@ fn no_native_tools() -> &'static Mutex<HashSet<String>> {
     SET.get_or_init(Mutex::default)
 }
 
-/// An Ollama client. Implements [`Model`].
+/// An Ollama client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct Ollama {
     model: String,

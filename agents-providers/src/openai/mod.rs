@@ -31,7 +31,7 @@ const PROVIDER: &str = "openai";
 /// OpenAI's own endpoint.
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 
-/// A chat completions client. Implements [`Model`].
+/// A chat completions client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct OpenAi {
     model: String,
