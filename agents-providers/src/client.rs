@@ -207,12 +207,26 @@ pub async fn collect_sse<A: SseAccumulator>(
     if let Some(payload) = stream_error {
         return Err(stream.stream_error(&payload));
     }
+    stream_end(stream, read, acc.is_complete(), accepted, skipped)?;
+    acc.finish().map_err(|e| stream.adopt(e))
+}
+
+/// Judges a stream (of any format) that ended or broke, before its response is put together.
+/// A broken connection before the response was complete is that error; after it, the response
+/// stands. A body that ended cleanly without a complete response is a `MalformedResponse` when
+/// it held payloads not of this API (`skipped`) or none of it (`accepted`), as in whole-body mode
+/// (sending it again will not help); else a `Connection` error (it was cut short).
+pub(crate) fn stream_end(
+    stream: &crate::transport::ByteStream,
+    read: Result<(), ProviderError>,
+    complete: bool,
+    accepted: usize,
+    skipped: usize,
+) -> Result<(), ProviderError> {
     match read {
-        Err(e) if !acc.is_complete() => return Err(e),
+        Err(e) if !complete => return Err(e),
         Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
-        // The body ended cleanly but held payloads that are not of this API, or none at all: a
-        // malformed response, as in whole-body mode (sending it again will not help).
-        Ok(()) if !acc.is_complete() && (skipped > 0 || accepted == 0) => {
+        Ok(()) if !complete && (skipped > 0 || accepted == 0) => {
             return Err(stream.error(
                 agents_core::ModelErrorKind::MalformedResponse,
                 format!(
@@ -221,7 +235,7 @@ pub async fn collect_sse<A: SseAccumulator>(
                 ),
             ));
         }
-        Ok(()) if !acc.is_complete() => {
+        Ok(()) if !complete => {
             return Err(stream.error(
                 agents_core::ModelErrorKind::Connection,
                 "the stream ended before the response was complete",
@@ -232,5 +246,5 @@ pub async fn collect_sse<A: SseAccumulator>(
     if skipped > 0 {
         tracing::warn!(skipped, "stream payloads skipped");
     }
-    acc.finish().map_err(|e| stream.adopt(e))
+    Ok(())
 }

@@ -7,12 +7,17 @@
 //! - [`ollama::Ollama`]: Ollama's native `/api/chat`, streamed as NDJSON, falling back to
 //!   prompted tool calling for models without native tools.
 //! - [`prompted`]: tool calling through the prompt, for any model without native tools.
-//!
-//! A provider's wire bodies and their conversion to and from the [`agents_core`] types are
-//! private modules: the body shapes are no part of the public API.
 //! - [`transport`]: the shared HTTP layer (timeouts, retries, `Retry-After`, a cooldown shared per
-//!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s).
+//!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s, the SSE and
+//!   NDJSON stream readers).
 //! - [`cassette`]: record any [`Model`](agents_core::Model) to a JSONL cassette and replay it offline.
+//!
+//! The four providers share one layout: the module (`openai`, `anthropic`, `gemini`, `ollama`)
+//! holds the client and its builder; a private `wire` module holds its bodies as serde structs,
+//! exactly as the API defines them; a private `convert` module holds the pure conversions to and
+//! from the [`agents_core`] types and the accumulator that puts a streamed response together. The
+//! body shapes are no part of the public API. Sending, retrying and reading streams is the
+//! transport's, for all four.
 //!
 //! Every client implements [`agents_core::Model`]; every failure is a
 //! [`ModelError`](agents_core::ModelError) whose source is the [`ProviderError`], and no error,
@@ -38,9 +43,11 @@ pub mod openai;
 pub mod prompted;
 mod secret;
 pub mod transport;
+#[cfg(any(feature = "gemini", feature = "ollama"))]
+mod wire;
 
 pub use client::{ClientSettings, SseAccumulator, collect_sse};
-pub use error::{ErrorDetails, ProviderError, classify_status};
+pub use error::{ErrorDetails, ProviderError, QuotaViolation, classify_status};
 pub use ids::synthesize_call_id;
 pub use secret::Secret;
 pub use transport::{RetryBudget, Transport, TransportConfig, TransportRetry};

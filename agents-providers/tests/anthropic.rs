@@ -218,3 +218,26 @@ async fn credit_balance_400_is_quota_exhausted() {
     assert_eq!(err.kind(), ModelErrorKind::QuotaExhausted);
     assert_eq!(hits(&s).await, 1);
 }
+
+/// Tool input nested deeper than serde_json's recursion limit (128) is still a tool call whose
+/// arguments are the text Anthropic sent, not a `MalformedResponse` failing the whole turn.
+#[tokio::test]
+async fn deeply_nested_input_is_a_call_not_a_malformed_response() {
+    let deep = common::nested_beyond_serde_limit();
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            format!(
+                r#"{{"id": "msg_1", "content": [{{"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {{"city": {deep}}}}}], "stop_reason": "tool_use", "usage": {{"input_tokens": 1, "output_tokens": 1}}}}"#
+            ),
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let r = client(&s.uri(), "sk-ant-test-1111", false)
+        .complete(&request())
+        .await
+        .unwrap();
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].arguments, format!(r#"{{"city": {deep}}}"#));
+}

@@ -296,3 +296,44 @@ async fn unavailable_503_is_retried_three_times() {
     assert_eq!(err.kind(), ModelErrorKind::Server);
     assert_eq!(hits(&s).await, 3);
 }
+
+/// Arguments nested deeper than serde_json's recursion limit (128) are still a tool call whose
+/// arguments are the text Gemini sent (the runtime's repair chain judges them), not a
+/// `MalformedResponse` failing the whole turn.
+#[tokio::test]
+async fn deeply_nested_args_are_a_call_not_a_malformed_response() {
+    let deep = common::nested_beyond_serde_limit();
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            format!(
+                r#"{{"candidates": [{{"content": {{"role": "model", "parts": [{{"functionCall": {{"name": "get_weather", "args": {{"city": {deep}}}}}}}]}}, "finishReason": "STOP"}}]}}"#
+            ),
+            "application/json",
+        ))
+        .mount(&s)
+        .await;
+    let r = client(&s.uri(), &ManualClock::new(), false)
+        .complete(&request())
+        .await
+        .unwrap();
+    assert_eq!(r.tool_calls.len(), 1);
+    assert_eq!(r.tool_calls[0].arguments, format!(r#"{{"city": {deep}}}"#));
+}
+
+/// A user reading `ErrorDetails` can name the type of its `quota_violations` (it was reachable
+/// but not nameable) and tell a daily quota from a per-minute one.
+#[test]
+fn quota_violations_are_nameable() {
+    use agents_providers::{ErrorDetails, QuotaViolation};
+    let body = json!({"error": {"code": 429, "status": "RESOURCE_EXHAUSTED", "message": "quota",
+        "details": [{"@type": "type.googleapis.com/google.rpc.QuotaFailure", "violations": [
+            {"quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier", "quotaValue": "50"}]}]}});
+    let details = ErrorDetails::parse(&body.to_string());
+    let lasting: Vec<&QuotaViolation> = details
+        .quota_violations
+        .iter()
+        .filter(|v| v.is_lasting())
+        .collect();
+    assert_eq!(lasting.len(), 1);
+}

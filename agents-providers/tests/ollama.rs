@@ -3,7 +3,7 @@
 mod common;
 
 use agents_core::model::FinishReason;
-use agents_core::{Model, ModelErrorKind};
+use agents_core::{Message, Model, ModelErrorKind};
 use agents_providers::ollama::Ollama;
 use agents_providers::transport::ManualClock;
 use common::{config, hits, request};
@@ -177,8 +177,9 @@ async fn unexpected_eof_body_is_sent_again() {
     assert_eq!(hits(&s).await, 2);
 }
 
-#[tokio::test]
-async fn unexpected_eof_inside_the_stream_is_retried_then_typed() {
+/// A server that answers every request with a 200 stream whose only line is Ollama's
+/// `{"error": "unexpected EOF"}` (it lost its model runner before any output).
+async fn server_that_lost_its_runner() -> MockServer {
     let s = MockServer::start().await;
     Mock::given(method("POST"))
         .respond_with(ResponseTemplate::new(200).set_body_raw(
@@ -187,6 +188,12 @@ async fn unexpected_eof_inside_the_stream_is_retried_then_typed() {
         ))
         .mount(&s)
         .await;
+    s
+}
+
+#[tokio::test]
+async fn unexpected_eof_inside_the_stream_is_retried_then_typed() {
+    let s = server_that_lost_its_runner().await;
     let err = client(&s.uri(), "llama3.2", true)
         .complete(&request())
         .await
@@ -226,4 +233,117 @@ async fn unexpected_eof_as_a_500_is_retried_by_the_transport_only() {
         .unwrap_err();
     assert_eq!(err.kind(), ModelErrorKind::Server);
     assert_eq!(hits(&s).await, 3, "3 attempts in all, not 3 x 3");
+}
+
+/// Arguments nested deeper than serde_json's recursion limit (128) are still a tool call whose
+/// arguments are the text Ollama sent (the runtime's repair chain judges them), not a
+/// `MalformedResponse` failing the whole turn.
+#[tokio::test]
+async fn deeply_nested_arguments_are_a_call_not_a_malformed_response() {
+    let deep = common::nested_beyond_serde_limit();
+    for streaming in [false, true] {
+        let s = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(
+                format!(
+                    "{}\n",
+                    format_args!(
+                        r#"{{"message": {{"role": "assistant", "content": "", "tool_calls": [{{"function": {{"name": "get_weather", "arguments": {{"city": {deep}}}}}}}]}}, "done": true, "done_reason": "stop"}}"#
+                    )
+                ),
+                "application/x-ndjson",
+            ))
+            .mount(&s)
+            .await;
+        let r = client(&s.uri(), "llama3.2", streaming)
+            .complete(&request())
+            .await
+            .unwrap();
+        assert_eq!(r.tool_calls.len(), 1, "streaming {streaming}");
+        assert_eq!(r.tool_calls[0].arguments, format!(r#"{{"city": {deep}}}"#));
+    }
+}
+
+/// The resend of an `unexpected EOF` is the transport's own retry: it draws on the shared retry
+/// budget (one retry left: two sends, not three), waits the transport's backoff, and the error
+/// counts every attempt.
+#[tokio::test]
+async fn unexpected_eof_resends_draw_on_the_retry_budget() {
+    let s = server_that_lost_its_runner().await;
+    let clock = ManualClock::new();
+    let budget = agents_providers::RetryBudget::new(1);
+    let c = Ollama::builder("llama3.2")
+        .base_url(s.uri())
+        .transport(config(&clock))
+        .retry_budget(budget.clone())
+        .build()
+        .unwrap();
+    let err = c.complete(&request()).await.unwrap_err();
+    assert_eq!(hits(&s).await, 2);
+    assert_eq!(budget.remaining(), 0);
+    assert_eq!(clock.sleeps(), vec![std::time::Duration::from_millis(500)]);
+    let p = err
+        .downcast_ref::<agents_providers::ProviderError>()
+        .unwrap();
+    assert_eq!((p.kind, p.attempts), (ModelErrorKind::Server, 2));
+}
+
+/// The body is the one Ollama documents: the system prompt as the first message, calls with
+/// object arguments (text that is no object kept under `_raw_arguments`), results by tool name,
+/// tools as functions, sampling under `options` (each field only when set).
+#[tokio::test]
+async fn request_body_is_the_documented_shape() {
+    let s = MockServer::start().await;
+    let reply = json!({"message": {"role": "assistant", "content": "ok"}, "done": true});
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(reply))
+        .mount(&s)
+        .await;
+    let mut req = request();
+    let call = |arguments: &str| agents_core::ToolCall {
+        id: "call_1".into(),
+        name: "get_weather".into(),
+        arguments: arguments.into(),
+    };
+    req.messages.push(Message::Assistant {
+        content: None,
+        tool_calls: vec![call(r#"{"city":"Paris"}"#), call(r#"{"city": "Oslo""#)],
+    });
+    req.messages
+        .push(Message::Tool(agents_core::model::ToolResult {
+            call_id: "call_1".into(),
+            name: "get_weather".into(),
+            content: "sunny".into(),
+            is_error: false,
+        }));
+    req.sampling.temperature = Some(0.5);
+    req.sampling.max_tokens = Some(64);
+    req.sampling.seed = Some(7);
+    client(&s.uri(), "qwen2.5:7b", false)
+        .complete(&req)
+        .await
+        .unwrap();
+    let sent: Value =
+        serde_json::from_slice(&s.received_requests().await.unwrap()[0].body).unwrap();
+    assert_eq!(
+        sent,
+        json!({
+            "model": "qwen2.5:7b",
+            "stream": false,
+            "messages": [
+                {"role": "system", "content": "You are terse."},
+                {"role": "user", "content": "What is the weather in Paris?"},
+                {"role": "assistant", "content": "", "tool_calls": [
+                    {"function": {"name": "get_weather", "arguments": {"city": "Paris"}}},
+                    {"function": {"name": "get_weather",
+                        "arguments": {"_raw_arguments": "{\"city\": \"Oslo\""}}}
+                ]},
+                {"role": "tool", "content": "sunny", "tool_name": "get_weather"}
+            ],
+            "tools": [{"type": "function", "function": {"name": "get_weather",
+                "description": "Current weather for a city", "parameters": {"type": "object",
+                    "properties": {"city": {"type": "string"}}, "required": ["city"]}}}],
+            "options": {"temperature": 0.5, "seed": 7, "num_predict": 64}
+        })
+    );
 }

@@ -200,3 +200,30 @@ async fn a_503_before_the_stream_starts_is_retried() {
     assert_eq!(r.tool_calls.len(), 1);
     assert_eq!(hits(&s).await, 2);
 }
+
+/// A user can name the token-cap field the builder takes (it was left in the private `convert`
+/// module, so `.max_tokens_field(..)` could not be called from outside the crate), and the cap
+/// then goes in `max_completion_tokens`.
+#[tokio::test]
+async fn the_token_cap_field_is_nameable_and_sent() {
+    use agents_providers::openai::MaxTokensField;
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(body_partial_json(json!({"max_completion_tokens": 32})))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"choices": [
+            {"index": 0, "message": {"role": "assistant", "content": "ok"},
+                "finish_reason": "stop"}]})))
+        .mount(&s)
+        .await;
+    let c = OpenAi::builder("o3-mini")
+        .base_url(s.uri())
+        .streaming(false)
+        .max_tokens_field(MaxTokensField::MaxCompletionTokens)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap();
+    let mut req = request();
+    req.sampling.max_tokens = Some(32);
+    let r = c.complete(&req).await.unwrap();
+    assert_eq!(r.text.as_deref(), Some("ok"));
+}

@@ -29,7 +29,7 @@ pub const DEFAULT_BASE_URL: &str = "https://api.anthropic.com";
 /// The `anthropic-version` header sent by default.
 pub const API_VERSION: &str = "2023-06-01";
 
-/// An Anthropic messages client. Implements [`Model`].
+/// An Anthropic messages client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct Anthropic {
     model: String,

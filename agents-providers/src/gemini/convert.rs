@@ -3,97 +3,97 @@
 use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
 use serde_json::{Map, Value, json};
 
+use super::wire::{
+    Content, FunctionCall, FunctionDeclaration, FunctionResponse, GENERATION_CONFIG,
+    GenerateContentRequest, GenerateContentResponse, Part, Tool,
+};
 use crate::error::ProviderError;
+use crate::wire::{SamplingObject, arguments_object};
 
 const PROVIDER: &str = "gemini";
 
 /// The request body of `generateContent` / `streamGenerateContent`.
-pub fn to_wire(request: &ModelRequest) -> Value {
-    let mut contents: Vec<Value> = Vec::new();
-    let mut push = |role: &str, part: Value| {
-        if let Some(last) = contents.last_mut()
-            && last["role"] == role
-            && let Some(parts) = last["parts"].as_array_mut()
-        {
-            parts.push(part);
-            return;
-        }
-        contents.push(json!({"role": role, "parts": [part]}));
+pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
+    let mut contents: Vec<Content> = Vec::new();
+    let mut push = |role: &str, part: Part| match contents.last_mut() {
+        Some(last) if last.role.as_deref() == Some(role) => last.parts.push(part),
+        _ => contents.push(Content {
+            role: Some(role.to_owned()),
+            parts: vec![part],
+        }),
     };
     for m in &request.messages {
         match m {
-            Message::User { content } => push("user", json!({"text": content})),
+            Message::User { content } => push("user", Part::Text(content.clone())),
             Message::Assistant {
                 content,
                 tool_calls,
             } => {
                 if let Some(t) = content.as_deref().filter(|t| !t.is_empty()) {
-                    push("model", json!({"text": t}));
+                    push("model", Part::Text(t.to_owned()));
                 }
                 for c in tool_calls {
-                    let args = match serde_json::from_str::<Value>(&c.arguments) {
-                        Ok(v @ Value::Object(_)) => v,
-                        // Gemini takes an object; text the model sent that was not one is kept
-                        // under a key, so the conversation still shows it.
-                        _ => json!({"_raw_arguments": c.arguments}),
-                    };
-                    let mut call = json!({"name": c.name, "args": args});
-                    if !is_synthesized(&c.id) {
-                        call["id"] = Value::String(c.id.clone());
-                    }
-                    push("model", json!({"functionCall": call}));
+                    push(
+                        "model",
+                        Part::FunctionCall(FunctionCall {
+                            id: sent_id(&c.id),
+                            name: c.name.clone(),
+                            args: arguments_object(&c.arguments),
+                        }),
+                    );
                 }
             }
             Message::Tool(r) => {
                 let key = if r.is_error { "error" } else { "result" };
-                let value = match serde_json::from_str::<Value>(&r.content) {
+                let response = match serde_json::from_str::<Value>(&r.content) {
                     Ok(v @ Value::Object(_)) if !r.is_error => v,
                     _ => json!({ key: r.content }),
                 };
-                let mut resp = json!({"name": r.name, "response": value});
-                if !is_synthesized(&r.call_id) {
-                    resp["id"] = Value::String(r.call_id.clone());
-                }
-                push("user", json!({"functionResponse": resp}));
+                push(
+                    "user",
+                    Part::FunctionResponse(FunctionResponse {
+                        id: sent_id(&r.call_id),
+                        name: r.name.clone(),
+                        response,
+                    }),
+                );
             }
         }
     }
-    let mut body = json!({"contents": contents});
-    if let Some(s) = request.system.as_deref().filter(|s| !s.is_empty()) {
-        body["systemInstruction"] = json!({"parts": [{"text": s}]});
+    let tools = if request.tools.is_empty() {
+        Vec::new()
+    } else {
+        vec![Tool {
+            function_declarations: request
+                .tools
+                .iter()
+                .map(|t| FunctionDeclaration {
+                    name: t.name.clone(),
+                    description: t.description.clone(),
+                    parameters: gemini_schema(&t.parameters),
+                })
+                .collect(),
+        }]
+    };
+    GenerateContentRequest {
+        contents,
+        system_instruction: request
+            .system
+            .as_deref()
+            .filter(|s| !s.is_empty())
+            .map(|s| Content {
+                role: None,
+                parts: vec![Part::Text(s.to_owned())],
+            }),
+        tools,
+        generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),
     }
-    if !request.tools.is_empty() {
-        let decls: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|t| {
-                json!({"name": t.name, "description": t.description,
-                    "parameters": gemini_schema(&t.parameters)})
-            })
-            .collect();
-        body["tools"] = json!([{"functionDeclarations": decls}]);
-    }
-    let s = &request.sampling;
-    let mut cfg = Map::new();
-    if let Some(t) = s.temperature {
-        cfg.insert("temperature".into(), json!(t));
-    }
-    if let Some(p) = s.top_p {
-        cfg.insert("topP".into(), json!(p));
-    }
-    if let Some(m) = s.max_tokens {
-        cfg.insert("maxOutputTokens".into(), json!(m));
-    }
-    if !s.stop.is_empty() {
-        cfg.insert("stopSequences".into(), json!(s.stop));
-    }
-    if let Some(seed) = s.seed {
-        cfg.insert("seed".into(), json!(seed));
-    }
-    if !cfg.is_empty() {
-        body["generationConfig"] = Value::Object(cfg);
-    }
-    body
+}
+
+/// The id to send back for a call: none for one this client made up (Gemini sent none, and
+/// pairs results with calls by name in order).
+fn sent_id(id: &str) -> Option<String> {
+    (!is_synthesized(id)).then(|| id.to_owned())
 }
 
 /// Ids this client made up (Gemini sent none): not sent back, Gemini pairs by name in order.
@@ -104,7 +104,7 @@ fn is_synthesized(id: &str) -> bool {
 /// A JSON Schema in the OpenAPI subset `functionDeclarations` accepts: local `$ref`s inlined,
 /// `$schema`, `$defs`, `additionalProperties` and `title` removed, `["T", "null"]` as
 /// `nullable`.
-pub fn gemini_schema(schema: &Value) -> Value {
+pub(crate) fn gemini_schema(schema: &Value) -> Value {
     fn walk(root: &Value, v: &Value, depth: usize) -> Value {
         if depth > 32 {
             return json!({});
@@ -155,7 +155,7 @@ pub fn gemini_schema(schema: &Value) -> Value {
 }
 
 /// Maps a `finishReason`.
-pub fn finish_reason(reason: Option<&str>, has_calls: bool) -> FinishReason {
+pub(crate) fn finish_reason(reason: Option<&str>, has_calls: bool) -> FinishReason {
     match reason {
         Some("STOP") | None if has_calls => FinishReason::ToolCalls,
         Some("STOP") | None => FinishReason::Stop,
@@ -176,7 +176,7 @@ pub fn finish_reason(reason: Option<&str>, has_calls: bool) -> FinishReason {
 /// same conversation (the turn is the number of model messages before it), so records replay
 /// and results pair with calls by name in order.
 #[derive(Debug, Default, Clone)]
-pub struct Accumulator {
+pub(crate) struct Accumulator {
     text: String,
     calls: Vec<(Option<String>, String, String)>,
     finish: Option<String>,
@@ -188,7 +188,7 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// An accumulator for the model turn that follows `turn` earlier model messages.
-    pub fn new(turn: usize) -> Self {
+    pub(crate) fn new(turn: usize) -> Self {
         Accumulator {
             turn,
             ..Accumulator::default()
@@ -196,69 +196,49 @@ impl Accumulator {
     }
 
     /// Adds one `GenerateContentResponse` (a whole response, or one streamed chunk).
-    pub fn push(&mut self, chunk: &Value) {
-        if let Some(u) = chunk.get("usageMetadata") {
-            let n = |k: &str| u.get(k).and_then(Value::as_u64).unwrap_or(0);
+    pub(crate) fn push(&mut self, chunk: GenerateContentResponse) {
+        if let Some(u) = chunk.usage_metadata {
+            let n = |c: Option<u64>| c.unwrap_or(0);
             self.usage = Usage {
-                input_tokens: n("promptTokenCount"),
+                input_tokens: n(u.prompt_token_count),
                 // Saturating: a provider's count is not ours to trust (u64::MAX must not wrap).
-                output_tokens: n("candidatesTokenCount").saturating_add(n("thoughtsTokenCount")),
+                output_tokens: n(u.candidates_token_count)
+                    .saturating_add(n(u.thoughts_token_count)),
             };
         }
-        if let Some(b) = chunk
-            .pointer("/promptFeedback/blockReason")
-            .and_then(Value::as_str)
-        {
-            self.block_reason = Some(b.to_owned());
+        if let Some(b) = chunk.prompt_feedback.and_then(|f| f.block_reason) {
+            self.block_reason = Some(b);
         }
-        let Some(cand) = chunk
-            .get("candidates")
-            .and_then(Value::as_array)
-            .and_then(|c| c.first())
-        else {
+        let Some(cand) = chunk.candidates.and_then(|c| c.into_iter().next()) else {
             return;
         };
         self.saw_candidate = true;
-        for part in cand
-            .pointer("/content/parts")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            if part.get("thought").and_then(Value::as_bool) == Some(true) {
+        let parts = cand.content.and_then(|c| c.parts).unwrap_or_default();
+        for part in parts {
+            if part.thought == Some(true) {
                 continue;
             }
-            if let Some(t) = part.get("text").and_then(Value::as_str) {
-                self.text.push_str(t);
+            if let Some(t) = part.text {
+                self.text.push_str(&t);
             }
-            if let Some(fc) = part.get("functionCall") {
-                let name = fc.get("name").and_then(Value::as_str).unwrap_or_default();
-                let args = match fc.get("args") {
-                    None | Some(Value::Null) => "{}".to_owned(),
-                    Some(Value::String(s)) => s.clone(),
-                    Some(v) => v.to_string(),
-                };
-                let id = fc
-                    .get("id")
-                    .and_then(Value::as_str)
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_owned);
-                self.calls.push((id, name.to_owned(), args));
+            if let Some(fc) = part.function_call {
+                let id = fc.id.filter(|s| !s.is_empty());
+                self.calls.push((id, fc.name.unwrap_or_default(), fc.args));
             }
         }
-        if let Some(f) = cand.get("finishReason").and_then(Value::as_str) {
-            self.finish = Some(f.to_owned());
+        if let Some(f) = cand.finish_reason {
+            self.finish = Some(f);
         }
     }
 
     /// Whether a finish reason has arrived.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.finish.is_some()
     }
 
     /// The response. No candidate at all is a `MalformedResponse` (or `ContentFilter`, as a
     /// finish reason, when the prompt was blocked).
-    pub fn finish(self) -> Result<ModelResponse, ProviderError> {
+    pub(crate) fn finish(self) -> Result<ModelResponse, ProviderError> {
         if !self.saw_candidate {
             if let Some(b) = self.block_reason {
                 return Ok(ModelResponse {
@@ -294,7 +274,7 @@ impl Accumulator {
 }
 
 /// The number of model messages in `request` (the index of the turn being asked for).
-pub fn turn_of(request: &ModelRequest) -> usize {
+pub(crate) fn turn_of(request: &ModelRequest) -> usize {
     request
         .messages
         .iter()
@@ -356,7 +336,7 @@ mod tests {
             },
         };
         assert_eq!(
-            to_wire(&req),
+            serde_json::to_value(to_wire(&req)).unwrap(),
             json!({
                 "systemInstruction": {"parts": [{"text": "Be brief."}]},
                 "contents": [
@@ -387,7 +367,7 @@ mod tests {
             "finishReason": "STOP", "index": 0}],
             "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}});
         let mut acc = Accumulator::new(2);
-        acc.push(&body);
+        acc.push(serde_json::from_value(body).unwrap());
         let r = acc.finish().unwrap();
         assert_eq!(r.tool_calls[0].id, "gemini_call_2_0_weather");
         assert_eq!(r.tool_calls[1].id, "gemini_call_2_1_weather");
@@ -412,7 +392,9 @@ mod tests {
         );
         assert!(Accumulator::new(0).finish().is_err());
         let mut blocked = Accumulator::new(0);
-        blocked.push(&json!({"promptFeedback": {"blockReason": "SAFETY"}}));
+        blocked.push(
+            serde_json::from_value(json!({"promptFeedback": {"blockReason": "SAFETY"}})).unwrap(),
+        );
         assert_eq!(
             blocked.finish().unwrap().finish_reason,
             FinishReason::ContentFilter

@@ -4,7 +4,8 @@
 //!
 //! Gemini sends calls without ids: results are paired with calls by name, in order, and each
 //! call gets a stable synthesised id (see `convert::Accumulator`). Its arguments arrive as a
-//! JSON object; [`ToolCall::arguments`](agents_core::ToolCall) holds that object's JSON text.
+//! JSON object; [`ToolCall::arguments`](agents_core::ToolCall) holds that object's JSON text as
+//! Gemini sent it. The bodies are typed in the private `wire` module.
 //!
 //! ```no_run
 //! use agents_providers::gemini::Gemini;
@@ -14,11 +15,13 @@
 //! ```
 
 mod convert;
+mod wire;
 
 use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;
 
 use self::convert::{Accumulator, to_wire, turn_of};
+use self::wire::GenerateContentResponse;
 use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
 use crate::error::ProviderError;
 use crate::transport::{Auth, SseEvent, Transport};
@@ -28,7 +31,7 @@ const PROVIDER: &str = "gemini";
 /// Google's endpoint for the Gemini API.
 pub const DEFAULT_BASE_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
 
-/// A Gemini client. Implements [`Model`].
+/// A Gemini client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct Gemini {
     model: String,
@@ -80,9 +83,9 @@ impl Gemini {
         if !self.stream {
             let path = format!("/models/{model}:generateContent");
             let response = self.transport.post_json(&path, &body).await?;
-            let wire: Value = response.json(PROVIDER)?;
+            let wire: GenerateContentResponse = response.json(PROVIDER)?;
             let mut acc = Accumulator::new(turn);
-            acc.push(&wire);
+            acc.push(wire);
             return acc.finish().map_err(|e| response.adopt(e));
         }
         let path = format!("/models/{model}:streamGenerateContent?alt=sse");
@@ -102,8 +105,7 @@ impl SseAccumulator for StreamAccumulator {
                 .is_some_and(|v| v.get("error").is_some_and(Value::is_object))
     }
     fn push_data(&mut self, data: &str) -> Result<(), serde_json::Error> {
-        let v: Value = serde_json::from_str(data)?;
-        self.0.push(&v);
+        self.0.push(serde_json::from_str(data)?);
         Ok(())
     }
     fn is_complete(&self) -> bool {

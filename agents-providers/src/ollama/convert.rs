@@ -1,141 +1,163 @@
 //! Between the agents-core types and Ollama's `/api/chat` bodies: the request body, and the
 //! response put together from NDJSON records (or the one record of a whole response).
 
+use std::ops::ControlFlow;
+
+use agents_core::ModelErrorKind;
 use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
-use serde_json::{Map, Value, json};
 
 use super::PROVIDER;
+use super::wire::{
+    ChatMessage, ChatRecord, ChatRequest, FunctionCall, FunctionDeclaration, OPTIONS, Tool,
+    ToolCall as WireToolCall,
+};
+use crate::client::stream_end;
 use crate::error::ProviderError;
 use crate::ids::synthesize_call_id;
+use crate::transport::{ByteStream, HttpResponse};
+use crate::wire::{SamplingObject, arguments_object};
 
 /// The `/api/chat` body.
-pub(super) fn to_wire(request: &ModelRequest, model: &str, stream: bool) -> Value {
+pub(super) fn to_wire(request: &ModelRequest, model: &str, stream: bool) -> ChatRequest {
+    let message = |role, content: &str| ChatMessage {
+        role,
+        content: content.to_owned(),
+        tool_calls: Vec::new(),
+        tool_name: None,
+    };
     let mut messages = Vec::new();
     if let Some(s) = request.system.as_deref().filter(|s| !s.is_empty()) {
-        messages.push(json!({"role": "system", "content": s}));
+        messages.push(message("system", s));
     }
     for m in &request.messages {
         messages.push(match m {
-            Message::User { content } => json!({"role": "user", "content": content}),
+            Message::User { content } => message("user", content),
             Message::Assistant {
                 content,
                 tool_calls,
-            } => {
-                let mut msg =
-                    json!({"role": "assistant", "content": content.clone().unwrap_or_default()});
-                if !tool_calls.is_empty() {
-                    let calls: Vec<Value> = tool_calls
-                        .iter()
-                        .map(|c| {
-                            let args = match serde_json::from_str::<Value>(&c.arguments) {
-                                Ok(v @ Value::Object(_)) => v,
-                                _ => json!({"_raw_arguments": c.arguments}),
-                            };
-                            json!({"function": {"name": c.name, "arguments": args}})
-                        })
-                        .collect();
-                    msg["tool_calls"] = Value::Array(calls);
-                }
-                msg
-            }
-            Message::Tool(r) => json!({"role": "tool", "content": r.content, "tool_name": r.name}),
+            } => ChatMessage {
+                tool_calls: tool_calls
+                    .iter()
+                    .map(|c| WireToolCall {
+                        function: FunctionCall {
+                            name: c.name.clone(),
+                            arguments: arguments_object(&c.arguments),
+                        },
+                    })
+                    .collect(),
+                ..message("assistant", content.as_deref().unwrap_or_default())
+            },
+            Message::Tool(r) => ChatMessage {
+                tool_name: Some(r.name.clone()),
+                ..message("tool", &r.content)
+            },
         });
     }
-    let mut body = json!({"model": model, "messages": messages, "stream": stream});
-    if !request.tools.is_empty() {
-        body["tools"] = request
+    ChatRequest {
+        model: model.to_owned(),
+        messages,
+        stream,
+        tools: request
             .tools
             .iter()
-            .map(|t| {
-                json!({"type": "function", "function": {"name": t.name,
-                    "description": t.description, "parameters": t.parameters}})
+            .map(|t| Tool {
+                kind: "function",
+                function: FunctionDeclaration {
+                    name: t.name.clone(),
+                    description: t.description.clone(),
+                    parameters: t.parameters.clone(),
+                },
             })
-            .collect();
+            .collect(),
+        options: SamplingObject::new(&OPTIONS, &request.sampling),
     }
-    let s = &request.sampling;
-    let mut options = Map::new();
-    if let Some(t) = s.temperature {
-        options.insert("temperature".into(), json!(t));
+}
+
+/// Reads a whole (not streamed) response: one record. An `error` in it is a `Server` error.
+pub(super) fn read_whole(response: &HttpResponse) -> Result<ModelResponse, ProviderError> {
+    let record: ChatRecord = response.json(PROVIDER)?;
+    if let Some(e) = record.error_text() {
+        return Err(response.error(ModelErrorKind::Server, e));
     }
-    if let Some(p) = s.top_p {
-        options.insert("top_p".into(), json!(p));
+    let mut acc = Accumulator::default();
+    acc.push(record);
+    acc.finish().map_err(|e| response.adopt(e))
+}
+
+/// Reads an NDJSON stream into one response. A record with an `error` ends it with a `Server`
+/// error; how a stream that ends or breaks early is judged is the same for every stream format
+/// (see `stream_end`).
+pub(super) async fn read_stream(stream: &mut ByteStream) -> Result<ModelResponse, ProviderError> {
+    let mut acc = Accumulator::default();
+    let mut failure = None;
+    let mut accepted = 0usize;
+    let read = stream
+        .read_ndjson(|record: ChatRecord| {
+            if let Some(e) = record.error_text() {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+            accepted += usize::from(record.is_of_this_api());
+            acc.push(record);
+            if acc.done {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .await;
+    if let Some(message) = failure {
+        return Err(stream.error(ModelErrorKind::Server, message));
     }
-    if let Some(seed) = s.seed {
-        options.insert("seed".into(), json!(seed));
-    }
-    if let Some(m) = s.max_tokens {
-        options.insert("num_predict".into(), json!(m));
-    }
-    if !s.stop.is_empty() {
-        options.insert("stop".into(), json!(s.stop));
-    }
-    if !options.is_empty() {
-        body["options"] = Value::Object(options);
-    }
-    body
+    let skipped = read.as_ref().map_or(0, |n| *n);
+    stream_end(stream, read.map(drop), acc.done, accepted, skipped)?;
+    acc.finish().map_err(|e| stream.adopt(e))
 }
 
 /// Puts a response together from NDJSON records (or the one record of a whole response).
 #[derive(Debug, Default)]
-pub(super) struct Accumulator {
+struct Accumulator {
     text: String,
     calls: Vec<ToolCall>,
-    pub(super) done: bool,
+    done: bool,
     done_reason: Option<String>,
     usage: Usage,
-    pub(super) saw_message: bool,
+    saw_message: bool,
 }
 
 impl Accumulator {
-    pub(super) fn push(&mut self, v: &Value) {
-        if let Some(m) = v.get("message").filter(|m| m.is_object()) {
+    fn push(&mut self, record: ChatRecord) {
+        if let Some(m) = record.message {
             self.saw_message = true;
-            if let Some(t) = m.get("content").and_then(Value::as_str) {
-                self.text.push_str(t);
+            if let Some(t) = m.content {
+                self.text.push_str(&t);
             }
-            for c in m
-                .get("tool_calls")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                let f = c.get("function").unwrap_or(c);
-                let arguments = match f.get("arguments") {
-                    None | Some(Value::Null) => "{}".to_owned(),
-                    Some(Value::String(s)) => s.clone(),
-                    Some(a) => a.to_string(),
+            for c in m.tool_calls.unwrap_or_default() {
+                let (name, arguments) = match c.function {
+                    Some(f) => (f.name, f.arguments),
+                    None => (c.name, c.arguments),
                 };
-                let id = c
-                    .get("id")
-                    .and_then(Value::as_str)
-                    .filter(|s| !s.is_empty())
-                    .map_or_else(|| synthesize_call_id(self.calls.len()), str::to_owned);
+                let id =
+                    c.id.filter(|s| !s.is_empty())
+                        .unwrap_or_else(|| synthesize_call_id(self.calls.len()));
                 self.calls.push(ToolCall {
                     id,
-                    name: f
-                        .get("name")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned(),
+                    name: name.unwrap_or_default(),
                     arguments,
                 });
             }
         }
-        if v.get("done").and_then(Value::as_bool) == Some(true) {
+        if record.done == Some(true) {
             self.done = true;
-            self.done_reason = v
-                .get("done_reason")
-                .and_then(Value::as_str)
-                .map(str::to_owned);
-            let n = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or(0);
+            self.done_reason = record.done_reason;
             self.usage = Usage {
-                input_tokens: n("prompt_eval_count"),
-                output_tokens: n("eval_count"),
+                input_tokens: record.prompt_eval_count.unwrap_or(0),
+                output_tokens: record.eval_count.unwrap_or(0),
             };
         }
     }
 
-    pub(super) fn finish(self) -> Result<ModelResponse, ProviderError> {
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
         if !self.saw_message {
             return Err(ProviderError::malformed(
                 PROVIDER,
@@ -154,5 +176,44 @@ impl Accumulator {
             usage: self.usage,
             finish_reason,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A call's arguments are the text Ollama sent; absent or `null` arguments are `{}`, and a
+    /// call may carry its name and arguments beside `function` instead of inside it.
+    #[test]
+    fn call_arguments_as_sent() {
+        let mut acc = Accumulator::default();
+        acc.push(
+            serde_json::from_str(
+                r#"{"message": {"content": "", "tool_calls": [
+                    {"function": {"name": "a", "arguments": {"z": 1, "a": [1, 2]}}},
+                    {"function": {"name": "b"}},
+                    {"function": {"name": "c", "arguments": null}},
+                    {"id": "x", "name": "d", "arguments": "{\"q\": 1"}]},
+                  "done": true}"#,
+            )
+            .unwrap(),
+        );
+        let r = acc.finish().unwrap();
+        let got: Vec<(&str, &str)> = r
+            .tool_calls
+            .iter()
+            .map(|c| (c.name.as_str(), c.arguments.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", r#"{"z": 1, "a": [1, 2]}"#),
+                ("b", "{}"),
+                ("c", "{}"),
+                ("d", r#"{"q": 1"#)
+            ]
+        );
+        assert_eq!(r.tool_calls[3].id, "x");
     }
 }

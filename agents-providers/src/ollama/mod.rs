@@ -3,8 +3,12 @@
 //! When a model rejects native tools (Ollama answers `{"error": "... does not support tools"}`),
 //! the client falls back to [prompted tool calling](crate::prompted) for that model and
 //! remembers it for the whole process, so later requests go prompted at once. A body
-//! `{"error": "unexpected EOF"}` (the server lost the model runner) is sent again, up to the
-//! transport's attempt count, as long as no output has arrived.
+//! `{"error": "unexpected EOF"}` (the server lost the model runner), with any status or inside a
+//! 200, is sent again by the transport's retry loop, under its policy and budget (the body is
+//! read inside that loop, and nothing reaches the caller before the whole response is read).
+//!
+//! Layout as for every provider: the client here, the typed bodies in the private `wire`
+//! module, the conversions and the NDJSON reading in `convert`.
 //!
 //! ```no_run
 //! use agents_providers::ollama::Ollama;
@@ -13,21 +17,19 @@
 //! # Ok(()) }
 //! ```
 
+mod convert;
+mod wire;
+
 use std::collections::HashSet;
-use std::ops::ControlFlow;
 use std::sync::{Mutex, OnceLock};
 
-use agents_core::ModelErrorKind;
 use agents_core::model::{ModelRequest, ModelResponse};
-use serde_json::Value;
 
+use self::convert::{read_stream, read_whole, to_wire};
 use crate::client::{ClientSettings, settings_methods};
 use crate::error::ProviderError;
 use crate::prompted::{PromptFormat, read_generation};
-use crate::transport::{Auth, Transport};
-use convert::{Accumulator, to_wire};
-
-mod convert;
+use crate::transport::{Auth, Reply, Transport};
 
 const PROVIDER: &str = "ollama";
 
@@ -40,7 +42,7 @@ fn no_native_tools() -> &'static Mutex<HashSet<String>> {
     SET.get_or_init(Mutex::default)
 }
 
-/// An Ollama client. Implements [`Model`].
+/// An Ollama client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct Ollama {
     model: String,
@@ -110,7 +112,7 @@ impl Ollama {
     /// Sends one request: native tools, or prompted ones for a model that rejected them.
     pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
         if request.tools.is_empty() || !self.uses_prompted_tools() {
-            match self.send_with_eof_retry(request).await {
+            match self.send(request).await {
                 Err(e) if !request.tools.is_empty() && rejects_tools(&e) => {
                     tracing::info!(model = %self.model, "model rejects native tools; prompting them instead");
                     no_native_tools()
@@ -122,7 +124,7 @@ impl Ollama {
             }
         }
         let chat = self.format.chat_request(request);
-        let r = self.send_with_eof_retry(&chat).await?;
+        let r = self.send(&chat).await?;
         read_generation(
             PROVIDER,
             r.text.as_deref().unwrap_or_default(),
@@ -132,114 +134,25 @@ impl Ollama {
         )
     }
 
-    async fn send_with_eof_retry(
-        &self,
-        request: &ModelRequest,
-    ) -> Result<ModelResponse, ProviderError> {
-        let max = self.transport.config().retry.max_attempts.max(1);
-        let mut attempt = 1;
-        loop {
-            match self.send(request).await {
-                // The transport already retried a retryable status; this loop covers the
-                // others (Ollama sends the EOF as a 400, or inside a 200 stream), and draws on
-                // the shared retry budget, so layers do not multiply.
-                Err(e)
-                    if attempt < max
-                        && says_unexpected_eof(&e)
-                        && !transport_retried(&e)
-                        && self
-                            .transport
-                            .config()
-                            .budget
-                            .as_ref()
-                            .is_none_or(|b| b.try_acquire()) =>
-                {
-                    tracing::debug!(
-                        attempt,
-                        "ollama lost its runner (unexpected EOF); sending again"
-                    );
-                    let delay = self.transport.config().retry.backoff(attempt);
-                    self.transport.config().clock.sleep(delay).await;
-                    attempt += 1;
-                }
-                Err(mut e) => {
-                    e.attempts = e.attempts.max(attempt);
-                    return Err(e);
-                }
-                ok => return ok,
-            }
-        }
-    }
-
+    /// One request through the transport's retry loop, the body read inside it: an
+    /// `unexpected EOF` Ollama reports (as a status the transport would not retry, or inside a
+    /// 200) is sent again under the transport's policy and budget, like any retry.
     async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
         let body = to_wire(request, &self.model, self.stream);
-        let mut acc = Accumulator::default();
-        if !self.stream {
-            let response = self.transport.post_json("/api/chat", &body).await?;
-            let v: Value = response.json(PROVIDER)?;
-            if let Some(e) = line_error(&v) {
-                return Err(response.error(ModelErrorKind::Server, e));
-            }
-            acc.push(&v);
-            return acc.finish().map_err(|e| response.adopt(e));
-        }
-        let mut stream = self.transport.post_stream("/api/chat", &body).await?;
-        let mut failure = None;
-        let mut skipped = 0usize;
-        let read = stream
-            .read_lines(|line| {
-                let Ok(v) = serde_json::from_str::<Value>(&line) else {
-                    skipped += 1;
-                    return Ok(ControlFlow::Continue(()));
-                };
-                if let Some(e) = line_error(&v) {
-                    failure = Some(e);
-                    return Ok(ControlFlow::Break(()));
-                }
-                acc.push(&v);
-                Ok(if acc.done {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            })
-            .await;
-        if skipped > 0 {
-            tracing::warn!(skipped, "stream lines that are not JSON skipped");
-        }
-        if let Some(message) = failure {
-            // Nothing arrived before the error: a retry may help (the caller decides).
-            return Err(stream.error(ModelErrorKind::Server, message));
-        }
-        match read {
-            Err(e) if !acc.done => return Err(e),
-            // The body ended cleanly but held lines that are not Ollama's, or no message at all:
-            // a malformed response, as in whole-body mode (sending it again will not help).
-            Ok(()) if !acc.done && (skipped > 0 || !acc.saw_message) => {
-                return Err(stream.error(
-                    ModelErrorKind::MalformedResponse,
-                    format!(
-                        "the stream ended without a response this API defines ({skipped} lines not JSON)"
-                    ),
-                ));
-            }
-            Ok(()) if !acc.done => {
-                return Err(stream.error(
-                    ModelErrorKind::Connection,
-                    "the stream ended before the response was done",
-                ));
-            }
-            _ => {}
-        }
-        acc.finish().map_err(|e| stream.adopt(e))
-    }
-}
-
-fn line_error(v: &Value) -> Option<String> {
-    match v.get("error")? {
-        Value::String(s) => Some(s.clone()),
-        Value::Null => None,
-        other => Some(other.to_string()),
+        self.transport
+            .post_then(
+                "/api/chat",
+                &body,
+                self.stream,
+                Some(says_unexpected_eof),
+                |reply| async move {
+                    match reply {
+                        Reply::Whole(response) => read_whole(&response),
+                        Reply::Stream(mut stream) => read_stream(&mut stream).await,
+                    }
+                },
+            )
+            .await
     }
 }
 
@@ -249,12 +162,7 @@ fn rejects_tools(e: &ProviderError) -> bool {
         .contains("does not support tools")
 }
 
-/// Whether the transport treats this status as retryable (and so already sent it again).
-fn transport_retried(e: &ProviderError) -> bool {
-    e.status
-        .is_some_and(|s| crate::error::classify_status(s, &crate::error::ErrorDetails::default()).1)
-}
-
+/// Ollama lost its model runner: nothing came out, and sending again may help.
 fn says_unexpected_eof(e: &ProviderError) -> bool {
     e.message.to_ascii_lowercase().contains("unexpected eof")
 }

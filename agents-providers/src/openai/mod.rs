@@ -19,7 +19,8 @@ mod wire;
 use agents_core::model::{ModelRequest, ModelResponse};
 use serde_json::Value;
 
-use self::convert::{ChunkAccumulator, MaxTokensField, WireOptions, from_wire, to_wire};
+pub use self::convert::MaxTokensField;
+use self::convert::{ChunkAccumulator, WireOptions, from_wire, to_wire};
 use self::wire::ChatResponse;
 use crate::client::{ClientSettings, collect_sse, settings_methods};
 use crate::error::ProviderError;
@@ -30,7 +31,7 @@ const PROVIDER: &str = "openai";
 /// OpenAI's own endpoint.
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
 
-/// A chat completions client. Implements [`Model`].
+/// A chat completions client. Implements [`Model`](agents_core::Model).
 #[derive(Debug, Clone)]
 pub struct OpenAi {
     model: String,

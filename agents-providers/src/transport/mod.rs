@@ -4,7 +4,9 @@
 //!
 //! A provider client builds one [`Transport`] and calls [`Transport::post_json`] (whole body,
 //! retried as a unit) or [`Transport::post_stream`] (retried only until a 2xx response has
-//! arrived; after that the stream is the caller's and is never sent again).
+//! arrived; after that the stream is the caller's and is never sent again). A provider whose
+//! server reports some failures a resend may cure inside a 2xx body (Ollama) reads the body
+//! inside the retry loop with `Transport::post_then` (in `send`), so those retries are the transport's too.
 //!
 //! Every text a provider sent (a body, a header, a decoder's message quoting the body) passes
 //! through the client's scrubber (its API key and credential headers) before it is kept in an
@@ -17,12 +19,14 @@ mod clock;
 mod config;
 mod cooldown;
 mod lines;
+mod ndjson;
 mod redirect;
 mod response;
 mod retry;
 mod send;
 mod sse;
 
+use std::future::ready;
 use std::time::Duration;
 
 use agents_core::ModelErrorKind;
@@ -43,7 +47,8 @@ pub use sse::{SseDecoder, SseEvent};
 
 use crate::error::ProviderError;
 use crate::secret::{Scrubber, Secret, is_credential_header};
-use send::{Reply, describe};
+pub(crate) use send::Reply;
+use send::describe;
 
 /// How much of an error body is kept in [`ProviderError::body`].
 pub(crate) const ERROR_BODY_LIMIT: usize = 4096;
@@ -181,8 +186,10 @@ impl Transport {
         path: &str,
         body: &impl Serialize,
     ) -> Result<HttpResponse, ProviderError> {
-        let body = self.encode(body)?;
-        match self.execute_scrubbed(path, body, false).await? {
+        match self
+            .post_then(path, body, false, None, |r| ready(Ok(r)))
+            .await?
+        {
             Reply::Whole(r) => Ok(r),
             Reply::Stream(..) => unreachable!("a whole-body request never returns a stream"),
         }
@@ -196,21 +203,11 @@ impl Transport {
         path: &str,
         body: &impl Serialize,
     ) -> Result<ByteStream, ProviderError> {
-        let body = self.encode(body)?;
-        match self.execute_scrubbed(path, body, true).await? {
-            Reply::Stream(response, status, request_id, attempts) => Ok(ByteStream {
-                head: HttpResponse {
-                    status,
-                    request_id,
-                    attempts,
-                    body: Vec::new(),
-                    provider: self.provider,
-                    scrubber: self.scrubber.clone(),
-                },
-                response,
-                received: 0,
-                max_bytes: self.config.max_body_bytes,
-            }),
+        match self
+            .post_then(path, body, true, None, |r| ready(Ok(r)))
+            .await?
+        {
+            Reply::Stream(s) => Ok(s),
             Reply::Whole(_) => unreachable!("a streamed request always returns a stream"),
         }
     }

@@ -7,7 +7,7 @@ use agents_core::ModelErrorKind;
 use serde::de::DeserializeOwned;
 
 use super::send::{body_read_kind, describe};
-use super::{ERROR_BODY_LIMIT, LineDecoder, SseDecoder, SseEvent};
+use super::{ERROR_BODY_LIMIT, SseDecoder, SseEvent};
 use crate::error::{ErrorDetails, ProviderError, truncate};
 use crate::secret::Scrubber;
 
@@ -61,7 +61,9 @@ impl HttpResponse {
     }
 }
 
-/// A streamed 2xx response. Once it exists, output has begun: nothing sends the request again.
+/// A streamed 2xx response. Once it exists, output has begun: nothing sends the request again,
+/// unless the provider reads it inside the transport's retry loop and the failure it reports is
+/// one its resend rule covers (see `Transport::post_then`).
 #[derive(Debug)]
 pub struct ByteStream {
     /// Status, request id, attempts, provider and scrubber, shared with [`HttpResponse`] (whose
@@ -146,26 +148,6 @@ impl ByteStream {
         }
         if let Some(event) = decoder.finish() {
             let _ = on_event(event)?;
-        }
-        Ok(())
-    }
-
-    /// Reads the body as newline-delimited records (NDJSON), calling `on_line` for each non-empty
-    /// line until it breaks or the body ends.
-    pub async fn read_lines(
-        &mut self,
-        mut on_line: impl FnMut(String) -> Result<ControlFlow<()>, ProviderError>,
-    ) -> Result<(), ProviderError> {
-        let mut decoder = LineDecoder::new();
-        while let Some(bytes) = self.next_chunk().await? {
-            for line in decoder.push(&bytes) {
-                if !line.trim().is_empty() && on_line(line)?.is_break() {
-                    return Ok(());
-                }
-            }
-        }
-        if let Some(line) = decoder.finish().filter(|l| !l.trim().is_empty()) {
-            let _ = on_line(line)?;
         }
         Ok(())
     }

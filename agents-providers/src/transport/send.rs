@@ -2,11 +2,13 @@
 //! attempt (a status, a broken connection) becomes a typed error and a retry decision.
 
 use std::error::Error as StdError;
+use std::future::Future;
 
 use agents_core::ModelErrorKind;
 use reqwest::header::HeaderMap;
+use serde::Serialize;
 
-use super::{Auth, ERROR_BODY_LIMIT, HttpResponse, Transport, retry_after};
+use super::{Auth, ByteStream, ERROR_BODY_LIMIT, HttpResponse, Transport, retry_after};
 use crate::error::{ErrorDetails, ProviderError, classify_status, truncate};
 
 /// One failed attempt, and whether sending again may help.
@@ -15,46 +17,83 @@ struct Failure {
     retryable: bool,
 }
 
-pub(super) enum Reply {
+/// A 2xx reply: the whole body, or the stream of one.
+#[derive(Debug)]
+pub(crate) enum Reply {
+    /// The whole body was read.
     Whole(HttpResponse),
-    Stream(reqwest::Response, u16, Option<String>, u32),
+    /// The body is streamed.
+    Stream(ByteStream),
 }
 
+/// A provider's rule for failures its server reports (a status, or an error inside a 2xx body)
+/// that sending again may cure although the status alone does not say so: Ollama's
+/// `unexpected EOF`, which it sends with a 400, or inside a 200, when it lost its model runner.
+pub(crate) type Resend = fn(&ProviderError) -> bool;
+
 impl Transport {
-    /// [`Transport::execute`], with every text of its error scrubbed: the one exit of errors
-    /// built from a failed attempt (a status, its body and headers, a broken connection).
-    pub(super) async fn execute_scrubbed(
+    /// POSTs `body` as JSON to `path` (streamed or whole) and reads each 2xx reply with `read`
+    /// inside the retry loop. A failed attempt is sent again when the transport's rules say so,
+    /// or when the server reported it (it has a status: a status the transport would not retry,
+    /// or a failure `read` returns) and the provider's `resend` rule covers it (Ollama's
+    /// `unexpected EOF`). Every retry waits its backoff (or the server's wait) and draws on the
+    /// retry budget, so there is one count of attempts; anything else `read` returns is final.
+    ///
+    /// Every text of an error is scrubbed on the way out: the one exit of errors built from a
+    /// failed attempt (a status, its body and headers, a broken connection).
+    pub(crate) async fn post_then<T, F, Fut>(
         &self,
         path: &str,
-        body: Vec<u8>,
+        body: &impl Serialize,
         stream: bool,
-    ) -> Result<Reply, ProviderError> {
-        self.execute(path, body, stream)
+        resend: Option<Resend>,
+        read: F,
+    ) -> Result<T, ProviderError>
+    where
+        F: FnMut(Reply) -> Fut,
+        Fut: Future<Output = Result<T, ProviderError>>,
+    {
+        let body = self.encode(body)?;
+        self.execute(path, &body, stream, resend, read)
             .await
             .map_err(|e| self.scrub_error(e))
     }
 
-    async fn execute(
+    /// The retry loop of [`Transport::post_then`], its errors not yet scrubbed.
+    async fn execute<T, Fut>(
         &self,
         path: &str,
-        body: Vec<u8>,
+        body: &[u8],
         stream: bool,
-    ) -> Result<Reply, ProviderError> {
+        resend: Option<Resend>,
+        mut read: impl FnMut(Reply) -> Fut,
+    ) -> Result<T, ProviderError>
+    where
+        Fut: Future<Output = Result<T, ProviderError>>,
+    {
         let policy = &self.config.retry;
         let clock = &self.config.clock;
         let mut attempt = 0u32;
         loop {
             self.wait_cooldown(attempt).await?;
             attempt += 1;
-            let failure = match self.attempt(path, &body, stream, attempt).await {
-                Ok(reply) => return Ok(reply),
+            let failure = match self.attempt(path, body, stream, attempt).await {
+                Ok(reply) => match read(reply).await {
+                    Ok(value) => return Ok(value),
+                    // What the reader found wrong is final, unless the resend rule covers it.
+                    Err(error) => Failure {
+                        error,
+                        retryable: false,
+                    },
+                },
                 Err(f) => f,
             };
             let Failure {
                 mut error,
-                retryable,
+                mut retryable,
             } = failure;
             error.attempts = attempt;
+            retryable = retryable || (error.status.is_some() && resend.is_some_and(|r| r(&error)));
             // The wait is clamped when read; the sum is checked all the same (an Instant cannot
             // hold every Duration).
             if let Some(ra) = error.retry_after
@@ -152,7 +191,19 @@ impl Transport {
             return Err(self.status_failure(response, request_id).await);
         }
         if stream {
-            return Ok(Reply::Stream(response, status, request_id, attempt));
+            return Ok(Reply::Stream(ByteStream {
+                head: HttpResponse {
+                    status,
+                    request_id,
+                    attempts: attempt,
+                    body: Vec::new(),
+                    provider: self.provider,
+                    scrubber: self.scrubber.clone(),
+                },
+                response,
+                received: 0,
+                max_bytes: self.config.max_body_bytes,
+            }));
         }
         let mut response = response;
         let mut body = Vec::new();

@@ -166,3 +166,9 @@ pub fn sse_events(events: &[(&str, &str)]) -> String {
         .map(|(e, d)| format!("event: {e}\ndata: {d}\n\n"))
         .collect()
 }
+
+/// A JSON array nested 200 deep (`[[[…1…]]]`), beyond serde_json's recursion limit (128): tool
+/// arguments like it must still reach the runtime as a call, not fail the whole response.
+pub fn nested_beyond_serde_limit() -> String {
+    format!("{}1{}", "[".repeat(200), "]".repeat(200))
+}
