@@ -28,9 +28,10 @@ use tokio::sync::Semaphore;
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-/// The request timeout of the timeout faults: short, so they end quickly. Every other cell has
-/// 60 s, so a loaded machine cannot turn its fault into a timeout.
-const TIMEOUT: Duration = Duration::from_millis(500);
+/// The request timeout of the timeout faults: short, so they end quickly, yet long enough for the
+/// retry's answer to arrive on a loaded machine (500 ms was not, with a hundred cells at once on
+/// 2 cores). Every other cell has 60 s, so a loaded machine cannot turn its fault into a timeout.
+const TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The wait a server asks for in the rate-limit fault.
 const SERVER_WAIT: Duration = Duration::from_secs(2);

@@ -21,10 +21,12 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use wiremock::MockServer;
 
-/// Transport settings with a manual clock and no jitter, so delays are exact.
+/// Transport settings with a manual clock and no jitter, so delays are exact. The request
+/// timeout is long (60 s): tests that build a hundred clients at once on a loaded 2-core machine
+/// must not see a request time out unless the test is about timeouts (those set their own).
 pub fn config(clock: &ManualClock) -> TransportConfig {
     TransportConfig {
-        timeout: Duration::from_secs(10),
+        timeout: Duration::from_secs(60),
         retry: TransportRetry {
             jitter: false,
             ..TransportRetry::default()
