@@ -128,7 +128,7 @@ impl Ollama {
             r.text.as_deref().unwrap_or_default(),
             r.finish_reason,
             r.usage,
-            &request.tools,
+            request,
         )
     }
 

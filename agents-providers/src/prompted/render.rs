@@ -227,10 +227,10 @@ impl PromptFormat {
     /// and the closest allowed one is clear: ` {"tool": "<closest>", "arguments": `. A base model
     /// otherwise copies its own previous line, wrong name and all, whatever the feedback says;
     /// with the name written, it only has to write the arguments. The generated text is read
-    /// with this prefix in front. `None` when [`suggest_tool`](Self::suggest_tool) is off, or no
-    /// such call is in the last batch.
+    /// with this prefix in front. `None` when [`suggest_tool`](Self::suggest_tool) is off, the
+    /// request is strict (no recovery), or no such call is in the last batch.
     pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
-        if !self.suggest_tool || self.cue(&request.messages).is_empty() {
+        if !self.suggest_tool || request.strict || self.cue(&request.messages).is_empty() {
             return None;
         }
         let last_calls = request.messages.iter().rev().find_map(|m| match m {
@@ -305,6 +305,7 @@ impl PromptFormat {
             messages,
             tools: Vec::new(),
             sampling,
+            strict: request.strict,
         }
     }
 }

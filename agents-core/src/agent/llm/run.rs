@@ -263,6 +263,8 @@ where
             turn: self.turn,
             tool_calls: response.tool_calls.len(),
             usage: response.usage,
+            raw: response.raw.clone().or_else(|| response.text.clone()),
+            calls: response.tool_calls.clone(),
         });
         self.budget
             .charge_tokens(response.usage.total())
@@ -400,6 +402,7 @@ where
         self.request.system = (!system.is_empty()).then_some(system);
         self.request.tools = tools;
         self.request.sampling = cfg.sampling.clone();
+        self.request.strict = cfg.strict;
         self.request_skill = Some(self.skill);
     }
 
@@ -467,6 +470,7 @@ where
                     messages: vec![Message::user(input)],
                     tools: Vec::new(),
                     sampling: self.agent.config.sampling.clone(),
+                    strict: self.agent.config.strict,
                 };
                 self.budget
                     .charge_turn()
