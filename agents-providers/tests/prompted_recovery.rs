@@ -116,3 +116,34 @@ async fn every_turn_reports_the_raw_model_text() {
     assert_eq!(turns[2].0.as_deref(), Some("Answer: 3"));
     assert!(turns[2].1.is_empty());
 }
+
+/// Issue 16, item 6: a prompted client asks for short feedback, so the model reads what was
+/// wrong and the call to write (`add: {"a": number, "b": number}`), not a schema dump.
+#[tokio::test]
+async fn a_prompted_model_reads_short_feedback() {
+    let (agent, _, _) = agent(
+        &[
+            r#"Call: {"tool": "add", "arguments": {"a": "one", "b": 2}}"#,
+            "Answer: 3",
+        ],
+        false,
+    );
+    let report = agent.run_report("Add one and 2.".to_owned()).await;
+    let error = report
+        .transcript
+        .iter()
+        .find_map(|m| match m {
+            agents_core::Message::Tool(r) if r.is_error => Some(r.content.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        error.starts_with(agents_core::error::ARGUMENT_ERROR_PREFIX),
+        "{error}"
+    );
+    assert!(
+        error.ends_with(r#"Write: add: {"a": number, "b": number}"#),
+        "{error}"
+    );
+    assert!(!error.contains("schema"), "{error}");
+}

@@ -12,6 +12,7 @@ pub use message::{
     Usage,
 };
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};
+pub use schema::{argument_shapes, call_shape, resolve_ref, value_shape};
 
 /// A language model the agent loop can call.
 ///
@@ -33,6 +34,13 @@ pub trait Model: Send + Sync {
         &'a self,
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>>;
+
+    /// How the runtime words error feedback for this model: in full by default; short and
+    /// shaped like the call to write for a model that writes its calls as text (the prompted
+    /// clients say so).
+    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+        crate::error::FeedbackStyle::Full
+    }
 }
 
 impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
@@ -44,5 +52,8 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
         (**self).complete(request)
+    }
+    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+        (**self).feedback_style()
     }
 }

@@ -33,6 +33,7 @@ mod parse;
 mod render;
 
 use agents_core::ModelErrorKind;
+use agents_core::error::FeedbackStyle;
 use agents_core::model::{
     FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
 };
@@ -305,7 +306,7 @@ impl PromptedCompletions {
     }
 }
 
-crate::client::impl_model!(PromptedCompletions, send);
+crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short);
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -381,6 +382,10 @@ impl<M: Model> PromptedChat<M> {
 impl<M: Model> Model for PromptedChat<M> {
     fn name(&self) -> &str {
         self.inner.name()
+    }
+
+    fn feedback_style(&self) -> FeedbackStyle {
+        FeedbackStyle::Short
     }
 
     fn complete<'a>(

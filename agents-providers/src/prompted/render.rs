@@ -1,6 +1,8 @@
 //! Rendering tools, worked examples and the conversation into a prompt.
 
-use agents_core::model::{Message, ModelRequest, ToolSpec};
+use agents_core::model::{
+    Message, ModelRequest, ToolSpec, argument_shapes, resolve_ref, value_shape,
+};
 use serde_json::Value;
 
 /// The default instructions, placed before the tool list.
@@ -224,11 +226,16 @@ impl PromptFormat {
     }
 
     /// The start of the call written for the model after it called a tool that does not exist
-    /// and the closest allowed one is clear: ` {"tool": "<closest>", "arguments": `. A base model
-    /// otherwise copies its own previous line, wrong name and all, whatever the feedback says;
-    /// with the name written, it only has to write the arguments. The generated text is read
-    /// with this prefix in front. `None` when [`suggest_tool`](Self::suggest_tool) is off, the
-    /// request is strict (no recovery), or no such call is in the last batch.
+    /// and the closest allowed one is clear, up to that tool's first argument:
+    /// ` {"tool": "<closest>", "arguments": {"<first argument>": `. A base model otherwise
+    /// copies its own previous line, wrong name and all, whatever the feedback says; and it
+    /// knows a tool without a worked example only from its signature, so the first argument's
+    /// key sets the pattern. The generated text is read with this prefix in front.
+    ///
+    /// Nothing is written after an argument error on an offered tool: the runtime cannot know
+    /// whether that tool was the right one for the request, and writing it would hold the model
+    /// to a wrong choice. `None` when [`suggest_tool`](Self::suggest_tool) is off, the request
+    /// is strict (no recovery), or no such call is in the last batch.
     pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
         if !self.suggest_tool || request.strict || self.cue(&request.messages).is_empty() {
             return None;
@@ -243,9 +250,16 @@ impl PromptFormat {
                 return None;
             }
             let closest = agents_core::closest_name(&c.name, names())?;
+            let tool = request.tools.iter().find(|t| t.name == closest)?;
+            let first = argument_shapes(&tool.parameters)
+                .0
+                .into_iter()
+                .next()
+                .map(|(k, _)| format!("{}: ", Value::String(k)))
+                .unwrap_or_default();
             Some(format!(
-                " {{\"tool\": {}, \"arguments\": {{",
-                Value::String(closest.to_owned())
+                " {{\"tool\": {}, \"arguments\": {{{first}",
+                Value::String(tool.name.clone())
             ))
         })
     }
@@ -366,7 +380,7 @@ pub fn signature(tool: &ToolSpec) -> String {
                     } else {
                         "?"
                     };
-                    format!("{k}{opt}: {}", type_text(schema, v, 0))
+                    format!("{k}{opt}: {}", value_shape(schema, v))
                 })
                 .collect()
         })
@@ -379,62 +393,9 @@ pub fn signature(tool: &ToolSpec) -> String {
     }
 }
 
-fn resolve<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
-    match v.get("$ref").and_then(Value::as_str) {
-        Some(r) => r
-            .strip_prefix('#')
-            .and_then(|p| root.pointer(p))
-            .unwrap_or(v),
-        None => v,
-    }
-}
-
-fn type_text(root: &Value, v: &Value, depth: usize) -> String {
-    let v = resolve(root, v);
-    if depth > 3 {
-        return "any".into();
-    }
-    if let Some(e) = v.get("enum").and_then(Value::as_array) {
-        return e
-            .iter()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(" or ");
-    }
-    if let Some(c) = v.get("const") {
-        return c.to_string();
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(alts) = v.get(key).and_then(Value::as_array) {
-            let parts: Vec<String> = alts
-                .iter()
-                .filter(|a| a.get("type").and_then(Value::as_str) != Some("null"))
-                .map(|a| type_text(root, a, depth + 1))
-                .collect();
-            return parts.join(" or ");
-        }
-    }
-    match v.get("type") {
-        Some(Value::String(t)) => match t.as_str() {
-            "array" => match v.get("items") {
-                Some(i) => format!("list of {}", type_text(root, i, depth + 1)),
-                None => "list".into(),
-            },
-            other => other.to_owned(),
-        },
-        Some(Value::Array(ts)) => ts
-            .iter()
-            .filter_map(Value::as_str)
-            .filter(|t| *t != "null")
-            .collect::<Vec<_>>()
-            .join(" or "),
-        _ => "any".into(),
-    }
-}
-
 /// An example value of a schema, for a made-up example.
 fn sample_value(root: &Value, v: &Value, depth: usize) -> Value {
-    let v = resolve(root, v);
+    let v = resolve_ref(root, v);
     if let Some(x) = v
         .get("examples")
         .and_then(Value::as_array)
@@ -563,7 +524,7 @@ mod tests {
             "User: current weather in a city\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"text\", \"days\": 3, \"unit\": \"celsius\"}}\n"
         ));
         assert!(prompt.ends_with(
-            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {"
+            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": "
         ));
         messages.pop();
         messages.push(Message::Tool(ToolResult {
@@ -574,9 +535,14 @@ mod tests {
         }));
         assert_eq!(
             f.prefill(&request).as_deref(),
-            Some(" {\"tool\": \"get_weather\", \"arguments\": {")
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"city\": ")
         );
         assert_eq!(f.clone().suggest_tool(false).prefill(&request), None);
+        let strict = ModelRequest {
+            strict: true,
+            ..request.clone()
+        };
+        assert_eq!(f.prefill(&strict), None);
         assert_eq!(f.cue(&messages), "");
         let chat = f.chat_request(&ModelRequest {
             messages,
@@ -585,5 +551,41 @@ mod tests {
         assert!(chat.tools.is_empty());
         assert_eq!(chat.messages.len(), 3);
         assert_eq!(chat.messages[2], Message::user("Result: sunny"));
+    }
+
+    /// Issue 16, item 6: the prefill after an unknown tool goes up to the closest tool's first
+    /// argument (see `renders_the_conversation_with_feedback_and_cue`); after an argument error
+    /// on an offered tool nothing is written, since that tool may be the wrong one.
+    #[test]
+    fn no_prefill_after_an_argument_error_on_an_offered_tool() {
+        let f = PromptFormat::new();
+        let request = |content: &str| ModelRequest {
+            messages: vec![
+                Message::user("Weather in Oslo?"),
+                Message::Assistant {
+                    content: None,
+                    tool_calls: vec![ToolCall {
+                        id: "c1".into(),
+                        name: "get_weather".into(),
+                        arguments: r#"{"town": "Oslo"}"#.into(),
+                    }],
+                },
+                Message::Tool(ToolResult {
+                    call_id: "c1".into(),
+                    name: "get_weather".into(),
+                    content: content.into(),
+                    is_error: true,
+                }),
+            ],
+            tools: vec![weather()],
+            ..ModelRequest::default()
+        };
+        let argument_error = "ERROR: the arguments for tool 'get_weather' are wrong: missing field `city`. Write: get_weather: {\"city\": string}";
+        assert_eq!(f.prefill(&request(argument_error)), None);
+        assert!(f.render(&request(argument_error)).ends_with("\nCall:"));
+        assert_eq!(
+            f.prefill(&request("ERROR: Tool 'get_weather' failed: timeout.")),
+            None
+        );
     }
 }

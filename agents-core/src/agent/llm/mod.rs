@@ -3,6 +3,7 @@
 mod builder;
 mod calls;
 mod output;
+mod repeat;
 mod round;
 mod run;
 

@@ -100,6 +100,7 @@ where
         same_failure: HashMap::new(),
         identical: HashMap::new(),
         permanent_calls: HashSet::new(),
+        failed_calls: HashMap::new(),
         call_ids: HashSet::new(),
         request: ModelRequest::default(),
         tool_ctx: RunContext::top(),
@@ -169,6 +170,9 @@ pub(super) struct Runner<'a, In, Out> {
     pub identical: HashMap<CallKey, (u64, u64)>,
     /// Calls that failed permanently and were fed back once: the same call again ends the run.
     pub permanent_calls: HashSet<CallKey>,
+    /// How many times each call (tool and canonical arguments) failed: the second time changes
+    /// the sampling (see `repeat.rs`).
+    pub failed_calls: HashMap<CallKey, u32>,
     /// Every call id recorded in this run (ids are made unique before a call is recorded).
     pub call_ids: HashSet<String>,
     /// The next request, kept between turns: messages are appended as they are said, the frame
