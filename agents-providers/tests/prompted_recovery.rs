@@ -20,15 +20,15 @@ fn add_tool() -> impl agents_core::tool::Tool {
     })
 }
 
-/// An agent over a prompted chat model that writes `texts` in turn; it records the tools run.
-fn agent(
-    texts: &[&str],
-    strict: bool,
-) -> (
+/// The agent, the tools it ran and the events it emitted.
+type Probe = (
     LlmAgent<String, String>,
     Arc<Mutex<Vec<String>>>,
     Arc<Mutex<Vec<Event>>>,
-) {
+);
+
+/// An agent over a prompted chat model that writes `texts` in turn; it records the tools run.
+fn agent(texts: &[&str], strict: bool) -> Probe {
     let model = ScriptedModel::new(texts.iter().map(|t| ModelResponse::text(*t)));
     let ran = Arc::new(Mutex::new(Vec::new()));
     let events = Arc::new(Mutex::new(Vec::new()));

@@ -11,8 +11,8 @@ pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
     Usage,
 };
+pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};
-pub use schema::{argument_shapes, call_shape, resolve_ref, value_shape};
 
 /// A language model the agent loop can call.
 ///

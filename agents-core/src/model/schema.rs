@@ -94,24 +94,32 @@ fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
     }
 }
 
-/// The required arguments of an object schema (all of them when it lists none as required) and
-/// the optional ones, each with its [`value_shape`], in schema order.
-pub fn argument_shapes(schema: &Value) -> (Vec<(String, String)>, Vec<(String, String)>) {
+/// An object schema's arguments, each as `(name, value_shape)`, in schema order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArgumentShapes {
+    /// The required arguments (all of them when the schema lists none as required).
+    pub required: Vec<(String, String)>,
+    /// The others.
+    pub optional: Vec<(String, String)>,
+}
+
+/// The arguments of an object schema with their [`value_shape`]s.
+pub fn argument_shapes(schema: &Value) -> ArgumentShapes {
     let required: Vec<&str> = schema
         .get("required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let mut out = (Vec::new(), Vec::new());
+    let mut out = ArgumentShapes::default();
     let Some(props) = schema.get("properties").and_then(Value::as_object) else {
         return out;
     };
     for (k, v) in props {
         let entry = (k.clone(), value_shape(schema, v));
         if required.is_empty() || required.contains(&k.as_str()) {
-            out.0.push(entry);
+            out.required.push(entry);
         } else {
-            out.1.push(entry);
+            out.optional.push(entry);
         }
     }
     out
@@ -131,7 +139,7 @@ pub fn argument_shapes(schema: &Value) -> (Vec<(String, String)>, Vec<(String, S
 /// assert_eq!(call_shape("forecast", &schema), r#"forecast: {"city": string} (optional: "days": integer)"#);
 /// ```
 pub fn call_shape(tool: &str, schema: &Value) -> String {
-    let (required, optional) = argument_shapes(schema);
+    let ArgumentShapes { required, optional } = argument_shapes(schema);
     let fields = |list: &[(String, String)]| {
         list.iter()
             .map(|(k, t)| format!("{}: {t}", Value::String(k.clone())))

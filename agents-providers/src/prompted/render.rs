@@ -252,7 +252,7 @@ impl PromptFormat {
             let closest = agents_core::closest_name(&c.name, names())?;
             let tool = request.tools.iter().find(|t| t.name == closest)?;
             let first = argument_shapes(&tool.parameters)
-                .0
+                .required
                 .into_iter()
                 .next()
                 .map(|(k, _)| format!("{}: ", Value::String(k)))
