@@ -457,8 +457,7 @@ async fn main() {
         .filter(|c| only.as_deref().is_none_or(|t| t == c.1))
         .take(limit)
         .collect();
-    let log_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/eval_local.jsonl");
-    let mut log = std::fs::File::create(&log_path).ok();
+    let mut log = settings::log_file("eval_local.jsonl");
     let started = Instant::now();
     let mut totals: BTreeMap<bool, (usize, usize, u32)> = BTreeMap::new();
     let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();

@@ -172,8 +172,7 @@ async fn main() {
         .filter(|c| only.as_deref().is_none_or(|t| t == c.tool))
         .take(limit)
         .collect();
-    let log_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/eval_users.jsonl");
-    let mut log = std::fs::File::create(&log_path).ok();
+    let mut log = settings::log_file("eval_users.jsonl");
     let started = Instant::now();
     let mut live = Tally::default();
     let mut turns = (0u32, 0u32);

@@ -35,3 +35,29 @@ impl Settings {
         (self.url, self.samples, self.limit, self.only)
     }
 }
+
+/// The run log: `EVAL_LOG`, else `target/<name>` in the repository (its directory created when
+/// missing: with `CARGO_TARGET_DIR` elsewhere, `target/` may not exist). Says where, or why not.
+pub fn log_file(name: &str) -> Option<std::fs::File> {
+    let path = std::env::var_os("EVAL_LOG").map_or_else(
+        || {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("target")
+                .join(name)
+        },
+        std::path::PathBuf::from,
+    );
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    match std::fs::File::create(&path) {
+        Ok(f) => {
+            eprintln!("logging every run to {}", path.display());
+            Some(f)
+        }
+        Err(e) => {
+            eprintln!("no run log ({}: {e})", path.display());
+            None
+        }
+    }
+}
