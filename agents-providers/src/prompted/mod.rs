@@ -30,6 +30,7 @@
 //! ```
 
 mod parse;
+mod prefill;
 mod render;
 
 use agents_core::ModelErrorKind;

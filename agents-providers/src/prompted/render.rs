@@ -1,8 +1,6 @@
 //! Rendering tools, worked examples and the conversation into a prompt.
 
-use agents_core::model::{
-    Message, ModelRequest, ToolSpec, argument_shapes, resolve_ref, value_shape,
-};
+use agents_core::model::{Message, ModelRequest, ToolSpec, resolve_ref, value_shape};
 use serde_json::Value;
 
 /// The default instructions, placed before the tool list.
@@ -225,43 +223,18 @@ impl PromptFormat {
         out
     }
 
-    /// The start of the call written for the model after it called a tool that does not exist
-    /// and the closest allowed one is clear, up to that tool's first argument:
-    /// ` {"tool": "<closest>", "arguments": {"<first argument>": `. A base model otherwise
-    /// copies its own previous line, wrong name and all, whatever the feedback says; and it
-    /// knows a tool without a worked example only from its signature, so the first argument's
-    /// key sets the pattern. The generated text is read with this prefix in front.
-    ///
-    /// Nothing is written after an argument error on an offered tool: the runtime cannot know
-    /// whether that tool was the right one for the request, and writing it would hold the model
-    /// to a wrong choice. `None` when [`suggest_tool`](Self::suggest_tool) is off, the request
-    /// is strict (no recovery), or no such call is in the last batch.
+    /// The start of the call written for the model after a failed call, so that it only has
+    /// to write values: after a call to a tool that does not exist, the closest tool's call up
+    /// to its first argument (` {"tool": "get_weather", "arguments": {"city": `); after an
+    /// argument error, that tool's call up to the key at fault (see `prefill.rs` for why). The
+    /// generated text is read with this prefix in front. `None` when
+    /// [`suggest_tool`](Self::suggest_tool) is off, the request is strict (no recovery), no
+    /// call is due, or no call of the last batch failed so.
     pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
         if !self.suggest_tool || request.strict || self.cue(&request.messages).is_empty() {
             return None;
         }
-        let last_calls = request.messages.iter().rev().find_map(|m| match m {
-            Message::Assistant { tool_calls, .. } => Some(tool_calls),
-            _ => None,
-        })?;
-        let names = || request.tools.iter().map(|t| t.name.as_str());
-        last_calls.iter().find_map(|c| {
-            if names().any(|n| n == c.name) {
-                return None;
-            }
-            let closest = agents_core::closest_name(&c.name, names())?;
-            let tool = request.tools.iter().find(|t| t.name == closest)?;
-            let first = argument_shapes(&tool.parameters)
-                .required
-                .into_iter()
-                .next()
-                .map(|(k, _)| format!("{}: ", Value::String(k)))
-                .unwrap_or_default();
-            Some(format!(
-                " {{\"tool\": {}, \"arguments\": {{{first}",
-                Value::String(tool.name.clone())
-            ))
-        })
+        super::prefill::prefill(request)
     }
 
     /// Whether to write the closest tool's name for the model after it called an unknown tool
@@ -553,13 +526,13 @@ mod tests {
         assert_eq!(chat.messages[2], Message::user("Result: sunny"));
     }
 
-    /// Issue 16, item 6: the prefill after an unknown tool goes up to the closest tool's first
-    /// argument (see `renders_the_conversation_with_feedback_and_cue`); after an argument error
-    /// on an offered tool nothing is written, since that tool may be the wrong one.
+    /// Issue 16, item 6: after an argument error on an offered tool, the prompt ends with that
+    /// tool's call written up to the key at fault (the required argument left out, else the one
+    /// the error names); after a tool's own failure nothing is written.
     #[test]
-    fn no_prefill_after_an_argument_error_on_an_offered_tool() {
+    fn the_prefill_after_an_argument_error_goes_up_to_the_key_at_fault() {
         let f = PromptFormat::new();
-        let request = |content: &str| ModelRequest {
+        let request = |content: &str, arguments: &str| ModelRequest {
             messages: vec![
                 Message::user("Weather in Oslo?"),
                 Message::Assistant {
@@ -567,7 +540,7 @@ mod tests {
                     tool_calls: vec![ToolCall {
                         id: "c1".into(),
                         name: "get_weather".into(),
-                        arguments: r#"{"town": "Oslo"}"#.into(),
+                        arguments: arguments.into(),
                     }],
                 },
                 Message::Tool(ToolResult {
@@ -581,10 +554,22 @@ mod tests {
             ..ModelRequest::default()
         };
         let argument_error = "ERROR: the arguments for tool 'get_weather' are wrong: missing field `city`. Write: get_weather: {\"city\": string}";
-        assert_eq!(f.prefill(&request(argument_error)), None);
-        assert!(f.render(&request(argument_error)).ends_with("\nCall:"));
         assert_eq!(
-            f.prefill(&request("ERROR: Tool 'get_weather' failed: timeout.")),
+            f.prefill(&request(argument_error, r#"{"town": "Oslo"}"#))
+                .as_deref(),
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"city\": ")
+        );
+        let wrong_unit = "ERROR: the arguments for tool 'get_weather' are wrong at \"unit\": unknown variant `C`. Write: ...";
+        assert_eq!(
+            f.prefill(&request(wrong_unit, r#"{"city": "Oslo", "unit": "C"}"#))
+                .as_deref(),
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"unit\": ")
+        );
+        assert_eq!(
+            f.prefill(&request(
+                "ERROR: Tool 'get_weather' failed: timeout.",
+                r#"{"city": "Oslo", "unit": "celsius"}"#
+            )),
             None
         );
     }
