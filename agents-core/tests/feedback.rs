@@ -57,13 +57,15 @@ const SCHEMA_WORDS: &[&str] = &[
     "format",
 ];
 
-/// A prompted (short-feedback) model reads what was wrong and the call to write, with types in
-/// place of values, and no JSON-Schema keyword it could copy into its arguments.
+/// A prompted (short-feedback) model reads what was wrong and the call to write, with no
+/// JSON-Schema keyword it could copy into its arguments: its own good values kept, a type in
+/// place of the wrong or missing ones, arguments the tool does not take left out.
 #[tokio::test]
 async fn short_feedback_is_shaped_like_the_call_to_write() {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "add", r#"{"a": "twelve", "b": 2}"#),
-        ModelResponse::tool_call("c2", "add", r#"{"a": 12 "#),
+        ModelResponse::tool_call("c2", "add", r#"{"a": 12, "c": 2}"#),
+        ModelResponse::tool_call("c3", "add", "twelve plus two"),
         ModelResponse::text("done"),
     ])
     .with_feedback(FeedbackStyle::Short);
@@ -71,16 +73,18 @@ async fn short_feedback_is_shaped_like_the_call_to_write() {
         .run_report("Add twelve and 2.".into())
         .await;
     let texts = feedback(&report.transcript);
-    assert_eq!(texts.len(), 2, "{texts:?}");
-    for text in &texts {
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    let writes = [
+        r#"Write: add: {"a": number, "b": 2}"#,
+        r#"Write: add: {"a": 12, "b": number}"#,
+        r#"Write: add: {"a": number, "b": number}"#,
+    ];
+    for (text, write) in texts.iter().zip(writes) {
         assert!(
             text.starts_with("ERROR: the arguments for tool 'add'"),
             "{text}"
         );
-        assert!(
-            text.ends_with(r#"Write: add: {"a": number, "b": number}"#),
-            "{text}"
-        );
+        assert!(text.ends_with(write), "{text}");
         assert!(text.len() < 200, "{} bytes: {text}", text.len());
         for w in SCHEMA_WORDS {
             assert!(!text.contains(w), "{w} in {text}");

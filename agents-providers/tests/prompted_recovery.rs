@@ -142,7 +142,7 @@ async fn a_prompted_model_reads_short_feedback() {
         "{error}"
     );
     assert!(
-        error.ends_with(r#"Write: add: {"a": number, "b": number}"#),
+        error.ends_with(r#"Write: add: {"a": number, "b": 2}"#),
         "{error}"
     );
     assert!(!error.contains("schema"), "{error}");

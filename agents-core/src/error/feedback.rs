@@ -10,7 +10,7 @@
 use serde_json::Value;
 
 use super::ToolError;
-use crate::model::call_shape;
+use crate::model::{ArgumentShapes, argument_shapes, call_shape};
 
 /// How error feedback is worded for a model ([`Model::feedback_style`](crate::Model)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -38,37 +38,83 @@ impl ToolError {
         if style == FeedbackStyle::Full {
             return self.model_text();
         }
-        let (tool, schema, what) = match self {
-            ToolError::InvalidArgs(e) if e.parse_error.depth_limit.is_some() => {
-                (&e.tool, &e.schema, "nest too deep".to_owned())
-            }
+        let (tool, what, write) = match self {
+            ToolError::InvalidArgs(e) if e.parse_error.depth_limit.is_some() => (
+                &e.tool,
+                "nest too deep".to_owned(),
+                call_shape(&e.tool, &e.schema),
+            ),
             ToolError::InvalidArgs(e) => (
                 &e.tool,
-                &e.schema,
                 format!("are not valid JSON ({})", e.parse_error.message),
+                call_shape(&e.tool, &e.schema),
             ),
-            ToolError::Deserialization(e) if !e.value.is_object() => {
-                (&e.tool, &e.schema, "must be one JSON object".to_owned())
-            }
-            ToolError::Deserialization(e) => {
-                let at = if e.field_path == "." {
-                    String::new()
-                } else {
-                    format!(" at \"{}\"", e.field_path)
-                };
-                (
+            ToolError::Deserialization(e) => match e.value.as_object() {
+                None => (
                     &e.tool,
-                    &e.schema,
-                    format!("are wrong{at}: {}", short_message(&e.message)),
-                )
-            }
+                    "must be one JSON object".to_owned(),
+                    call_shape(&e.tool, &e.schema),
+                ),
+                Some(sent) => {
+                    let at = if e.field_path == "." {
+                        String::new()
+                    } else {
+                        format!(" at \"{}\"", e.field_path)
+                    };
+                    let fault = e.field_path.split(['.', '[']).next().unwrap_or_default();
+                    (
+                        &e.tool,
+                        format!("are wrong{at}: {}", short_message(&e.message)),
+                        call_filled(&e.tool, &e.schema, sent, fault),
+                    )
+                }
+            },
             _ => return self.model_text(),
         };
-        format!(
-            "{ARGUMENT_ERROR_PREFIX}{tool}' {what}. Write: {}",
-            call_shape(tool, schema)
-        )
+        format!("{ARGUMENT_ERROR_PREFIX}{tool}' {what}. Write: {write}")
     }
+}
+
+/// The call to write after an argument error, from the model's own call: each argument it sent
+/// that the tool declares, with its own value, except the one at `fault`; a type in place of
+/// the value for that one and for each required argument it left out; the arguments the tool
+/// does not declare dropped. A small model copies the line it is shown, so the line keeps what
+/// it got right and marks only what it must change.
+fn call_filled(
+    tool: &str,
+    schema: &Value,
+    sent: &serde_json::Map<String, Value>,
+    fault: &str,
+) -> String {
+    let ArgumentShapes { required, optional } = argument_shapes(schema);
+    let field = |(k, shape): &(String, String)| -> Option<String> {
+        let value = sent
+            .get(k)
+            .filter(|v| k != fault && !v.is_null())
+            .map(Value::to_string);
+        Some(format!(
+            "{}: {}",
+            Value::String(k.clone()),
+            value.unwrap_or_else(|| shape.clone())
+        ))
+    };
+    let mut fields: Vec<String> = required.iter().filter_map(field).collect();
+    fields.extend(
+        optional
+            .iter()
+            .filter(|(k, _)| sent.contains_key(k))
+            .filter_map(field),
+    );
+    let rest: Vec<String> = optional
+        .iter()
+        .filter(|(k, _)| !sent.contains_key(k))
+        .map(|(k, t)| format!("{}: {t}", Value::String(k.clone())))
+        .collect();
+    let mut out = format!("{tool}: {{{}}}", fields.join(", "));
+    if !rest.is_empty() {
+        out.push_str(&format!(" (optional: {})", rest.join(", ")));
+    }
+    out
 }
 
 /// The feedback for a call to a tool that does not exist, in the short style: the closest
