@@ -13,17 +13,22 @@
 //! It prints a Markdown report (the numbers in `docs/EVAL.md` come from it) and writes every
 //! run's first model output to `target/eval_local.jsonl` for inspection.
 
+#[allow(dead_code)]
+#[path = "eval_users/replay.rs"]
+mod replay;
+#[path = "eval_users/settings.rs"]
+mod settings;
+
 use std::collections::BTreeMap;
-use std::future::Future;
 use std::io::Write;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use agents::model::{Model, ModelError, ModelRequest, ModelResponse, Sampling};
+use agents::model::{ModelResponse, Sampling};
 use agents::tool::tool_fn;
 use agents::{Budget, ExecutionFailure, LlmAgent};
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
+use replay::Recorded;
 use serde_json::{Value, json};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -244,35 +249,6 @@ fn format() -> PromptFormat {
         )
 }
 
-type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// Keeps the first response of a run, to classify failures.
-struct FirstOutput<M> {
-    inner: M,
-    first: Mutex<Option<ModelResponse>>,
-}
-
-impl<M: Model> Model for FirstOutput<M> {
-    fn name(&self) -> &str {
-        self.inner.name()
-    }
-    fn complete<'a>(
-        &'a self,
-        r: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move {
-            let out = self.inner.complete(r).await;
-            if let Ok(resp) = &out {
-                let mut f = self.first.lock().unwrap();
-                if f.is_none() {
-                    *f = Some(resp.clone());
-                }
-            }
-            out
-        })
-    }
-}
-
 fn same(expected: &Value, got: &Value) -> bool {
     match (expected, got) {
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
@@ -368,10 +344,7 @@ async fn run_one(
         .max_tokens(64)
         .build()
         .expect("client");
-    let model = Arc::new(FirstOutput {
-        inner: model,
-        first: Mutex::new(None),
-    });
+    let model = Arc::new(Recorded::live(model));
     let right = Arc::new(Mutex::new(false));
     let hook_right = right.clone();
     let (want_tool, want_args) = (tool.to_owned(), expected.clone());
@@ -442,7 +415,7 @@ async fn run_one(
             eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());
         }
     }
-    let first = model.first.lock().unwrap().clone();
+    let first = model.first().and_then(Result::ok);
     let names = [
         "get_weather",
         "add",
@@ -473,28 +446,18 @@ async fn run_one(
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let url = std::env::var("LOCAL_LLM_URL").unwrap_or_else(|_| "http://127.0.0.1:8089".to_owned());
-    let env = |k: &str, d: usize| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
-    let samples = env("EVAL_SAMPLES", 2) as u64;
-    let limit = env("EVAL_LIMIT", usize::MAX);
+    let (url, samples, limit, only) = settings::Settings::from_env().into_parts();
     let modes: Vec<bool> = match std::env::var("EVAL_MODES").as_deref() {
         Ok("on") => vec![true],
         Ok("off") => vec![false],
         _ => vec![true, false],
     };
-    let only = std::env::var("EVAL_ONLY").ok();
     let cases: Vec<_> = cases()
         .into_iter()
         .filter(|c| only.as_deref().is_none_or(|t| t == c.1))
         .take(limit)
         .collect();
-    let log_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/eval_local.jsonl");
-    let mut log = std::fs::File::create(&log_path).ok();
+    let mut log = settings::log_file("eval_local.jsonl");
     let started = Instant::now();
     let mut totals: BTreeMap<bool, (usize, usize, u32)> = BTreeMap::new();
     let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();

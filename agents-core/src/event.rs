@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::AgentPath;
 use crate::budget::BudgetKind;
 use crate::error::{ErrorKind, Severity};
-use crate::model::Usage;
+use crate::model::{ToolCall, Usage};
 
 /// Something that happened during a run.
 ///
@@ -35,6 +35,13 @@ pub enum Event {
         tool_calls: usize,
         /// Reported usage.
         usage: Usage,
+        /// What the model wrote this turn, before anything was repaired or refused: its
+        /// generated text as received for a prompted model (calls to unknown tools, made-up
+        /// lines and all), else its text.
+        raw: Option<String>,
+        /// The calls as the model sent them (or as read from its text): names, unknown ones
+        /// included, and argument text untouched.
+        calls: Vec<ToolCall>,
     },
     /// A tool is about to run.
     ToolStarted {

@@ -31,6 +31,7 @@ pub struct ScriptedModel {
     name: String,
     script: Arc<Mutex<VecDeque<Result<ModelResponse, ModelError>>>>,
     requests: Arc<Mutex<Vec<ModelRequest>>>,
+    feedback: crate::error::FeedbackStyle,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -56,7 +57,15 @@ impl ScriptedModel {
             name: "scripted".to_owned(),
             script: Arc::new(Mutex::new(results.into_iter().collect())),
             requests: Arc::new(Mutex::new(Vec::new())),
+            feedback: crate::error::FeedbackStyle::Full,
         }
+    }
+
+    /// Asks for feedback in `style` (as a prompted model does with
+    /// [`FeedbackStyle::Short`](crate::error::FeedbackStyle::Short)).
+    pub fn with_feedback(mut self, style: crate::error::FeedbackStyle) -> Self {
+        self.feedback = style;
+        self
     }
 
     /// Renames the model (as it appears in events).
@@ -98,6 +107,10 @@ impl ScriptedModel {
 impl Model for ScriptedModel {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+        self.feedback
     }
 
     fn complete<'a>(

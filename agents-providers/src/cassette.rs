@@ -195,6 +195,10 @@ impl<M: Model> Model for Recorder<M> {
         self.inner.name()
     }
 
+    fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
+        self.inner.feedback_style()
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,

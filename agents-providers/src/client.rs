@@ -68,11 +68,18 @@ impl ClientSettings {
 /// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error,
 /// scrubbed, becomes a `ModelError` that keeps it as its source.
 macro_rules! impl_model {
-    ($client:ty, $send:ident) => {
+    ($client:ty, $send:ident $(, feedback: $style:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
             }
+
+            $(
+                fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
+                    let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
+                    style(self)
+                }
+            )?
 
             fn complete<'a>(
                 &'a self,

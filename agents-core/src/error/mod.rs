@@ -3,6 +3,7 @@
 mod agent_error;
 mod class;
 mod execution;
+mod feedback;
 mod kind;
 mod per_kind;
 mod severity;
@@ -11,6 +12,7 @@ mod tool_error;
 pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
 pub use class::{Classifier, ErrorClass};
 pub use execution::{ExecutionFailure, IntoExecutionFailure};
+pub use feedback::{ARGUMENT_ERROR_PREFIX, FeedbackStyle, unknown_tool_short};
 pub use kind::{ErrorKind, kinds};
 pub(crate) use per_kind::PerKind;
 pub use severity::{Severity, UnknownSeverity};

@@ -110,6 +110,12 @@ pub struct ModelRequest {
     /// Sampling settings.
     #[serde(default)]
     pub sampling: Sampling,
+    /// The agent runs strict ([`strict(true)`](crate::LlmAgentBuilder::strict)): no recovery
+    /// anywhere. A client that reads calls out of generated text (prompted tool calling) reads
+    /// only its documented shape and writes nothing for the model (no prefill, no changed
+    /// sampling), so that "recovery off" is really off.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strict: bool,
 }
 
 /// Token usage reported by the provider.
@@ -168,6 +174,12 @@ pub struct ModelResponse {
     /// Why it stopped.
     #[serde(default)]
     pub finish_reason: FinishReason,
+    /// The text the model generated, as received, when the calls were read out of it (prompted
+    /// tool calling: the whole generation, any prefill written for the model included). `None`
+    /// when the provider returned the calls as structured data (`text` and `tool_calls` are then
+    /// what the model sent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
 }
 
 impl ModelResponse {

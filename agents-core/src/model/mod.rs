@@ -13,6 +13,7 @@ pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
     Usage,
 };
+pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};
 pub use stream::StreamPart;
 
@@ -50,6 +51,13 @@ pub trait Model: Send + Sync {
     ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
         stream::from_complete(self.complete(request))
     }
+
+    /// How the runtime words error feedback for this model: in full by default; short and
+    /// shaped like the call to write for a model that writes its calls as text (the prompted
+    /// clients say so).
+    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+        crate::error::FeedbackStyle::Full
+    }
 }
 
 impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
@@ -67,5 +75,9 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
         request: &'a ModelRequest,
     ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
         (**self).stream(request)
+    }
+
+    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+        (**self).feedback_style()
     }
 }

@@ -23,3 +23,132 @@ pub(crate) fn argument_names(schema: &Value) -> Option<Vec<&str>> {
     let props = schema.get("properties")?.as_object()?;
     Some(props.keys().map(String::as_str).collect())
 }
+
+/// A value's type as a model is shown it, from its schema: `string`, `number`, `list of string`,
+/// `"celsius" or "fahrenheit"`, with `$ref`s resolved against `root` (the tool's whole schema).
+/// Nothing in it is a JSON-Schema keyword a model could copy into its arguments.
+///
+/// ```
+/// use agents_core::model::value_shape;
+/// use serde_json::json;
+/// let root = json!({"$defs": {"Unit": {"enum": ["celsius", "fahrenheit"]}}});
+/// assert_eq!(value_shape(&root, &json!({"$ref": "#/$defs/Unit"})), r#""celsius" or "fahrenheit""#);
+/// assert_eq!(value_shape(&root, &json!({"type": "array", "items": {"type": "number"}})), "list of number");
+/// ```
+pub fn value_shape(root: &Value, v: &Value) -> String {
+    shape_at(root, v, 0)
+}
+
+/// The schema `v` stands for: the definition its local `$ref` (`#/$defs/Unit`) points to in
+/// `root`, or `v` itself.
+pub fn resolve_ref<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
+    match v.get("$ref").and_then(Value::as_str) {
+        Some(r) => r
+            .strip_prefix('#')
+            .and_then(|p| root.pointer(p))
+            .unwrap_or(v),
+        None => v,
+    }
+}
+
+fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
+    let v = resolve_ref(root, v);
+    if depth > 3 {
+        return "any".into();
+    }
+    if let Some(e) = v.get("enum").and_then(Value::as_array) {
+        return e
+            .iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(" or ");
+    }
+    if let Some(c) = v.get("const") {
+        return c.to_string();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(alts) = v.get(key).and_then(Value::as_array) {
+            let parts: Vec<String> = alts
+                .iter()
+                .filter(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+                .map(|a| shape_at(root, a, depth + 1))
+                .collect();
+            return parts.join(" or ");
+        }
+    }
+    match v.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "array" => match v.get("items") {
+                Some(i) => format!("list of {}", shape_at(root, i, depth + 1)),
+                None => "list".into(),
+            },
+            other => other.to_owned(),
+        },
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|t| *t != "null")
+            .collect::<Vec<_>>()
+            .join(" or "),
+        _ => "any".into(),
+    }
+}
+
+/// An object schema's arguments, each as `(name, value_shape)`, in schema order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArgumentShapes {
+    /// The required arguments (all of them when the schema lists none as required).
+    pub required: Vec<(String, String)>,
+    /// The others.
+    pub optional: Vec<(String, String)>,
+}
+
+/// The arguments of an object schema with their [`value_shape`]s.
+pub fn argument_shapes(schema: &Value) -> ArgumentShapes {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = ArgumentShapes::default();
+    let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+        return out;
+    };
+    for (k, v) in props {
+        let entry = (k.clone(), value_shape(schema, v));
+        if required.is_empty() || required.contains(&k.as_str()) {
+            out.required.push(entry);
+        } else {
+            out.optional.push(entry);
+        }
+    }
+    out
+}
+
+/// A call of `tool` as a model should write it, types in place of values:
+/// `add: {"a": number, "b": number}`, optional arguments after it
+/// (` (optional: "note": string)`). Short, and with no JSON-Schema keyword in it: the error
+/// feedback for a model that writes its calls as text
+/// ([`FeedbackStyle::Short`](crate::error::FeedbackStyle)).
+///
+/// ```
+/// use agents_core::model::call_shape;
+/// use serde_json::json;
+/// let schema = json!({"type": "object", "additionalProperties": false, "required": ["city"],
+///     "properties": {"city": {"type": "string"}, "days": {"type": "integer", "minimum": 1}}});
+/// assert_eq!(call_shape("forecast", &schema), r#"forecast: {"city": string} (optional: "days": integer)"#);
+/// ```
+pub fn call_shape(tool: &str, schema: &Value) -> String {
+    let ArgumentShapes { required, optional } = argument_shapes(schema);
+    let fields = |list: &[(String, String)]| {
+        list.iter()
+            .map(|(k, t)| format!("{}: {t}", Value::String(k.clone())))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = format!("{tool}: {{{}}}", fields(&required));
+    if !optional.is_empty() {
+        out.push_str(&format!(" (optional: {})", fields(&optional)));
+    }
+    out
+}

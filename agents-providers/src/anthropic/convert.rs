@@ -190,6 +190,7 @@ pub fn from_wire(response: MessagesResponse) -> Result<ModelResponse, ProviderEr
     Ok(ModelResponse {
         text: (!text.is_empty()).then_some(text),
         finish_reason: stop_reason(response.stop_reason.as_deref(), !tool_calls.is_empty()),
+        raw: None,
         tool_calls,
         usage: usage(response.usage.unwrap_or_default()),
     })
@@ -379,6 +380,7 @@ impl SseAccumulator for EventAccumulator {
         Ok(ModelResponse {
             text: (!text.is_empty()).then_some(text),
             finish_reason: stop_reason(self.stop.as_deref(), !tool_calls.is_empty()),
+            raw: None,
             tool_calls,
             usage: usage(self.usage),
         })
@@ -448,6 +450,7 @@ mod tests {
                 parameters: json!({"type":"object"}),
             }],
             sampling: Sampling::default(),
+            strict: false,
         };
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))

@@ -267,6 +267,7 @@ impl Accumulator {
         Ok(ModelResponse {
             text: (!self.text.is_empty()).then_some(self.text),
             finish_reason: finish_reason(self.finish.as_deref(), !tool_calls.is_empty()),
+            raw: None,
             tool_calls,
             usage: self.usage,
         })
@@ -334,6 +335,7 @@ mod tests {
                 max_tokens: Some(64),
                 ..Sampling::default()
             },
+            strict: false,
         };
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),

@@ -175,6 +175,7 @@ impl Accumulator {
             tool_calls: self.calls,
             usage: self.usage,
             finish_reason,
+            raw: None,
         })
     }
 }

@@ -130,7 +130,7 @@ impl Ollama {
             r.text.as_deref().unwrap_or_default(),
             r.finish_reason,
             r.usage,
-            &request.tools,
+            request,
         )
     }
 
@@ -167,7 +167,12 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
     e.message.to_ascii_lowercase().contains("unexpected eof")
 }
 
-crate::client::impl_model!(Ollama, chat);
+// Short feedback once the model is prompted (it writes its calls as text).
+crate::client::impl_model!(Ollama, chat, feedback: |o| if o.uses_prompted_tools() {
+    agents_core::error::FeedbackStyle::Short
+} else {
+    agents_core::error::FeedbackStyle::Full
+});
 
 impl OllamaBuilder {
     settings_methods!(PROVIDER);

@@ -165,6 +165,7 @@ pub fn from_wire(response: ChatResponse) -> Result<ModelResponse, ProviderError>
     Ok(ModelResponse {
         text: non_empty(choice.message.content).or(non_empty(choice.message.refusal)),
         finish_reason: finish_reason(choice.finish_reason.as_deref(), !tool_calls.is_empty()),
+        raw: None,
         tool_calls,
         usage: usage(response.usage),
     })
@@ -317,6 +318,7 @@ impl SseAccumulator for ChunkAccumulator {
         Ok(ModelResponse {
             text: non_empty(Some(self.text)).or(non_empty(Some(self.refusal))),
             finish_reason: finish_reason(self.finish.as_deref(), !tool_calls.is_empty()),
+            raw: None,
             tool_calls,
             usage: usage(self.usage),
         })
@@ -373,6 +375,7 @@ mod tests {
                 stop: vec!["\n\n".into()],
                 ..Sampling::default()
             },
+            strict: false,
         };
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),

@@ -30,16 +30,20 @@
 //! ```
 
 mod parse;
+mod prefill;
 mod render;
 
 use agents_core::ModelErrorKind;
+use agents_core::error::FeedbackStyle;
 use agents_core::model::{
     FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
 };
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
-pub use parse::{ParsedCall, ParsedOutput, RUNTIME_MARKERS, parse_output, runtime_marker};
+pub use parse::{
+    ParsedCall, ParsedOutput, RUNTIME_MARKERS, parse_documented, parse_output, runtime_marker,
+};
 pub use render::{DEFAULT_INSTRUCTIONS, Example, PromptFormat, signature, spaced_json};
 
 use crate::client::{ClientSettings, settings_methods};
@@ -62,7 +66,16 @@ pub fn response_from_text(
     usage: Usage,
     tools: &[ToolSpec],
 ) -> ModelResponse {
-    let parsed = parse_output(text, tools);
+    response_from_parsed(parse_output(text, tools), text, finish, usage)
+}
+
+/// The response for what was read out of `text`.
+fn response_from_parsed(
+    parsed: ParsedOutput,
+    text: &str,
+    finish: FinishReason,
+    usage: Usage,
+) -> ModelResponse {
     for c in &parsed.calls {
         if let Some(fix) = c.shape_fix {
             tracing::debug!(tool = %c.name, fix, "prompted call read from a non-standard shape");
@@ -88,21 +101,28 @@ pub fn response_from_text(
         tool_calls,
         usage,
         finish_reason,
+        raw: Some(text.to_owned()),
     }
 }
 
-/// [`response_from_text`], refusing a generation that holds neither a call nor an answer
-/// because the model wrote a runtime turn itself (`Result: ok`): taking that text as the answer
-/// would end the run with words the model put in the runtime's mouth. Every client that reads
-/// prompted calls (`PromptedCompletions`, `PromptedChat`, Ollama's fallback) reads through here.
+/// [`response_from_text`] for `request` (only the documented shape, [`parse_documented`], when
+/// it is strict), refusing a generation that holds neither a call nor an answer because the
+/// model wrote a runtime turn itself (`Result: ok`): taking that text as the answer would end
+/// the run with words the model put in the runtime's mouth. Every client that reads prompted
+/// calls (`PromptedCompletions`, `PromptedChat`, Ollama's fallback) reads through here.
 pub(crate) fn read_generation(
     provider: &'static str,
     text: &str,
     finish: FinishReason,
     usage: Usage,
-    tools: &[ToolSpec],
+    request: &ModelRequest,
 ) -> Result<ModelResponse, ProviderError> {
-    let response = response_from_text(text, finish, usage, tools);
+    let parsed = if request.strict {
+        parse_documented(text)
+    } else {
+        parse_output(text, &request.tools)
+    };
+    let response = response_from_parsed(parsed, text, finish, usage);
     match impersonation(provider, text, &response) {
         Some(e) => Err(e),
         None => Ok(response),
@@ -282,12 +302,12 @@ impl PromptedCompletions {
                 input_tokens: usage.prompt_tokens,
                 output_tokens: usage.completion_tokens,
             },
-            &request.tools,
+            request,
         )
     }
 }
 
-crate::client::impl_model!(PromptedCompletions, send);
+crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short);
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -365,6 +385,10 @@ impl<M: Model> Model for PromptedChat<M> {
         self.inner.name()
     }
 
+    fn feedback_style(&self) -> FeedbackStyle {
+        FeedbackStyle::Short
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,
@@ -373,8 +397,7 @@ impl<M: Model> Model for PromptedChat<M> {
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
             let text = r.text.as_deref().unwrap_or_default();
-            read_generation(PROVIDER, text, r.finish_reason, r.usage, &request.tools)
-                .map_err(Into::into)
+            read_generation(PROVIDER, text, r.finish_reason, r.usage, request).map_err(Into::into)
         })
     }
 }

@@ -64,12 +64,18 @@ pub struct ParsedOutput {
 /// assert_eq!(parse_output("Answer: 18 degrees.", &[]).text.as_deref(), Some("18 degrees."));
 /// ```
 pub fn parse_output(text: &str, tools: &[ToolSpec]) -> ParsedOutput {
+    read_objects(text, |before, seg| read_object(before, seg, tools))
+}
+
+/// Every object in `text` (balanced or cut off) given to `read` with the text before it: the
+/// calls it reads, or else the answer the text holds.
+fn read_objects(text: &str, read: impl Fn(&str, &str) -> Option<ParsedCall>) -> ParsedOutput {
     let mut calls = Vec::new();
     let mut pos = 0;
     while let Some(off) = text[pos..].find('{') {
         let start = pos + off;
         let end = value_end(text, start);
-        if let Some(call) = read_object(&text[..start], &text[start..end], tools) {
+        if let Some(call) = read(&text[..start], &text[start..end]) {
             calls.push(call);
         }
         pos = end.max(start + 1);
@@ -82,6 +88,38 @@ pub fn parse_output(text: &str, tools: &[ToolSpec]) -> ParsedOutput {
         calls,
         text: (!answer.is_empty()).then(|| answer.to_owned()),
     }
+}
+
+/// Reads only the documented shape, `{"tool": "<name>", "arguments": {...}}` written as valid
+/// JSON, for a strict agent ([`ModelRequest::strict`](agents_core::model::ModelRequest)): no
+/// shape recovery (no other name keys, no flattened or unnamed arguments, no `f: {...}`, no cut
+/// off object). Text holding no such object is the answer, as the model wrote it.
+///
+/// ```
+/// use agents_providers::prompted::parse_documented;
+/// let out = parse_documented(r#"Call: {"tool": "add", "arguments": {"a": 1, "b": 2}}"#);
+/// assert_eq!(out.calls[0].arguments, r#"{"a": 1, "b": 2}"#);
+/// assert!(parse_documented(r#"Call: add: {"a": 1, "b": 2}"#).calls.is_empty());
+/// ```
+pub fn parse_documented(text: &str) -> ParsedOutput {
+    read_objects(text, |_, seg| documented_call(seg))
+}
+
+/// One call in the documented shape: valid JSON with exactly a string `tool` and an object
+/// `arguments` (whose text is kept as written).
+fn documented_call(seg: &str) -> Option<ParsedCall> {
+    let value: Value = serde_json::from_str(seg).ok()?;
+    let obj = value.as_object()?;
+    let name = obj.get("tool")?.as_str()?;
+    if obj.len() != 2 || !obj.get("arguments")?.is_object() {
+        return None;
+    }
+    let (_, raw) = entries(seg).into_iter().find(|(k, _)| k == "arguments")?;
+    Some(ParsedCall {
+        name: name.to_owned(),
+        arguments: raw.trim().to_owned(),
+        shape_fix: None,
+    })
 }
 
 /// The line markers the format reserves for the runtime: the model never writes them as itself.

@@ -1,6 +1,6 @@
 //! Rendering tools, worked examples and the conversation into a prompt.
 
-use agents_core::model::{Message, ModelRequest, ToolSpec};
+use agents_core::model::{Message, ModelRequest, ToolSpec, resolve_ref, value_shape};
 use serde_json::Value;
 
 /// The default instructions, placed before the tool list.
@@ -223,31 +223,18 @@ impl PromptFormat {
         out
     }
 
-    /// The start of the call written for the model after it called a tool that does not exist
-    /// and the closest allowed one is clear: ` {"tool": "<closest>", "arguments": `. A base model
-    /// otherwise copies its own previous line, wrong name and all, whatever the feedback says;
-    /// with the name written, it only has to write the arguments. The generated text is read
-    /// with this prefix in front. `None` when [`suggest_tool`](Self::suggest_tool) is off, or no
-    /// such call is in the last batch.
+    /// The start of the call written for the model after a failed call, so that it only has
+    /// to write values: after a call to a tool that does not exist, the closest tool's call up
+    /// to its first argument (` {"tool": "get_weather", "arguments": {"city": `); after an
+    /// argument error, that tool's call up to the key at fault (see `prefill.rs` for why). The
+    /// generated text is read with this prefix in front. `None` when
+    /// [`suggest_tool`](Self::suggest_tool) is off, the request is strict (no recovery), no
+    /// call is due, or no call of the last batch failed so.
     pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
-        if !self.suggest_tool || self.cue(&request.messages).is_empty() {
+        if !self.suggest_tool || request.strict || self.cue(&request.messages).is_empty() {
             return None;
         }
-        let last_calls = request.messages.iter().rev().find_map(|m| match m {
-            Message::Assistant { tool_calls, .. } => Some(tool_calls),
-            _ => None,
-        })?;
-        let names = || request.tools.iter().map(|t| t.name.as_str());
-        last_calls.iter().find_map(|c| {
-            if names().any(|n| n == c.name) {
-                return None;
-            }
-            let closest = agents_core::closest_name(&c.name, names())?;
-            Some(format!(
-                " {{\"tool\": {}, \"arguments\": {{",
-                Value::String(closest.to_owned())
-            ))
-        })
+        super::prefill::prefill(request)
     }
 
     /// Whether to write the closest tool's name for the model after it called an unknown tool
@@ -305,6 +292,7 @@ impl PromptFormat {
             messages,
             tools: Vec::new(),
             sampling,
+            strict: request.strict,
         }
     }
 }
@@ -365,7 +353,7 @@ pub fn signature(tool: &ToolSpec) -> String {
                     } else {
                         "?"
                     };
-                    format!("{k}{opt}: {}", type_text(schema, v, 0))
+                    format!("{k}{opt}: {}", value_shape(schema, v))
                 })
                 .collect()
         })
@@ -378,62 +366,9 @@ pub fn signature(tool: &ToolSpec) -> String {
     }
 }
 
-fn resolve<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
-    match v.get("$ref").and_then(Value::as_str) {
-        Some(r) => r
-            .strip_prefix('#')
-            .and_then(|p| root.pointer(p))
-            .unwrap_or(v),
-        None => v,
-    }
-}
-
-fn type_text(root: &Value, v: &Value, depth: usize) -> String {
-    let v = resolve(root, v);
-    if depth > 3 {
-        return "any".into();
-    }
-    if let Some(e) = v.get("enum").and_then(Value::as_array) {
-        return e
-            .iter()
-            .map(Value::to_string)
-            .collect::<Vec<_>>()
-            .join(" or ");
-    }
-    if let Some(c) = v.get("const") {
-        return c.to_string();
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(alts) = v.get(key).and_then(Value::as_array) {
-            let parts: Vec<String> = alts
-                .iter()
-                .filter(|a| a.get("type").and_then(Value::as_str) != Some("null"))
-                .map(|a| type_text(root, a, depth + 1))
-                .collect();
-            return parts.join(" or ");
-        }
-    }
-    match v.get("type") {
-        Some(Value::String(t)) => match t.as_str() {
-            "array" => match v.get("items") {
-                Some(i) => format!("list of {}", type_text(root, i, depth + 1)),
-                None => "list".into(),
-            },
-            other => other.to_owned(),
-        },
-        Some(Value::Array(ts)) => ts
-            .iter()
-            .filter_map(Value::as_str)
-            .filter(|t| *t != "null")
-            .collect::<Vec<_>>()
-            .join(" or "),
-        _ => "any".into(),
-    }
-}
-
 /// An example value of a schema, for a made-up example.
 fn sample_value(root: &Value, v: &Value, depth: usize) -> Value {
-    let v = resolve(root, v);
+    let v = resolve_ref(root, v);
     if let Some(x) = v
         .get("examples")
         .and_then(Value::as_array)
@@ -562,7 +497,7 @@ mod tests {
             "User: current weather in a city\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"text\", \"days\": 3, \"unit\": \"celsius\"}}\n"
         ));
         assert!(prompt.ends_with(
-            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {"
+            "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": "
         ));
         messages.pop();
         messages.push(Message::Tool(ToolResult {
@@ -573,9 +508,14 @@ mod tests {
         }));
         assert_eq!(
             f.prefill(&request).as_deref(),
-            Some(" {\"tool\": \"get_weather\", \"arguments\": {")
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"city\": ")
         );
         assert_eq!(f.clone().suggest_tool(false).prefill(&request), None);
+        let strict = ModelRequest {
+            strict: true,
+            ..request.clone()
+        };
+        assert_eq!(f.prefill(&strict), None);
         assert_eq!(f.cue(&messages), "");
         let chat = f.chat_request(&ModelRequest {
             messages,
@@ -584,5 +524,53 @@ mod tests {
         assert!(chat.tools.is_empty());
         assert_eq!(chat.messages.len(), 3);
         assert_eq!(chat.messages[2], Message::user("Result: sunny"));
+    }
+
+    /// Issue 16, item 6: after an argument error on an offered tool, the prompt ends with that
+    /// tool's call written up to the key at fault (the required argument left out, else the one
+    /// the error names); after a tool's own failure nothing is written.
+    #[test]
+    fn the_prefill_after_an_argument_error_goes_up_to_the_key_at_fault() {
+        let f = PromptFormat::new();
+        let request = |content: &str, arguments: &str| ModelRequest {
+            messages: vec![
+                Message::user("Weather in Oslo?"),
+                Message::Assistant {
+                    content: None,
+                    tool_calls: vec![ToolCall {
+                        id: "c1".into(),
+                        name: "get_weather".into(),
+                        arguments: arguments.into(),
+                    }],
+                },
+                Message::Tool(ToolResult {
+                    call_id: "c1".into(),
+                    name: "get_weather".into(),
+                    content: content.into(),
+                    is_error: true,
+                }),
+            ],
+            tools: vec![weather()],
+            ..ModelRequest::default()
+        };
+        let argument_error = "ERROR: the arguments for tool 'get_weather' are wrong: missing field `city`. Write: get_weather: {\"city\": string}";
+        assert_eq!(
+            f.prefill(&request(argument_error, r#"{"town": "Oslo"}"#))
+                .as_deref(),
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"city\": ")
+        );
+        let wrong_unit = "ERROR: the arguments for tool 'get_weather' are wrong at \"unit\": unknown variant `C`. Write: ...";
+        assert_eq!(
+            f.prefill(&request(wrong_unit, r#"{"city": "Oslo", "unit": "C"}"#))
+                .as_deref(),
+            Some(" {\"tool\": \"get_weather\", \"arguments\": {\"unit\": ")
+        );
+        assert_eq!(
+            f.prefill(&request(
+                "ERROR: Tool 'get_weather' failed: timeout.",
+                r#"{"city": "Oslo", "unit": "celsius"}"#
+            )),
+            None
+        );
     }
 }

@@ -6,6 +6,7 @@ mod call_key;
 mod calls;
 mod output;
 mod parallel;
+mod repeat;
 mod resume;
 mod round;
 mod run;

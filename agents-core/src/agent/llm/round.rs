@@ -10,7 +10,7 @@ use crate::agent::policy::UnhandledPolicy;
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::{BudgetExceeded, BudgetKind};
 use crate::conversation::not_executed;
-use crate::error::{AgentError, EscalationError, FailureKind, LoopGuard, ToolError};
+use crate::error::{AgentError, EscalationError, FailureKind, FeedbackStyle, LoopGuard, ToolError};
 use crate::escalation;
 use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
@@ -98,6 +98,9 @@ where
                 },
                 (false, _) => self.handle_call(call, &mut same_guard).await,
             };
+            if handled.failed && handled.stop.is_none() {
+                self.failed_again(&call.name, Self::call_key(&call.name, &call.arguments));
+            }
             failed += usize::from(handled.failed);
             if stop.is_none() {
                 stop = handled.stop;
@@ -411,24 +414,31 @@ where
             Some(i) => format!(" for skill '{}'", self.agent.config.skills[i].name),
             None => String::new(),
         };
-        let mut text = format!(
-            "ERROR: Tool '{}' is unknown{scope}. Allowed tools: {}.",
-            call.name,
-            allowed.join(", ")
-        );
-        if let Some(s) = &suggestion {
-            let args = self
-                .request
-                .tools
-                .iter()
-                .find(|t| &t.name == s)
-                .and_then(|t| crate::model::argument_names(&t.parameters))
-                .filter(|names| !names.is_empty())
-                .map(|names| format!(" (arguments: {})", names.join(", ")))
-                .unwrap_or_default();
-            text.push_str(&format!(" Did you mean '{s}'{args}?"));
-        }
-        text.push_str(" Pick one of the allowed tools or return a final text answer.");
+        let suggested = suggestion
+            .as_ref()
+            .and_then(|s| self.request.tools.iter().find(|t| &t.name == s));
+        let text = match self.model.feedback_style() {
+            FeedbackStyle::Short => crate::error::unknown_tool_short(
+                &call.name,
+                suggested.map(|t| (t.name.as_str(), &t.parameters)),
+            ),
+            FeedbackStyle::Full => {
+                let mut text = format!(
+                    "ERROR: Tool '{}' is unknown{scope}. Allowed tools: {}.",
+                    call.name,
+                    allowed.join(", ")
+                );
+                if let Some(t) = suggested {
+                    let args = crate::model::argument_names(&t.parameters)
+                        .filter(|names| !names.is_empty())
+                        .map(|names| format!(" (arguments: {})", names.join(", ")))
+                        .unwrap_or_default();
+                    text.push_str(&format!(" Did you mean '{}'{args}?", t.name));
+                }
+                text.push_str(" Pick one of the allowed tools or return a final text answer.");
+                text
+            }
+        };
         self.ctx.emit(Event::ToolHallucinated {
             agent: self.path.clone(),
             call_id: call.id.clone(),
@@ -469,7 +479,7 @@ where
             error: error.to_string(),
             outcome,
         });
-        let text = error.model_text();
+        let text = error.model_text_in(self.model.feedback_style());
         match policy {
             UnhandledPolicy::Propagate => Handled {
                 result: error_result(call, text),

@@ -135,6 +135,7 @@ where
         same_failure: HashMap::new(),
         identical: HashMap::new(),
         permanent_calls: HashSet::new(),
+        failed_calls: HashMap::new(),
         // Ids already answered in the history stay taken: a provider that numbers its calls per
         // response (Gemini) would otherwise reuse one, and a result would answer two calls.
         call_ids: history_call_ids(&history),
@@ -244,6 +245,9 @@ pub(super) struct Runner<'a, In, Out> {
     pub identical: HashMap<CallKey, (u64, u64)>,
     /// Calls that failed permanently and were fed back once: the same call again ends the run.
     pub permanent_calls: HashSet<CallKey>,
+    /// How many times each call (tool and canonical arguments) failed: the second time changes
+    /// the sampling (see `repeat.rs`).
+    pub failed_calls: HashMap<CallKey, u32>,
     /// Every call id recorded in this run (ids are made unique before a call is recorded).
     pub call_ids: HashSet<String>,
     /// The next request, kept between turns: messages are appended as they are said, the frame
@@ -367,6 +371,8 @@ where
             turn: self.turn,
             tool_calls: response.tool_calls.len(),
             usage: response.usage,
+            raw: response.raw.clone().or_else(|| response.text.clone()),
+            calls: response.tool_calls.clone(),
         });
         self.budget
             .charge_tokens(response.usage.total())
@@ -572,6 +578,7 @@ where
         self.request.system = (!system.is_empty()).then_some(system);
         self.request.tools = tools;
         self.request.sampling = cfg.sampling.clone();
+        self.request.strict = cfg.strict;
         self.request_skill = Some(self.skill);
     }
 
@@ -637,6 +644,7 @@ where
                     messages: vec![Message::user(input)],
                     tools: Vec::new(),
                     sampling: self.agent.config.sampling.clone(),
+                    strict: self.agent.config.strict,
                 };
                 self.budget
                     .charge_turn()

@@ -1,0 +1,63 @@
+//! The settings both evaluations (`eval_local`, `eval_users`) read from the environment.
+
+/// Where the model server is, and which part of a suite to run.
+pub struct Settings {
+    /// `LOCAL_LLM_URL` (default `http://127.0.0.1:8089`).
+    pub url: String,
+    /// `EVAL_SAMPLES`: seeds per request (default 2).
+    pub samples: u64,
+    /// `EVAL_LIMIT`: the first n requests only.
+    pub limit: usize,
+    /// `EVAL_ONLY`: the requests for this tool only.
+    pub only: Option<String>,
+}
+
+impl Settings {
+    /// Reads the environment.
+    pub fn from_env() -> Self {
+        let env = |k: &str, d: usize| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        Settings {
+            url: std::env::var("LOCAL_LLM_URL")
+                .unwrap_or_else(|_| "http://127.0.0.1:8089".to_owned()),
+            samples: env("EVAL_SAMPLES", 2) as u64,
+            limit: env("EVAL_LIMIT", usize::MAX),
+            only: std::env::var("EVAL_ONLY").ok(),
+        }
+    }
+
+    /// The settings as `(url, samples, limit, only)`.
+    pub fn into_parts(self) -> (String, u64, usize, Option<String>) {
+        (self.url, self.samples, self.limit, self.only)
+    }
+}
+
+/// The run log: `EVAL_LOG`, else `target/<name>` in the repository (its directory created when
+/// missing: with `CARGO_TARGET_DIR` elsewhere, `target/` may not exist). Says where, or why not.
+pub fn log_file(name: &str) -> Option<std::fs::File> {
+    let path = std::env::var_os("EVAL_LOG").map_or_else(
+        || {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("target")
+                .join(name)
+        },
+        std::path::PathBuf::from,
+    );
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    match std::fs::File::create(&path) {
+        Ok(f) => {
+            eprintln!("logging every run to {}", path.display());
+            Some(f)
+        }
+        Err(e) => {
+            eprintln!("no run log ({}: {e})", path.display());
+            None
+        }
+    }
+}
