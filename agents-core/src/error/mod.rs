@@ -7,6 +7,7 @@ mod kind;
 mod per_kind;
 mod severity;
 mod tool_error;
+mod violation;
 
 pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
 pub use class::{Classifier, ErrorClass};
@@ -17,3 +18,4 @@ pub use severity::{Severity, UnknownSeverity};
 pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
+pub use violation::SchemaViolation;

@@ -165,3 +165,12 @@ pub fn coerce_with(
 ) -> Result<Coerced, CoerceError> {
     walk::Walker::new(schema, options).run(value)
 }
+
+/// Coerces what can be coerced and keeps the rest as it is: a member that [`coerce`] would
+/// refuse (a value outside an enum, an undeclared key under `additionalProperties: false`, a
+/// missing required key) stays as it was, and its siblings are still coerced. For the runtime's
+/// coercion step, which runs before the validator decides: the validator then names whatever
+/// coercion could not fix, every field at once.
+pub(crate) fn coerce_lenient(value: Value, schema: &Value) -> Coerced {
+    walk::Walker::new(schema, &CoerceOptions::default()).run_lenient(value)
+}
