@@ -54,8 +54,13 @@ pub(crate) fn model_reason(e: &DeserializationError) -> String {
     } else {
         super::tool_error::unknown_arguments(&e.value, &e.schema)
     };
+    let all = if listed.len() > 1 {
+        " Fix all of them in one call."
+    } else {
+        ""
+    };
     format!(
-        "do not match its schema: {}.{unknown} Fix all of them in one call. Expected schema: {}",
+        "do not match its schema: {}.{unknown}{all} Expected schema: {}",
         listed.join("; "),
         compact_schema(&e.schema)
     )
