@@ -53,7 +53,7 @@ pub use path::AgentPath;
 // documented API.
 #[doc(hidden)]
 pub use similar::closest_name;
-pub use tool::Tool;
+pub use tool::{SchemaTool, Tool, schema_tool};
 
 /// Implementation details used by the code the macros generate. Not a public API: it may change in
 /// any release.

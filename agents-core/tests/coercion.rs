@@ -4,7 +4,7 @@ mod common;
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentExt, Event, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use agents_core::{AgentExt, ExecutionFailure, LlmAgent, Message, ModelResponse};
 use common::Recorder;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -43,18 +43,7 @@ async fn coercion_fixes_types_and_reports_each_change() {
         panic!()
     };
     assert_eq!(r.content, r#"1000 urgent=true tags=["vip"]"#);
-    let fixes: Vec<agents_core::event::ArgumentChange> = rec
-        .events()
-        .into_iter()
-        .find_map(|e| match e {
-            Event::Repaired {
-                step: "coerce",
-                fixes,
-                ..
-            } => Some(fixes),
-            _ => None,
-        })
-        .expect("a coerce Repaired event");
+    let fixes = rec.fixes("coerce").expect("a coerce Repaired event");
     assert_eq!(fixes.len(), 3, "{fixes:?}");
 }
 

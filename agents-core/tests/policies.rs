@@ -47,7 +47,8 @@ async fn feedback_tells_the_model_what_was_wrong_and_goes_on() {
         "{}",
         r.content
     );
-    assert!(r.content.contains("missing field `city`"), "{}", r.content);
+    // The validator names the missing argument by its path (serde said "missing field").
+    assert!(r.content.contains("`city` is missing"), "{}", r.content);
     assert!(
         r.content.contains(r#""required":["city"]"#),
         "{}",
@@ -70,8 +71,11 @@ async fn propagate_fails_fast_with_the_original_error() {
             let agents_core::ToolError::Deserialization(d) = *e else {
                 panic!("wrong kind")
             };
-            assert_eq!(d.field_path, ".");
-            assert!(d.message.contains("city"));
+            // Found by the schema validator: the path is the missing argument's own.
+            assert_eq!(d.field_path, "city");
+            assert!(d.message.contains("missing"));
+            assert_eq!(d.violations.len(), 1);
+            assert_eq!(d.violations[0].keyword, "required");
         }
         other => panic!("unexpected {other:?}"),
     }

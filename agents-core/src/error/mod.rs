@@ -8,6 +8,7 @@ mod kind;
 mod per_kind;
 mod severity;
 mod tool_error;
+mod violation;
 
 pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
 pub use class::{Classifier, ErrorClass};
@@ -19,3 +20,4 @@ pub use severity::{Severity, UnknownSeverity};
 pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
+pub use violation::SchemaViolation;

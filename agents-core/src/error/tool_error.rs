@@ -43,7 +43,8 @@ pub struct InvalidArgs {
     pub schema: Value,
 }
 
-/// The JSON parsed but does not fit the tool's parameter types.
+/// The JSON parsed but does not fit the tool's parameter types: its JSON Schema (checked by the
+/// runtime first, every violation at once) or its Rust type (serde, the first misfit).
 #[derive(Debug, Clone)]
 pub struct DeserializationError {
     /// The tool the model called.
@@ -52,12 +53,16 @@ pub struct DeserializationError {
     pub value: Value,
     /// The Rust type the tool expected.
     pub target_type: String,
-    /// JSON path to the offending field (`.` for the root), e.g. `items[0].count`.
+    /// JSON path to the offending field (`.` for the root), e.g. `items[0].count`; the first
+    /// violation's when the schema was broken.
     pub field_path: String,
-    /// What serde said.
+    /// What serde said, or the first violation's message.
     pub message: String,
     /// The tool's JSON Schema for its arguments.
     pub schema: Value,
+    /// Every way the value breaks the schema, as the runtime's validator found them (at most
+    /// ten); empty when the schema was kept and serde refused the value.
+    pub violations: Vec<super::SchemaViolation>,
 }
 
 /// The tool ran and failed.
@@ -237,6 +242,9 @@ impl ToolError {
                     compact_schema(&e.schema)
                 )
             }
+            ToolError::Deserialization(e) if !e.violations.is_empty() => {
+                super::violation::model_reason(e)
+            }
             ToolError::Deserialization(e) => format!(
                 "do not match its schema: at `{}`: {}.{} Expected schema: {}",
                 e.field_path,
@@ -305,7 +313,7 @@ fn json_type_name(v: &Value) -> &'static str {
 
 /// " Unknown arguments: `source` (did you mean `from`?)." for keys the schema does not declare,
 /// or nothing.
-fn unknown_arguments(value: &Value, schema: &Value) -> String {
+pub(super) fn unknown_arguments(value: &Value, schema: &Value) -> String {
     let (Some(obj), Some(known)) = (value.as_object(), argument_names(schema)) else {
         return String::new();
     };
@@ -334,6 +342,9 @@ impl fmt::Display for ToolError {
                     e.parse_error,
                     truncate(&e.raw)
                 )
+            }
+            ToolError::Deserialization(e) if !e.violations.is_empty() => {
+                f.write_str(&super::violation::operator_text(e))
             }
             ToolError::Deserialization(e) => write!(
                 f,

@@ -19,10 +19,10 @@ mod error;
 mod fix;
 mod repair;
 
-pub(crate) use self::coerce::non_finite;
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
 };
+pub(crate) use self::coerce::{coerce_lenient, non_finite};
 pub use self::depth::{MAX_DEPTH, parse_strict};
 pub(crate) use self::depth::{deeper_than_limit, depth_message};
 pub use self::error::{CoerceError, CoerceRule, RepairError};

@@ -25,9 +25,18 @@ pub(crate) fn coerce_value(
     schema: &Value,
 ) -> Result<(Value, Vec<ArgumentChange>), String> {
     crate::json::coerce(value, schema)
-        .map(|c| {
-            let changes = c.fixes.into_iter().map(ArgumentChange::Coerced).collect();
-            (c.value, changes)
-        })
+        .map(coerced_changes)
         .map_err(|e| e.to_string())
+}
+
+/// Schema-guided coercion of tool arguments, lenient: every member that can be coerced is,
+/// the others stay as they were for the validator (or serde) to name. The value and what was
+/// changed.
+pub(crate) fn coerce_arguments(value: Value, schema: &Value) -> (Value, Vec<ArgumentChange>) {
+    coerced_changes(crate::json::coerce_lenient(value, schema))
+}
+
+fn coerced_changes(c: crate::json::Coerced) -> (Value, Vec<ArgumentChange>) {
+    let changes = c.fixes.into_iter().map(ArgumentChange::Coerced).collect();
+    (c.value, changes)
 }

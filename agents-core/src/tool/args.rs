@@ -59,6 +59,12 @@ fn non_finite_at(args: &Value, path: &Path) -> Option<String> {
             _ => return None,
         };
     }
+    non_finite_refusal(value)
+}
+
+/// What to say of `value` where a number was expected, if it is a string holding a number no
+/// `f64` holds (`NaN`, `1e999`): that it is not finite, rather than that it is a string.
+pub(crate) fn non_finite_refusal(value: &Value) -> Option<String> {
     let text = value.as_str().filter(|t| crate::json::non_finite(t))?;
     let rule = crate::json::CoerceRule::NonFiniteNumber {
         text: text.to_owned(),

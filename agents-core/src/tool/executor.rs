@@ -1,8 +1,9 @@
 //! The tool executor: one attempt at a call with the arguments as they stand. It parses them,
-//! lets the tool read them (a panic there is a permanent failure), charges the run's budget,
-//! runs the tool under the tighter of its timeout and the run's time (a panic is a permanent
-//! failure), announces the attempt, and turns what the tool returned into an outcome, or into a
-//! typed [`ToolError`] for the repair chain.
+//! validates them against the tool's schema (every violation at once), lets the tool read them
+//! (a panic there is a permanent failure), charges the run's budget, runs the tool under the
+//! tighter of its timeout and the run's time (a panic is a permanent failure), announces the
+//! attempt, and turns what the tool returned into an outcome, or into a typed [`ToolError`] for
+//! the repair chain.
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -12,12 +13,12 @@ use futures_util::FutureExt;
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::{PreparedCall, Tool, ToolCallError, ToolContext};
+use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
 use crate::AgentPath;
 use crate::budget::{BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, EscalationError, ExecutionError,
-    ExecutionFailure, InvalidArgs, ToolError,
+    ExecutionFailure, InvalidArgs, SchemaViolation, ToolError,
 };
 use crate::escalation;
 use crate::event::Event;
@@ -27,6 +28,8 @@ use crate::run::RunContext;
 /// What the executor needs besides the call.
 pub(crate) struct ExecSetup<'a> {
     pub tool: &'a dyn Tool,
+    /// The tool's compiled argument schema, if it compiled.
+    pub validator: Option<&'a ArgsValidator>,
     pub classifier: &'a Classifier,
     pub agent: &'a AgentPath,
     pub budget: &'a Arc<BudgetScope>,
@@ -85,8 +88,8 @@ impl<'a, 's> Executor<'a, 's> {
         &self.setup.tool.spec().parameters
     }
 
-    /// One pass: parse, read into the tool's types, run. Only a call whose arguments fit is
-    /// charged, announced (`ToolStarted`) and run.
+    /// One pass: parse, validate against the schema, read into the tool's types, run. Only a
+    /// call whose arguments fit is charged, announced (`ToolStarted`) and run.
     pub async fn attempt(&mut self, raw: &str) -> Result<CallOutcome, ToolError> {
         let args: Value = crate::json::parse_strict(raw).map_err(|parse_error| {
             ToolError::InvalidArgs(InvalidArgs {
@@ -96,6 +99,13 @@ impl<'a, 's> Executor<'a, 's> {
                 schema: self.schema().clone(),
             })
         })?;
+        if let Some(validator) = self.setup.validator {
+            let violations = validator.violations(&args, self.schema());
+            if !violations.is_empty() {
+                // Every violation at once, so that one turn of feedback can fix them all.
+                return Err(self.schema_violated(args, violations));
+            }
+        }
         let tool = self.setup.tool;
         let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args.clone())))
             .unwrap_or_else(|payload| {
@@ -160,6 +170,7 @@ impl<'a, 's> Executor<'a, 's> {
                 },
                 message,
                 schema: self.schema().clone(),
+                violations: Vec::new(),
             })),
             ToolCallError::Agent(e) => match *e {
                 AgentError::Escalated(mut esc) => {
@@ -177,6 +188,24 @@ impl<'a, 's> Executor<'a, 's> {
             },
             ToolCallError::Failed(failure) => Err(self.execution_error(args, failure)),
         }
+    }
+
+    /// The arguments break the tool's schema: a deserialization error, like serde's refusals
+    /// (the same chain, with coercion first, handles both), listing every violation.
+    fn schema_violated(&self, args: Value, violations: Vec<SchemaViolation>) -> ToolError {
+        let (field_path, message) = violations
+            .first()
+            .map(|v| (v.field_path.clone(), v.message.clone()))
+            .unwrap_or_default();
+        ToolError::Deserialization(DeserializationError {
+            tool: self.tool_name().to_owned(),
+            value: args,
+            target_type: "the tool's JSON Schema".to_owned(),
+            field_path,
+            message,
+            schema: self.schema().clone(),
+            violations,
+        })
     }
 
     fn execution_error(&self, args: Value, failure: ExecutionFailure) -> ToolError {

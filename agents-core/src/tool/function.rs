@@ -10,8 +10,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{
-    PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, output_to_value, prepared,
-    run_prepared, schema_for,
+    PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, prepared, run_prepared,
+    schema_for,
 };
 use crate::error::IntoExecutionFailure;
 use crate::model::ToolSpec;
@@ -53,20 +53,38 @@ where
     Fut: Future<Output = Result<T, E>> + Send,
     F: Fn(A) -> Fut + Send + Sync + 'static,
 {
-    FnTool {
-        spec: ToolSpec {
+    FnTool::with_spec(
+        ToolSpec {
             name: name.into(),
             description: description.into(),
             parameters: schema_for::<A>(),
         },
-        idempotent: false,
-        timeout: None,
         f,
-        _args: PhantomData,
+    )
+}
+
+impl<A, F> std::fmt::Debug for FnTool<A, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FnTool")
+            .field("name", &self.spec.name)
+            .field("idempotent", &self.idempotent)
+            .field("timeout", &self.timeout)
+            .finish_non_exhaustive()
     }
 }
 
 impl<A, F> FnTool<A, F> {
+    /// A tool with this spec, running `f`; neither idempotent nor with a timeout of its own.
+    pub(crate) fn with_spec(spec: ToolSpec, f: F) -> Self {
+        FnTool {
+            spec,
+            idempotent: false,
+            timeout: None,
+            f,
+            _args: PhantomData,
+        }
+    }
+
     /// Declares the tool safe to run twice with the same arguments.
     pub fn idempotent(mut self) -> Self {
         self.idempotent = true;
@@ -111,10 +129,7 @@ where
     fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
         let args: A = deserialize_args(args)?;
         Ok(prepared(move |_| async move {
-            match (self.f)(args).await {
-                Ok(out) => output_to_value(&out),
-                Err(e) => Err(ToolCallError::Failed(e.into_execution_failure())),
-            }
+            crate::__private::tool_result((self.f)(args).await)
         }))
     }
 }

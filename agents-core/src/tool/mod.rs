@@ -3,6 +3,8 @@
 mod args;
 pub(crate) mod executor;
 mod function;
+mod schema;
+mod validate;
 
 use std::time::Duration;
 
@@ -15,6 +17,9 @@ use crate::model::ToolSpec;
 
 pub use args::{deserialize_args, output_to_value, schema_for};
 pub use function::{FnTool, tool_fn};
+pub use schema::{SchemaTool, schema_tool};
+pub(crate) use validate::ArgsValidator;
+pub use validate::SchemaError;
 
 /// What a tool call can fail with, before the runtime classifies it.
 #[derive(Debug)]

@@ -94,6 +94,14 @@ impl Recorder {
         self.0.lock().unwrap().clone()
     }
 
+    /// What the first `Repaired` event of step `step` changed, if one was emitted.
+    pub fn fixes(&self, step: &str) -> Option<Vec<agents_core::event::ArgumentChange>> {
+        self.events().into_iter().find_map(|e| match e {
+            Event::Repaired { step: s, fixes, .. } if s == step => Some(fixes),
+            _ => None,
+        })
+    }
+
     /// Event names in order (the serde tag), for compact assertions.
     pub fn names(&self) -> Vec<String> {
         self.events()

@@ -224,10 +224,12 @@ where
             self.errors
                 .push(format!("tool `{name}` is registered twice"));
         }
+        let validator = compile_validator(tool.spec());
         self.config.tools.push(ToolEntry {
             tool,
             handlers,
             chains: Default::default(),
+            validator,
         });
     }
 
@@ -466,5 +468,18 @@ where
             config: Arc::new(self.config),
             _io: PhantomData,
         })
+    }
+}
+
+/// The tool's argument validator, compiled once for every call the agent will make. A schema
+/// the validator cannot compile does not stop the agent: the tool's arguments then go unchecked
+/// by the schema (its own types still read them), and a warning says why.
+fn compile_validator(spec: &crate::model::ToolSpec) -> Option<crate::tool::ArgsValidator> {
+    match crate::tool::ArgsValidator::compile(&spec.name, &spec.parameters) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            tracing::warn!(target: "agents", tool = %spec.name, "{e}; its arguments are not validated against it");
+            None
+        }
     }
 }

@@ -66,6 +66,9 @@ pub(crate) struct ToolEntry {
     /// The steps run per error kind, resolved once at build: the tool's handlers merged per kind
     /// over `on_tool_error(tool)` and the defaults, the built-in repair first unless strict.
     pub chains: crate::error::PerKind<Vec<crate::repair::StepImpl>>,
+    /// The tool's argument schema, compiled once when the tool is added; `None` when the
+    /// validator cannot compile it (the tool then runs unvalidated, after a warning).
+    pub validator: Option<crate::tool::ArgsValidator>,
 }
 
 pub(crate) struct Config<In, Out> {

@@ -286,6 +286,7 @@ where
         let setup = CallSetup {
             exec: ExecSetup {
                 tool: entry.tool.as_ref(),
+                validator: entry.validator.as_ref(),
                 classifier: &cfg.classifier,
                 agent: &self.path,
                 budget: &self.budget,

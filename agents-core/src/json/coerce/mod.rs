@@ -165,3 +165,51 @@ pub fn coerce_with(
 ) -> Result<Coerced, CoerceError> {
     walk::Walker::new(schema, options).run(value)
 }
+
+/// Coerces what can be coerced and keeps the rest as it is: a member that [`coerce`] would
+/// refuse (a value outside an enum, an undeclared key under `additionalProperties: false`, a
+/// missing required key) stays as it was, and its siblings are still coerced. For the runtime's
+/// coercion step, which runs before the validator decides: the validator then names whatever
+/// coercion could not fix, every field at once.
+pub(crate) fn coerce_lenient(value: Value, schema: &Value) -> Coerced {
+    walk::Walker::new(schema, &CoerceOptions::default()).run_lenient(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Lenient coercion bends every member it can and keeps the others as they were (for the
+    /// validator to name), where `coerce` refuses the whole value at the first.
+    #[test]
+    fn lenient_coercion_keeps_what_it_cannot_bend() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "days": {"type": "integer"},
+                "unit": {"enum": ["celsius", "fahrenheit"]},
+                "ratio": {"type": "integer"},
+                "at": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                "tags": {"type": "array", "items": {"type": "integer"}}
+            },
+            "required": ["city"],
+            "additionalProperties": false
+        });
+        let given = json!({
+            "days": "42", "unit": "kelvin", "ratio": "1.5", "at": "7",
+            "tags": ["1", "x"], "colour": "red"
+        });
+        assert!(coerce(given.clone(), &schema).is_err());
+        let out = coerce_lenient(given, &schema);
+        assert_eq!(
+            out.value,
+            json!({
+                "days": 42, "unit": "kelvin", "ratio": "1.5", "at": 7,
+                "tags": [1, "x"], "colour": "red"
+            })
+        );
+        let paths: Vec<&str> = out.fixes.iter().map(|c| c.path.as_str()).collect();
+        assert_eq!(paths, ["/at", "/days", "/tags/0"]);
+    }
+}

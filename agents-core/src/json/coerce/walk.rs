@@ -12,6 +12,9 @@ pub(crate) struct Walker<'s> {
     options: &'s CoerceOptions,
     path: String,
     fixes: Vec<Coercion>,
+    /// Keep a value that cannot be coerced as it is, and go on with its siblings, instead of
+    /// refusing the whole value (see [`coerce_lenient`](super::coerce_lenient)).
+    lenient: bool,
 }
 
 type Walked = Result<Value, CoerceError>;
@@ -23,6 +26,7 @@ impl<'s> Walker<'s> {
             options,
             path: String::new(),
             fixes: Vec::new(),
+            lenient: false,
         }
     }
 
@@ -32,6 +36,17 @@ impl<'s> Walker<'s> {
             value,
             fixes: self.fixes,
         })
+    }
+
+    /// Walks leniently: what cannot be coerced is kept as it was (see
+    /// [`coerce_lenient`](super::coerce_lenient)).
+    pub(crate) fn run_lenient(mut self, value: Value) -> Coerced {
+        self.lenient = true;
+        let value = self.kept(value, self.root, 0);
+        Coerced {
+            value,
+            fixes: self.fixes,
+        }
     }
 
     fn refuse(&self, rule: CoerceRule) -> CoerceError {
@@ -110,6 +125,26 @@ impl<'s> Walker<'s> {
         self.typed(value, &types, obj, depth)
     }
 
+    /// Walks a member of an object or array (or the root): when lenient, a member that cannot
+    /// be coerced stays as it was, its partial changes undone, and the walk goes on.
+    fn member(&mut self, value: Value, schema: &'s Value, depth: usize) -> Walked {
+        if self.lenient {
+            Ok(self.kept(value, schema, depth))
+        } else {
+            self.walk(value, schema, depth)
+        }
+    }
+
+    /// The value coerced, or as it was (its partial changes undone) if it cannot be.
+    fn kept(&mut self, value: Value, schema: &'s Value, depth: usize) -> Value {
+        let saved = self.fixes.len();
+        let original = value.clone();
+        self.walk(value, schema, depth).unwrap_or_else(|_| {
+            self.fixes.truncate(saved);
+            original
+        })
+    }
+
     /// Resolves a `$ref` inside the root document.
     fn resolve(&self, reference: &str) -> Result<&'s Value, CoerceError> {
         let unresolved = || {
@@ -128,12 +163,15 @@ impl<'s> Walker<'s> {
     /// coerces it.
     fn variants(&mut self, value: Value, variants: &'s [Value], depth: usize) -> Walked {
         let mut first_fit: Option<(Value, Vec<Coercion>)> = None;
+        // A branch must refuse what it cannot take, or the first branch would take anything.
+        let lenient = std::mem::replace(&mut self.lenient, false);
         for variant in variants {
             let saved = std::mem::take(&mut self.fixes);
             let attempt = self.walk(value.clone(), variant, depth + 1);
             let fixes = std::mem::replace(&mut self.fixes, saved);
             if let Ok(v) = attempt {
                 if fixes.is_empty() {
+                    self.lenient = lenient;
                     return Ok(v);
                 }
                 if first_fit.is_none() {
@@ -141,6 +179,7 @@ impl<'s> Walker<'s> {
                 }
             }
         }
+        self.lenient = lenient;
         match first_fit {
             Some((v, mut fixes)) => {
                 self.fixes.append(&mut fixes);
@@ -323,13 +362,16 @@ impl<'s> Walker<'s> {
                 .get(&key)
                 .or(additional.filter(|a| a.is_object()));
             if let Some(sub) = sub {
-                let v = self.at(&key, |w| w.walk(v, sub, depth + 1))?;
+                let v = self.at(&key, |w| w.member(v, sub, depth + 1))?;
                 out.insert(key, v);
                 continue;
             }
             match (self.options.unknown_keys, closed) {
                 (UnknownKeys::Drop, _) => {
                     self.at(&key, |w| w.record(CoercionKind::DroppedUnknownKey))
+                }
+                (UnknownKeys::Keep, true) if self.lenient => {
+                    out.insert(key, v);
                 }
                 (UnknownKeys::Refuse, _) | (UnknownKeys::Keep, true) => {
                     return Err(self.at(&key, |w| {
@@ -360,7 +402,7 @@ impl<'s> Walker<'s> {
                     self.at(key, |w| w.record(CoercionKind::FilledDefault));
                     out.insert(key.clone(), d.clone());
                 }
-                None if required.contains(&key.as_str()) => {
+                None if required.contains(&key.as_str()) && !self.lenient => {
                     return Err(self.at(key, |w| {
                         w.refuse(CoerceRule::MissingRequired { key: key.clone() })
                     }));
@@ -389,7 +431,7 @@ impl<'s> Walker<'s> {
         for (i, item) in items.into_iter().enumerate() {
             let sub = prefix.and_then(|p| p.get(i)).or(rest);
             let item = match sub {
-                Some(sub) => self.at(&i.to_string(), |w| w.walk(item, sub, depth + 1))?,
+                Some(sub) => self.at(&i.to_string(), |w| w.member(item, sub, depth + 1))?,
                 None => item,
             };
             out.push(item);

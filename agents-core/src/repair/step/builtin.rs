@@ -21,18 +21,19 @@ pub(crate) fn json_repair(
     }
 }
 
-/// Bends the parsed value towards the schema; passes when nothing changed.
+/// Bends the parsed value towards the schema wherever that loses nothing, keeping what it
+/// cannot bend (the validator, or serde, then names it with the rest); passes when nothing
+/// changed. It runs on what the validator (or serde) refused, before either decides again.
 pub(crate) fn coerce(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Cursor) -> StepResult {
     let ToolError::Deserialization(e) = error else {
         return StepResult::Pass;
     };
-    match crate::repair::builtin::coerce_value(e.value.clone(), run.schema()) {
-        Ok((value, fixes)) if !fixes.is_empty() => {
-            cursor.advance();
-            run.emit_repaired(error.kind(), "coerce", fixes);
-            run.raw = value.to_string();
-            StepResult::Again
-        }
-        _ => StepResult::Pass,
+    let (value, fixes) = crate::repair::builtin::coerce_arguments(e.value.clone(), run.schema());
+    if fixes.is_empty() {
+        return StepResult::Pass;
     }
+    cursor.advance();
+    run.emit_repaired(error.kind(), "coerce", fixes);
+    run.raw = value.to_string();
+    StepResult::Again
 }
