@@ -103,9 +103,11 @@ fn describe(error: &ValidationError<'_>, args: &Value, schema: &Value) -> Vec<Sc
                         .iter()
                         .copied()
                         .filter(|n| given.is_none_or(|g| !g.contains_key(*n)));
-                    let message = match crate::closest_name(key, free) {
-                        Some(c) => format!("is not an argument of this tool (did you mean `{c}`?)"),
-                        None => "is not an argument of this tool; leave it out".to_owned(),
+                    let hint = crate::similar::did_you_mean(key, free);
+                    let message = if hint.is_empty() {
+                        "is not an argument of this tool; leave it out".to_owned()
+                    } else {
+                        format!("is not an argument of this tool{hint}")
                     };
                     one(field_path(args, at, Some(key)), message)
                 })
@@ -117,7 +119,7 @@ fn describe(error: &ValidationError<'_>, args: &Value, schema: &Value) -> Vec<Sc
                 .map_or_else(|| property.to_string(), str::to_owned);
             vec![one(
                 field_path(args, at, Some(&name)),
-                "is missing; it is required".to_owned(),
+                "is missing; the tool needs it".to_owned(),
             )]
         }
         kind => vec![one(field_path(args, at, None), message(kind, error))],
