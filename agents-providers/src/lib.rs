@@ -12,6 +12,7 @@
 //! private modules: the body shapes are no part of the public API.
 //! - [`transport`]: the shared HTTP layer (timeouts, retries, `Retry-After`, a cooldown shared per
 //!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s).
+//! - [`mcp`] (feature `mcp`): tools from MCP servers, as ordinary tools.
 //! - [`cassette`]: record any [`Model`](agents_core::Model) to a JSONL cassette and replay it offline.
 //!
 //! Every client implements [`agents_core::Model`]; every failure is a
@@ -30,6 +31,8 @@ mod error;
 #[cfg(feature = "gemini")]
 pub mod gemini;
 mod ids;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 #[cfg(feature = "ollama")]
 pub mod ollama;
 #[cfg(feature = "openai")]

@@ -1,0 +1,1 @@
+//! End-to-end tests of MCP tools against real MCP servers (placeholder).
