@@ -209,6 +209,28 @@ fn record_starts(log: &Arc<Mutex<Vec<(String, u32)>>>) -> impl Fn(&Event) + use<
 
 const LONG: &str = "trigger-long-running-operation";
 
+/// Runs an agent (retrying transient failures) whose server is killed one second into the first
+/// attempt of `LONG`; returns the tool starts it saw.
+async fn run_killing_the_server(
+    server: &McpServer,
+    model: &ScriptedModel,
+    tools: Vec<McpTool>,
+) -> Arc<Mutex<Vec<(String, u32)>>> {
+    let starts = Arc::new(Mutex::new(Vec::new()));
+    let agent = agent_with(
+        model,
+        tools,
+        Handlers::new().execution_error(retry(2, no_backoff())),
+    )
+    .on_event(kill_when_started(server, LONG, Duration::from_secs(1)))
+    .on_event(record_starts(&starts))
+    .build()
+    .unwrap();
+    let run = tokio::time::timeout(Duration::from_secs(60), agent.run("go".into()));
+    assert_eq!(run.await.expect("no hang").unwrap(), "done");
+    starts
+}
+
 /// The server dies while an idempotent call is in flight: the call fails as transient, the retry
 /// handler runs it again, the server is started again first, and the run ends normally.
 #[tokio::test]
@@ -222,18 +244,7 @@ async fn server_killed_mid_call_is_restarted_and_an_idempotent_call_retried() {
         ModelResponse::tool_call("c1", LONG, r#"{"duration":3,"steps":3}"#),
         ModelResponse::text("done"),
     ]);
-    let starts = Arc::new(Mutex::new(Vec::new()));
-    let agent = agent_with(
-        &model,
-        tools,
-        Handlers::new().execution_error(retry(2, no_backoff())),
-    )
-    .on_event(kill_when_started(&server, LONG, Duration::from_secs(1)))
-    .on_event(record_starts(&starts))
-    .build()
-    .unwrap();
-    let run = tokio::time::timeout(Duration::from_secs(60), agent.run("go".into()));
-    assert_eq!(run.await.expect("no hang").unwrap(), "done");
+    let starts = run_killing_the_server(&server, &model, tools).await;
     let result = tool_result_text(&model, 1);
     assert!(
         result.contains("Long running operation completed"),
@@ -257,18 +268,7 @@ async fn server_killed_mid_call_reports_outcome_unknown_for_a_non_idempotent_cal
         ModelResponse::tool_call("c2", "echo", r#"{"message":"still here"}"#),
         ModelResponse::text("done"),
     ]);
-    let starts = Arc::new(Mutex::new(Vec::new()));
-    let agent = agent_with(
-        &model,
-        tools,
-        Handlers::new().execution_error(retry(2, no_backoff())),
-    )
-    .on_event(kill_when_started(&server, LONG, Duration::from_secs(1)))
-    .on_event(record_starts(&starts))
-    .build()
-    .unwrap();
-    let run = tokio::time::timeout(Duration::from_secs(60), agent.run("go".into()));
-    assert_eq!(run.await.expect("no hang").unwrap(), "done");
+    let starts = run_killing_the_server(&server, &model, tools).await;
     let unknown = tool_result_text(&model, 1);
     assert!(unknown.contains(OUTCOME_UNKNOWN), "{unknown}");
     assert_eq!(started_count(&starts, LONG), 1, "never replayed");
