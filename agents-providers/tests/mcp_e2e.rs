@@ -303,3 +303,86 @@ async fn a_hanging_call_times_out_and_the_run_goes_on() {
         "a timeout does not restart the server"
     );
 }
+
+/// The fixture server (`tests/fixtures/mcp_fixture_server.cjs`, on the official TypeScript SDK
+/// the servers brought), or `None` (skip) when `AGENTS_MCP_SERVERS` is unset.
+fn fixture() -> Option<StdioServer> {
+    let everything = server_entry("everything")?;
+    // <cache>/node_modules/@modelcontextprotocol/server-everything/dist/index.js
+    let modules = everything
+        .ancestors()
+        .nth(4)
+        .expect("node_modules")
+        .to_owned();
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mcp_fixture_server.cjs");
+    Some(
+        StdioServer::new("node")
+            .arg(script.to_string_lossy())
+            .env("NODE_PATH", modules.to_string_lossy())
+            .name("fixture"),
+    )
+}
+
+/// Waits (at most 10 s) for `done`.
+async fn eventually(mut done: impl FnMut() -> bool) -> bool {
+    for _ in 0..100 {
+        if done() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    done()
+}
+
+/// A call abandoned at its timeout reaches the server as `notifications/cancelled`: the server's
+/// handler sees its abort signal.
+#[tokio::test]
+async fn a_timed_out_call_is_cancelled_on_the_server() {
+    let Some(config) = fixture() else { return };
+    let marker = std::env::temp_dir().join(format!("agents-mcp-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let config = config
+        .env("FIXTURE_CANCEL_MARKER", marker.to_string_lossy())
+        .call_timeout(Duration::from_secs(1));
+    let (_server, tools) = connect(config).await;
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "hang", "{}"),
+        ModelResponse::text("gave up"),
+    ]);
+    let agent = agent_with(&model, tools, Handlers::new()).build().unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "gave up");
+    assert!(tool_result_text(&model, 1).contains("timed out"));
+    assert!(
+        eventually(|| marker.exists()).await,
+        "the server never saw the cancellation"
+    );
+    let _ = std::fs::remove_file(&marker);
+}
+
+/// `notifications/tools/list_changed` is noticed; listing again yields the new tool, which an
+/// agent built from the new list calls.
+#[tokio::test]
+async fn a_tool_list_change_is_noticed_and_the_new_tool_is_listed() {
+    let Some(config) = fixture() else { return };
+    let (server, tools) = connect(config).await;
+    assert!(!tools.iter().any(|t| t.remote_name() == "late"));
+    assert!(!server.tool_list_changed());
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "add_tool", "{}"),
+        ModelResponse::text("added"),
+    ]);
+    let agent = agent_with(&model, tools, Handlers::new()).build().unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "added");
+    assert!(eventually(|| server.tool_list_changed()).await);
+
+    let tools = server.tools().await.unwrap();
+    assert!(!server.tool_list_changed(), "listing clears the mark");
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "late", "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let agent = agent_with(&model, tools, Handlers::new()).build().unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    assert!(tool_result_text(&model, 1).contains("late answer"));
+}

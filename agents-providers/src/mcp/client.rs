@@ -4,7 +4,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use rmcp::service::{Peer, RunningService};
+use rmcp::service::{NotificationContext, Peer, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -30,10 +30,23 @@ struct Inner {
     config: StdioServer,
     conn: Mutex<Option<Connection>>,
     generation: AtomicU64,
+    handler: Notifications,
+}
+
+/// What the client does with the server's notifications: it notes a tool list change.
+#[derive(Clone, Default)]
+struct Notifications {
+    tools_changed: Arc<AtomicBool>,
+}
+
+impl rmcp::ClientHandler for Notifications {
+    async fn on_tool_list_changed(&self, _cx: NotificationContext<RoleClient>) {
+        self.tools_changed.store(true, Ordering::SeqCst);
+    }
 }
 
 struct Connection {
-    service: RunningService<RoleClient, ()>,
+    service: RunningService<RoleClient, Notifications>,
     pid: Option<u32>,
     generation: u64,
     /// Cleared when the child's stderr ends, which it does when the child exits.
@@ -63,6 +76,7 @@ impl McpServer {
             config,
             conn: Mutex::new(None),
             generation: AtomicU64::new(0),
+            handler: Notifications::default(),
         });
         let conn = inner.start().await?;
         *inner.conn.lock().await = Some(conn);
@@ -92,8 +106,14 @@ impl McpServer {
     }
 
     /// Lists the server's tools (`tools/list`, every page) as [`Tool`](agents_core::Tool)s.
+    ///
+    /// It clears the mark [`tool_list_changed`](Self::tool_list_changed) reads.
     pub async fn tools(&self) -> Result<Vec<McpTool>, McpError> {
         let (peer, _) = self.peer().await?;
+        self.inner
+            .handler
+            .tools_changed
+            .store(false, Ordering::SeqCst);
         let listed = peer
             .list_all_tools()
             .await
@@ -106,6 +126,16 @@ impl McpServer {
             .into_iter()
             .map(|tool| McpTool::new(self.clone(), tool))
             .collect())
+    }
+
+    /// Whether the server announced a change of its tool list
+    /// (`notifications/tools/list_changed`) since the last [`tools`](Self::tools).
+    ///
+    /// An agent holds the tools it was built with: to follow the change, list the tools again
+    /// and build the agent again (between runs). A call to a tool the server dropped fails as
+    /// "no longer exists".
+    pub fn tool_list_changed(&self) -> bool {
+        self.inner.handler.tools_changed.load(Ordering::SeqCst)
     }
 
     /// Stops the child (closing its stdin, then signals). Later calls start it again.
@@ -185,7 +215,11 @@ impl Inner {
         if let Some(stderr) = stderr {
             tokio::spawn(forward_stderr(label.clone(), stderr, alive.clone()));
         }
-        let service = match tokio::time::timeout(config.connect_timeout, ().serve(transport)).await
+        let service = match tokio::time::timeout(
+            config.connect_timeout,
+            self.handler.clone().serve(transport),
+        )
+        .await
         {
             Ok(Ok(service)) => service,
             Ok(Err(e)) => {
