@@ -386,3 +386,19 @@ async fn a_tool_list_change_is_noticed_and_the_new_tool_is_listed() {
     assert_eq!(agent.run("go".into()).await.unwrap(), "done");
     assert!(tool_result_text(&model, 1).contains("late answer"));
 }
+
+/// A server outliving the runtime it was started on is dropped without a panic.
+#[test]
+fn dropping_a_server_after_its_runtime_does_not_panic() {
+    let Some(entry) = server_entry("everything") else {
+        return;
+    };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (server, tools) = rt.block_on(connect(everything(&entry)));
+    drop(rt);
+    drop(tools);
+    drop(server);
+}
