@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace, the end-to-end suite against a real local model included.
+# Runs every test of the workspace, the end-to-end suites against a real local model and real MCP
+# servers included.
 #
 # It starts the local model server itself (scripts/local-llm.sh installs and caches what it
 # needs) and requires it: with AGENTS_REQUIRE_LOCAL_LLM=1 the end-to-end tests fail instead of
@@ -22,6 +23,12 @@ fi
 
 # The runtime's modules depend on each other without cycles (prints the graph on failure).
 python3 scripts/module-deps.py agents-core/src >/dev/null || python3 scripts/module-deps.py agents-core/src
+
+# The real MCP servers the MCP end-to-end tests spawn (pinned npm packages, cached in
+# .mcp-servers/). With AGENTS_MCP_SERVERS set, those tests fail instead of skipping when a server
+# is missing.
+scripts/mcp-servers.sh install
+export AGENTS_MCP_SERVERS="$(scripts/mcp-servers.sh dir)"
 
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features

@@ -109,6 +109,9 @@ pub use agents_macros::agent;
 /// resilient transport, and record/replay cassettes.
 #[cfg(feature = "providers")]
 pub use agents_providers as providers;
+/// Tools from MCP servers (feature `mcp`): see `docs/mcp.md`.
+#[cfg(feature = "mcp")]
+pub use agents_providers::mcp;
 
 /// The README's code blocks, compiled as doctests so that the first example a newcomer reads
 /// keeps building.
