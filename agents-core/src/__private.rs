@@ -92,17 +92,7 @@ where
     builder.tool_arc(tool, handlers)
 }
 
-/// The result of a tool function returning `Result<T, E>`.
-pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
-where
-    T: serde::Serialize,
-    E: IntoExecutionFailure,
-{
-    match result {
-        Ok(out) => output_to_value(&out),
-        Err(e) => Err(ToolCallError::Failed(e.into_execution_failure())),
-    }
-}
+pub use crate::tool::args::tool_result;
 
 /// What an infallible `#[tool]` function may return: any `Serialize` type. A trait rather than
 /// a bound on a helper function, so that a type that does not serialise is reported in the

@@ -31,7 +31,7 @@ pub struct ScriptedModel {
     name: String,
     script: Arc<Mutex<VecDeque<Result<ModelResponse, ModelError>>>>,
     requests: Arc<Mutex<Vec<ModelRequest>>>,
-    feedback: crate::error::FeedbackStyle,
+    feedback: crate::model::FeedbackStyle,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -57,13 +57,13 @@ impl ScriptedModel {
             name: "scripted".to_owned(),
             script: Arc::new(Mutex::new(results.into_iter().collect())),
             requests: Arc::new(Mutex::new(Vec::new())),
-            feedback: crate::error::FeedbackStyle::Full,
+            feedback: crate::model::FeedbackStyle::Full,
         }
     }
 
     /// Asks for feedback in `style` (as a prompted model does with
-    /// [`FeedbackStyle::Short`](crate::error::FeedbackStyle::Short)).
-    pub fn with_feedback(mut self, style: crate::error::FeedbackStyle) -> Self {
+    /// [`FeedbackStyle::Short`](crate::model::FeedbackStyle::Short)).
+    pub fn with_feedback(mut self, style: crate::model::FeedbackStyle) -> Self {
         self.feedback = style;
         self
     }
@@ -109,7 +109,7 @@ impl Model for ScriptedModel {
         &self.name
     }
 
-    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+    fn feedback_style(&self) -> crate::model::FeedbackStyle {
         self.feedback
     }
 

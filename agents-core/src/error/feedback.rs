@@ -12,18 +12,7 @@ use serde_json::Value;
 use super::ToolError;
 use crate::model::{ArgumentShapes, argument_shapes, call_shape};
 
-/// How error feedback is worded for a model ([`Model::feedback_style`](crate::Model)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FeedbackStyle {
-    /// What was wrong, with the expected JSON Schema and the allowed tools (models with native
-    /// tool calling).
-    #[default]
-    Full,
-    /// Short and shaped like the call to write (`add: {"a": number, "b": number}`): no
-    /// JSON-Schema keyword a model could copy into its arguments, and no list of every tool
-    /// (small models prompted to write their calls as text).
-    Short,
-}
+pub use crate::model::FeedbackStyle;
 
 /// How every argument error's text starts, in both styles: `ERROR: the arguments for tool 'add'`.
 /// A prompted client recognises an argument error by it (to prefill the call's start).

@@ -55,8 +55,8 @@ pub trait Model: Send + Sync {
     /// How the runtime words error feedback for this model: in full by default; short and
     /// shaped like the call to write for a model that writes its calls as text (the prompted
     /// clients say so).
-    fn feedback_style(&self) -> crate::error::FeedbackStyle {
-        crate::error::FeedbackStyle::Full
+    fn feedback_style(&self) -> FeedbackStyle {
+        FeedbackStyle::Full
     }
 }
 
@@ -77,7 +77,20 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
         (**self).stream(request)
     }
 
-    fn feedback_style(&self) -> crate::error::FeedbackStyle {
+    fn feedback_style(&self) -> FeedbackStyle {
         (**self).feedback_style()
     }
+}
+
+/// How error feedback is worded for a model ([`Model::feedback_style`](crate::Model)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FeedbackStyle {
+    /// What was wrong, with the expected JSON Schema and the allowed tools (models with native
+    /// tool calling).
+    #[default]
+    Full,
+    /// Short and shaped like the call to write (`add: {"a": number, "b": number}`): no
+    /// JSON-Schema keyword a model could copy into its arguments, and no list of every tool
+    /// (small models prompted to write their calls as text).
+    Short,
 }

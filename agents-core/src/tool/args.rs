@@ -82,6 +82,20 @@ pub fn output_to_value<T: Serialize>(output: &T) -> Result<Value, ToolCallError>
     })
 }
 
+/// The result of a tool function returning `Result<T, E>`.
+pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
+where
+    T: serde::Serialize,
+    E: crate::error::IntoExecutionFailure,
+{
+    match result {
+        Ok(out) => output_to_value(&out),
+        Err(e) => Err(ToolCallError::Failed(
+            crate::error::IntoExecutionFailure::into_execution_failure(e),
+        )),
+    }
+}
+
 /// The JSON Schema of `T`'s arguments, as sent to the model (an object schema).
 pub fn schema_for<T: schemars::JsonSchema>() -> Value {
     let schema = schemars::SchemaGenerator::new(

@@ -129,7 +129,7 @@ where
     fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
         let args: A = deserialize_args(args)?;
         Ok(prepared(move |_| async move {
-            crate::__private::tool_result((self.f)(args).await)
+            super::args::tool_result((self.f)(args).await)
         }))
     }
 }

@@ -1,6 +1,6 @@
 //! Tools: what a model can call, and the executor that runs one attempt at a call (`executor`).
 
-mod args;
+pub(crate) mod args;
 pub(crate) mod executor;
 mod function;
 mod schema;
