@@ -6,7 +6,7 @@ use serde_json::Value;
 use serde_path_to_error::{Path, Segment};
 
 use super::ToolCallError;
-use crate::error::ExecutionFailure;
+use crate::error::{ExecutionFailure, IntoExecutionFailure};
 
 /// Reads `args` into `T`, reporting the path of the first field that does not fit.
 ///
@@ -86,7 +86,7 @@ pub fn output_to_value<T: Serialize>(output: &T) -> Result<Value, ToolCallError>
 pub fn tool_result<T, E>(result: Result<T, E>) -> Result<serde_json::Value, ToolCallError>
 where
     T: serde::Serialize,
-    E: crate::error::IntoExecutionFailure,
+    E: IntoExecutionFailure,
 {
     match result {
         Ok(out) => output_to_value(&out),
