@@ -2,7 +2,11 @@
 # Installs the real MCP servers the end-to-end MCP tests run against, from npm, pinned and cached:
 #   - @modelcontextprotocol/server-everything   (echo, add, a long-running tool, list changes, ...)
 #   - @modelcontextprotocol/server-filesystem   (file tools confined to allowed roots)
-# Both run with `node`; node and npm are the only requirements.
+# and the official MCP Inspector, whose command-line mode (`--cli`) is the client none of us wrote
+# that tests our own server (examples/mcp_server.rs):
+#   - @modelcontextprotocol/inspector
+# All run with `node`; node and npm are the only requirements. (The Inspector declares node 22;
+# its `--cli` mode, all we use, runs on the machines' node 20, which tests/mcp_inspector.rs checks.)
 #
 # Usage: scripts/mcp-servers.sh install|path|check|dir
 #   install  installs the pinned packages into $MCP_SERVERS_HOME (idempotent: a stamp file records
@@ -25,11 +29,13 @@ STAMP="$HOME_DIR/.mcp-servers-installed"
 PKGS=(
   "@modelcontextprotocol/server-everything@2026.8.31"
   "@modelcontextprotocol/server-filesystem@2026.8.31"
+  "@modelcontextprotocol/inspector@2.12.0"
 )
 # name (as the tests know it) -> entry point under node_modules (each package's `bin`).
 SERVERS=(
   "everything=@modelcontextprotocol/server-everything/dist/index.js"
   "filesystem=@modelcontextprotocol/server-filesystem/dist/index.js"
+  "inspector=@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 )
 
 log() { printf '[mcp-servers] %s\n' "$*" >&2; }

@@ -52,7 +52,7 @@ pub use path::AgentPath;
 // Shared with agents-providers (tool-name hints of prompted tool calling); not part of the
 // documented API.
 #[doc(hidden)]
-pub use similar::closest_name;
+pub use similar::{closest_name, did_you_mean};
 pub use tool::{SchemaTool, Tool, schema_tool};
 
 /// Implementation details used by the code the macros generate. Not a public API: it may change in

@@ -47,11 +47,15 @@ pub fn closest_name<'a>(
 }
 
 /// `` (did you mean `x`?)`` with the [`closest_name`] to `wanted`, or nothing: the one wording of
-/// the hint in configuration errors and in the model-facing text of unknown arguments.
-pub(crate) fn did_you_mean<'a>(
-    wanted: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> String {
+/// the hint in configuration errors, in the model-facing text of unknown arguments, and in the
+/// errors of servers that expose tools.
+///
+/// ```
+/// use agents_core::did_you_mean;
+/// assert_eq!(did_you_mean("readFile", ["read_file", "list_dir"]), " (did you mean `read_file`?)");
+/// assert_eq!(did_you_mean("send_email", ["read_file"]), "");
+/// ```
+pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     closest_name(wanted, candidates)
         .map(|c| format!(" (did you mean `{c}`?)"))
         .unwrap_or_default()

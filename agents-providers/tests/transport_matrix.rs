@@ -48,6 +48,9 @@ enum Wire {
 
 /// One fault: what goes over the wire for a cell (`None` where the fault does not exist for that
 /// provider or mode), and what the client must make of it.
+/// The fault whose request the connection pool may resend on its own (see `run_cell`).
+const CLOSED_BEFORE_RESPONSE: &str = "connection closed before a response";
+
 #[derive(Clone, Copy)]
 struct Fault {
     name: &'static str,
@@ -289,7 +292,7 @@ fn faults() -> Vec<Fault> {
             server_wait: None,
         },
         Fault {
-            name: "connection closed before a response",
+            name: CLOSED_BEFORE_RESPONSE,
             wire: |_| Some(Wire::Raw(RawReply::Close(Vec::new()))),
             kind: ModelErrorKind::Connection,
             retried: always,
@@ -509,11 +512,19 @@ async fn run_cell(cell: Cell, fault: Fault, then_ok: bool, label: String) {
     } else {
         usize::from(then_ok)
     };
-    assert_eq!(
-        server.sends().await,
-        on_server,
-        "{label}: requests received"
-    );
+    let received = server.sends().await;
+    if fault.name == CLOSED_BEFORE_RESPONSE {
+        // hyper's connection pool sends a request again, once, on a fresh connection when the
+        // one it used closed before answering and hyper judges the request unsent: the server
+        // may then count one request more than the client's attempts (seen once in 136 cells
+        // on a loaded machine). The client's own count (`attempts`, above) stays exact.
+        assert!(
+            (on_server..=on_server + 1).contains(&received),
+            "{label}: requests received: {received}, expected {on_server} (or one more)"
+        );
+    } else {
+        assert_eq!(received, on_server, "{label}: requests received");
+    }
     let backoff = [Duration::from_millis(500), Duration::from_millis(1000)];
     let waits: Vec<Duration> = (0..sends - 1)
         .map(|i| fault.server_wait.unwrap_or(backoff[i]))

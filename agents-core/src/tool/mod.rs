@@ -4,6 +4,7 @@ pub(crate) mod args;
 pub(crate) mod executor;
 mod function;
 mod schema;
+mod standalone;
 mod validate;
 
 use std::time::Duration;
@@ -18,6 +19,7 @@ use crate::model::ToolSpec;
 pub use args::{deserialize_args, output_to_value, schema_for};
 pub use function::{FnTool, tool_fn};
 pub use schema::{SchemaTool, schema_tool};
+pub use standalone::StandaloneTool;
 pub(crate) use validate::ArgsValidator;
 pub use validate::SchemaError;
 

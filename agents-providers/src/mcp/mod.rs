@@ -35,9 +35,11 @@ mod client;
 mod config;
 pub mod content;
 pub mod errors;
+mod server;
 mod tool;
 
 pub use client::McpServer;
 pub use config::{Restart, StdioServer};
 pub use errors::McpError;
+pub use server::ToolServer;
 pub use tool::McpTool;

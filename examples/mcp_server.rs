@@ -1,0 +1,43 @@
+//! The file tools of `examples/file_manager.rs` (`read_file`, `write_file`, `list_dir`) served
+//! over MCP on stdio, for any MCP client: an IDE, another agent framework, the MCP Inspector.
+//!
+//! ```text
+//! cargo run --example mcp_server
+//! ```
+//!
+//! It prints nothing but protocol on stdout; logs go to stderr (`RUST_LOG`-style filtering is
+//! left to the host: this example logs warnings and above). Try it with the official Inspector:
+//!
+//! ```text
+//! cargo build --example mcp_server
+//! npx @modelcontextprotocol/inspector --cli target/debug/examples/mcp_server --method tools/list
+//! npx @modelcontextprotocol/inspector --cli target/debug/examples/mcp_server \
+//!     --method tools/call --tool-name list_dir --tool-arg path=.
+//! ```
+//!
+//! Each call goes through the runtime's executor: arguments are coerced towards the tool's
+//! schema, validated and read; a failure comes back as a result with `isError: true` whose text
+//! names the field and the schema, or the tool's model-safe message; a panic does not stop the
+//! server.
+
+#[path = "shared/file_tools.rs"]
+mod file_tools;
+
+use agents_providers::mcp::ToolServer;
+use file_tools::{list_dir, read_file, write_file};
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::process::ExitCode {
+    let server = ToolServer::new("agents-file-manager", env!("CARGO_PKG_VERSION"))
+        .instructions("Read, write and list files on this machine.")
+        .tool(read_file {})
+        .tool(write_file {})
+        .tool(list_dir {});
+    match server.serve_stdio().await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mcp_server: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
