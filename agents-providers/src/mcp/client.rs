@@ -1,17 +1,20 @@
-//! One MCP server process: started, initialized, listed, watched, and started again after it dies.
+//! One MCP server: a child process or an HTTP endpoint, connected and initialized, listed,
+//! watched, and connected again after it dies or the connection breaks.
 
-use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rmcp::service::{NotificationContext, Peer, RunningService};
 use rmcp::transport::TokioChildProcess;
+use rmcp::transport::streamable_http_client::{
+    StreamableHttpClientTransport, StreamableHttpClientTransportConfig,
+};
 use rmcp::{RoleClient, ServiceExt};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::ChildStderr;
 use tokio::sync::Mutex;
 
-use super::config::StdioServer;
+use super::config::{AnyEndpoint, Http, ServerConfig, Stdio};
 use super::errors::McpError;
 use super::tool::McpTool;
 
@@ -27,9 +30,12 @@ pub struct McpServer {
 }
 
 struct Inner {
-    config: StdioServer,
+    config: ServerConfig<AnyEndpoint>,
     conn: Mutex<Option<Connection>>,
     generation: AtomicU64,
+    /// The generation of an HTTP connection on which a call was abandoned (0: none); see
+    /// [`McpServer::abandoned`].
+    suspect: AtomicU64,
     handler: Notifications,
 }
 
@@ -47,9 +53,11 @@ impl rmcp::ClientHandler for Notifications {
 
 struct Connection {
     service: RunningService<RoleClient, Notifications>,
+    /// The child's, for a server started as a process.
     pid: Option<u32>,
     generation: u64,
-    /// Cleared when the child's stderr ends, which it does when the child exits.
+    /// Cleared when the child's stderr ends, which it does when the child exits (always set for
+    /// an HTTP server, whose connection state the SDK's transport knows).
     alive: Arc<AtomicBool>,
 }
 
@@ -70,12 +78,16 @@ impl std::fmt::Debug for McpServer {
 }
 
 impl McpServer {
-    /// Starts the server and performs the MCP handshake.
-    pub async fn connect(config: StdioServer) -> Result<McpServer, McpError> {
+    /// Starts the server (a [`StdioServer`](super::StdioServer)) or connects to it (an
+    /// [`HttpServer`](super::HttpServer)) and performs the MCP handshake.
+    pub async fn connect<E: Into<AnyEndpoint>>(
+        config: ServerConfig<E>,
+    ) -> Result<McpServer, McpError> {
         let inner = Arc::new(Inner {
-            config,
+            config: config.into_any(),
             conn: Mutex::new(None),
             generation: AtomicU64::new(0),
+            suspect: AtomicU64::new(0),
             handler: Notifications::default(),
         });
         let conn = inner.start().await?;
@@ -89,17 +101,18 @@ impl McpServer {
     }
 
     /// The settings it was started with.
-    pub fn config(&self) -> &StdioServer {
+    pub(crate) fn config(&self) -> &ServerConfig<AnyEndpoint> {
         &self.inner.config
     }
 
-    /// The child's process id, if it is running.
+    /// The child's process id, if it is a process and running.
     pub async fn pid(&self) -> Option<u32> {
         let conn = self.inner.conn.lock().await;
         conn.as_ref().filter(|c| c.usable()).and_then(|c| c.pid)
     }
 
-    /// Whether the child is running and connected (a dead one is started again on the next call).
+    /// Whether the server is running and connected (a dead one is started, a broken connection
+    /// opened, again on the next call).
     pub async fn is_running(&self) -> bool {
         let conn = self.inner.conn.lock().await;
         conn.as_ref().is_some_and(Connection::usable)
@@ -150,7 +163,11 @@ impl McpServer {
     /// generation of the connection, for [`lost`](Self::lost).
     pub(crate) async fn peer(&self) -> Result<(Peer<RoleClient>, u64), McpError> {
         let mut conn = self.inner.conn.lock().await;
-        if let Some(c) = conn.as_ref().filter(|c| c.usable()) {
+        let suspect = self.inner.suspect.load(Ordering::SeqCst);
+        if let Some(c) = conn
+            .as_ref()
+            .filter(|c| c.usable() && c.generation != suspect)
+        {
             return Ok((c.service.peer().clone(), c.generation));
         }
         if conn.take().is_some() {
@@ -160,6 +177,20 @@ impl McpServer {
         let out = (fresh.service.peer().clone(), fresh.generation);
         *conn = Some(fresh);
         Ok(out)
+    }
+
+    /// Notes that a call on the HTTP connection of `generation` was abandoned (it timed out, or
+    /// its run was cancelled): the next call opens a new session first.
+    ///
+    /// Over HTTP a broken session can leave a request unanswered for good (a server restarted
+    /// without its sessions that answers the old session id with an error the SDK cannot pair
+    /// with the request, as `server-everything` does), so an abandoned call is the one sign
+    /// left. A child process is left alone: its pipes tell when it dies.
+    pub(crate) fn abandoned(&self, generation: u64) {
+        if matches!(self.inner.config.endpoint, AnyEndpoint::Http(_)) {
+            tracing::debug!(target: "agents::mcp", server = %self.label(), generation, "a call was abandoned; the next call opens a new session");
+            self.inner.suspect.store(generation, Ordering::SeqCst);
+        }
     }
 
     /// Forgets the connection of `generation` after a request on it lost the connection, so the
@@ -193,46 +224,13 @@ impl Inner {
     }
 
     async fn start(&self) -> Result<Connection, McpError> {
-        let config = &self.config;
-        let label = config.label().to_owned();
-        let mut cmd = tokio::process::Command::new(&config.command);
-        cmd.args(&config.args);
-        for (k, v) in &config.env {
-            cmd.env(k, v);
-        }
-        if let Some(dir) = &config.cwd {
-            cmd.current_dir(dir);
-        }
-        let (transport, stderr) = TokioChildProcess::builder(cmd)
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|source| McpError::Spawn {
-                server: label.clone(),
-                source,
-            })?;
-        let pid = transport.id();
-        let alive = Arc::new(AtomicBool::new(true));
-        if let Some(stderr) = stderr {
-            tokio::spawn(forward_stderr(label.clone(), stderr, alive.clone()));
-        }
-        let service = match tokio::time::timeout(
-            config.connect_timeout,
-            self.handler.clone().serve(transport),
-        )
-        .await
-        {
-            Ok(Ok(service)) => service,
-            Ok(Err(e)) => {
-                return Err(McpError::Initialize {
-                    server: label,
-                    message: e.to_string(),
-                });
-            }
-            Err(_) => {
-                return Err(McpError::Timeout {
-                    server: label,
-                    after: config.connect_timeout,
-                });
+        let label = self.config.label().to_owned();
+        let (service, pid, alive) = match &self.config.endpoint {
+            AnyEndpoint::Stdio(stdio) => self.spawn(&label, stdio).await?,
+            AnyEndpoint::Http(http) => {
+                let transport = http_transport(&label, http)?;
+                let service = self.handshake(&label, transport).await?;
+                (service, None, Arc::new(AtomicBool::new(true)))
             }
         };
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
@@ -244,6 +242,90 @@ impl Inner {
             alive,
         })
     }
+
+    /// Starts the child and shakes hands over its stdio; its stderr goes to `tracing`.
+    async fn spawn(
+        &self,
+        label: &str,
+        stdio: &Stdio,
+    ) -> Result<(Service, Option<u32>, Arc<AtomicBool>), McpError> {
+        let mut cmd = tokio::process::Command::new(&stdio.command);
+        cmd.args(&stdio.args);
+        for (k, v) in &stdio.env {
+            cmd.env(k, v);
+        }
+        if let Some(dir) = &stdio.cwd {
+            cmd.current_dir(dir);
+        }
+        let (transport, stderr) = TokioChildProcess::builder(cmd)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|source| McpError::Spawn {
+                server: label.to_owned(),
+                source,
+            })?;
+        let pid = transport.id();
+        let alive = Arc::new(AtomicBool::new(true));
+        if let Some(stderr) = stderr {
+            tokio::spawn(forward_stderr(label.to_owned(), stderr, alive.clone()));
+        }
+        let service = self.handshake(label, transport).await?;
+        Ok((service, pid, alive))
+    }
+
+    /// The MCP handshake over `transport`, bounded by the connect timeout.
+    async fn handshake<T, E, A>(&self, label: &str, transport: T) -> Result<Service, McpError>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let timeout = self.config.connect_timeout;
+        match tokio::time::timeout(timeout, self.handler.clone().serve(transport)).await {
+            Ok(Ok(service)) => Ok(service),
+            Ok(Err(e)) => Err(McpError::Initialize {
+                server: label.to_owned(),
+                message: e.to_string(),
+            }),
+            Err(_) => Err(McpError::Timeout {
+                server: label.to_owned(),
+                after: timeout,
+            }),
+        }
+    }
+}
+
+type Service = RunningService<RoleClient, Notifications>;
+
+/// The SDK's Streamable HTTP transport on our `reqwest` client, with the configured headers.
+/// Header values never reach an error: a bad one is named by its header only.
+fn http_transport(
+    label: &str,
+    http: &Http,
+) -> Result<StreamableHttpClientTransport<reqwest::Client>, McpError> {
+    use reqwest::header::{HeaderName, HeaderValue};
+    let bad = |name: &str| McpError::Initialize {
+        server: label.to_owned(),
+        message: format!("the header `{name}` is not a valid HTTP header (its value is not shown)"),
+    };
+    let mut headers = std::collections::HashMap::new();
+    for (name, value) in &http.headers {
+        let key = HeaderName::try_from(name.as_str()).map_err(|_| bad(name))?;
+        let mut value = HeaderValue::try_from(value.as_str()).map_err(|_| bad(name))?;
+        value.set_sensitive(true);
+        headers.insert(key, value);
+    }
+    // A server that restarted answers the old session id with 404; the SDK then opens a new
+    // session and sends the refused request once more (the server did not process it).
+    let mut config = StreamableHttpClientTransportConfig::with_uri(http.url.as_str())
+        .custom_headers(headers)
+        .reinit_on_expired_session(true);
+    if let Some(token) = &http.bearer {
+        config = config.auth_header(token.as_str());
+    }
+    Ok(StreamableHttpClientTransport::with_client(
+        reqwest::Client::new(),
+        config,
+    ))
 }
 
 /// Copies the child's stderr into `tracing`, line by line; its end means the child is gone.

@@ -115,12 +115,42 @@ pub(crate) fn call_error(
     .into()
 }
 
-/// A result with `isError: true`: the server meant its text for the model.
-pub(crate) fn tool_error(server: &str, tool: &str, text: String) -> ToolCallError {
-    ExecutionFailure::new(format!("MCP server `{server}`, tool `{tool}`: {text}"))
-        .permanent()
-        .with_model_message(text)
-        .into()
+/// A tool's result with `isError: true`, as the source of its execution failure (a
+/// [`Classifier`](agents_core::Classifier) rule can find it with
+/// [`find_source`](agents_core::ExecutionFailure::find_source)).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("MCP server `{server}`, tool `{tool}`: {text}")]
+pub struct IsErrorResult {
+    /// The server's label.
+    pub server: String,
+    /// The tool's name on its server.
+    pub tool: String,
+    /// The result's text (its text blocks joined), which the server meant for the model.
+    pub text: String,
+}
+
+/// A result with `isError: true`: the server meant its text for the model. Its class is the
+/// server's [`classify_is_error`](super::ServerConfig::classify_is_error) verdict, permanent
+/// without one.
+pub(crate) fn tool_error(
+    server: &str,
+    tool: &str,
+    text: String,
+    classify: Option<&super::config::IsErrorClass>,
+) -> ToolCallError {
+    let class = classify.map_or(agents_core::ErrorClass::Permanent, |c| c(tool, &text));
+    let failure = ExecutionFailure::from_error(IsErrorResult {
+        server: server.to_owned(),
+        tool: tool.to_owned(),
+        text: text.clone(),
+    })
+    .with_model_message(text);
+    // `Unknown` leaves the verdict to the agent's classifier.
+    match class {
+        agents_core::ErrorClass::Unknown => failure,
+        class => failure.with_class(class),
+    }
+    .into()
 }
 
 /// The server could not be (re)started before the call: nothing ran, so it is worth repeating.
@@ -193,8 +223,34 @@ mod tests {
     /// `isError` text reaches the model as the server wrote it; the class is permanent.
     #[test]
     fn is_error_text_is_model_facing() {
-        let f = failed(tool_error("s", "t", "Access denied".into()));
+        let f = failed(tool_error("s", "t", "Access denied".into(), None));
         assert_eq!(f.model_message(), Some("Access denied"));
         assert_eq!(f.class(), ErrorClass::Permanent);
+    }
+
+    /// The server's hook decides the class from the tool and the text; `Unknown` leaves it to
+    /// the agent's classifier, which finds the typed result among the sources.
+    #[test]
+    fn is_error_class_can_be_overridden() {
+        let hook: crate::mcp::config::IsErrorClass =
+            std::sync::Arc::new(|tool, text| match (tool, text.contains("busy")) {
+                ("t", true) => ErrorClass::Transient,
+                ("t", false) => ErrorClass::Unknown,
+                _ => ErrorClass::Permanent,
+            });
+        let f = failed(tool_error("s", "t", "server busy".into(), Some(&hook)));
+        assert_eq!(f.class(), ErrorClass::Transient);
+        let f = failed(tool_error("s", "t", "odd".into(), Some(&hook)));
+        assert_eq!(f.class(), ErrorClass::Unknown);
+        let by_agent = agents_core::Classifier::default().rule(|f| {
+            f.find_source::<IsErrorResult>().map(|r| {
+                if r.text == "odd" {
+                    ErrorClass::Transient
+                } else {
+                    ErrorClass::Permanent
+                }
+            })
+        });
+        assert_eq!(by_agent.classify(&f), ErrorClass::Transient);
     }
 }

@@ -39,7 +39,7 @@ mod server;
 mod tool;
 
 pub use client::McpServer;
-pub use config::{Restart, StdioServer};
+pub use config::{AnyEndpoint, Http, HttpServer, Restart, ServerConfig, Stdio, StdioServer};
 pub use errors::McpError;
 pub use server::ToolServer;
 pub use tool::McpTool;

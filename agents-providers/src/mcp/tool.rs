@@ -19,7 +19,7 @@ use super::errors;
 ///   [`ToolCallError::InvalidInput`], so the repair chain (coercion, fixes) acts on them first.
 /// - It is idempotent when its annotations say `readOnlyHint`, or `idempotentHint` without
 ///   `destructiveHint` (a destructive tool is never repeated after it may have run); the server's
-///   [`StdioServer::idempotent`](super::StdioServer::idempotent) overrides that.
+///   [`ServerConfig::idempotent`](super::ServerConfig::idempotent) overrides that.
 #[derive(Debug, Clone)]
 pub struct McpTool {
     spec: ToolSpec,
@@ -93,12 +93,20 @@ impl McpTool {
             .map_err(|e| errors::unavailable(server, &e))?;
         let params = CallToolRequestParams::new(self.remote.clone()).with_arguments(args);
         // Dropping this future (the runtime's timeout, a cancelled run) makes rmcp send
-        // `notifications/cancelled` for the request.
-        match peer.call_tool(params).await {
+        // `notifications/cancelled` for the request, and the guard tell the server.
+        let pending = Pending {
+            server: &self.server,
+            generation,
+            answered: false,
+        };
+        let answer = peer.call_tool(params).await;
+        pending.answered();
+        match answer {
             Ok(result) if result.is_error == Some(true) => Err(errors::tool_error(
                 server,
                 &self.remote,
                 result_text(&result.content),
+                self.server.config().is_error_class.as_ref(),
             )),
             Ok(result) => Ok(result_value(&result)),
             Err(e) => {
@@ -115,6 +123,27 @@ impl McpTool {
             target_type: format!("arguments of MCP tool `{}`", self.spec.name),
             field_path,
             message,
+        }
+    }
+}
+
+/// A call in flight: dropped before [`answered`](Self::answered), it reports the call abandoned.
+struct Pending<'a> {
+    server: &'a McpServer,
+    generation: u64,
+    answered: bool,
+}
+
+impl Pending<'_> {
+    fn answered(mut self) {
+        self.answered = true;
+    }
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        if !self.answered {
+            self.server.abandoned(self.generation);
         }
     }
 }
