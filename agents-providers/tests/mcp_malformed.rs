@@ -107,6 +107,18 @@ fn key() -> impl Strategy<Value = String> {
     ]
 }
 
+/// The content block kinds MCP defines, and one it does not.
+fn block_kind() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("text"),
+        Just("image"),
+        Just("audio"),
+        Just("resource"),
+        Just("resource_link"),
+        Just("bogus")
+    ]
+}
+
 fn any_json() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
@@ -116,15 +128,7 @@ fn any_json() -> impl Strategy<Value = Value> {
             .prop_filter("finite", |f| f.is_finite())
             .prop_map(Value::from),
         ".{0,24}".prop_map(Value::from),
-        prop_oneof![
-            Just("text"),
-            Just("image"),
-            Just("audio"),
-            Just("resource"),
-            Just("resource_link"),
-            Just("unknown")
-        ]
-        .prop_map(Value::from),
+        block_kind().prop_map(Value::from),
     ];
     leaf.prop_recursive(4, 32, 5, |inner| {
         prop_oneof![
@@ -139,14 +143,7 @@ fn any_json() -> impl Strategy<Value = Value> {
 /// with arbitrary values in its fields.
 fn shaped_result() -> impl Strategy<Value = Value> {
     let block = (
-        prop_oneof![
-            Just("text"),
-            Just("image"),
-            Just("audio"),
-            Just("resource"),
-            Just("resource_link"),
-            Just("bogus")
-        ],
+        block_kind(),
         prop::collection::btree_map(key(), any_json(), 0..4),
     )
         .prop_map(|(kind, fields)| {
