@@ -131,6 +131,76 @@ fn the_inspector_calls_tools_and_reads_failures_as_results() {
     );
 }
 
+/// The example serving over Streamable HTTP (`--http`), on a free loopback port, until dropped.
+struct HttpExample {
+    child: std::process::Child,
+    url: String,
+}
+
+impl HttpExample {
+    fn start(binary: &Path) -> HttpExample {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(binary)
+            .args(["--http", &format!("127.0.0.1:{port}")])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the example starts");
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(30),
+                "the example never listened on {port}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        HttpExample {
+            child,
+            url: format!("http://127.0.0.1:{port}/mcp"),
+        }
+    }
+}
+
+impl Drop for HttpExample {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The same server over Streamable HTTP, listed and called by the Inspector (the TypeScript
+/// SDK's HTTP client): a second transport, again a client none of us wrote.
+#[test]
+fn the_inspector_uses_the_server_over_streamable_http() {
+    let (Some(server), Some(inspector)) = (server_binary(), inspector()) else {
+        return;
+    };
+    let http = HttpExample::start(&server);
+    let target = Path::new(&http.url);
+    let listed = inspect(&inspector, target, &["--method", "tools/list"]);
+    let names: Vec<&str> = listed["tools"]
+        .as_array()
+        .map(|t| t.iter().filter_map(|t| t["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["read_file", "write_file", "list_dir"], "{listed}");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join("a.txt"), "x").expect("a file");
+    let path = format!("path={}", dir.path().display());
+    let call = [
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "list_dir",
+        "--tool-arg",
+        &path,
+    ];
+    let out = inspect(&inspector, target, &call);
+    assert_eq!(out["isError"], json!(false), "{out}");
+    assert!(text(&out).contains("a.txt"), "{out}");
+}
+
 /// Our own client against our own server, each in its own process: the tools it lists are
 /// ordinary `Tool`s, and a number where the schema wants text is coerced on our side before
 /// the call goes out.

@@ -200,3 +200,41 @@ async fn a_cancelled_call_stops_the_tool() {
     let r = call(&client, "add", json!({"a": 2, "b": 2})).await;
     assert_eq!(r.structured_content, Some(json!({"sum": 4})));
 }
+
+/// Over Streamable HTTP on a loopback port, our own client (a `McpTool` run by the executor)
+/// lists the tools and calls one; the server coerced nothing it did not have to, since our
+/// client coerces first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn served_over_streamable_http() {
+    use agents_core::tool::StandaloneTool;
+    use agents_providers::mcp::{HttpServer, McpServer};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    let serving = tokio::spawn(server().serve_http(listener, &[]));
+    let client = McpServer::connect(HttpServer::new(&url))
+        .await
+        .expect("connects");
+    let tools = client.tools().await.expect("tools/list");
+    let names: Vec<&str> = tools.iter().map(|t| t.remote_name()).collect();
+    assert_eq!(names, ["add", "explode", "sleep", "shout"]);
+    let add = StandaloneTool::new(std::sync::Arc::new(tools[0].clone()));
+    let out = add
+        .call("1", json!({"a": "40", "b": 2}))
+        .await
+        .expect("add answers");
+    assert_eq!(out, json!({"sum": 42}));
+    let explode = StandaloneTool::new(std::sync::Arc::new(tools[1].clone()));
+    let err = explode
+        .call("2", json!({}))
+        .await
+        .expect_err("the panic is an error result");
+    assert!(err.model_text().contains("explode"), "{}", err.model_text());
+    assert_eq!(
+        add.call("3", json!({"a": 1, "b": 1})).await.unwrap(),
+        json!({"sum": 2})
+    );
+    client.shutdown().await;
+    serving.abort();
+}

@@ -29,6 +29,7 @@
 //! failure.
 
 mod handler;
+mod http;
 mod reply;
 
 use std::sync::Arc;
@@ -130,6 +131,28 @@ impl ToolServer {
     /// Stdout then carries nothing but protocol: log to stderr (or a file), never `println!`.
     pub async fn serve_stdio(self) -> Result<(), McpError> {
         self.serve(rmcp::transport::stdio()).await
+    }
+
+    /// Serves over Streamable HTTP on `listener` (its MCP endpoint is every path; clients use
+    /// `http://host:port/mcp` by habit), until the listener fails. Each client gets its own
+    /// session; drop the returned future (or race it with a shutdown signal) to stop accepting.
+    ///
+    /// `allowed_hosts` are the `Host` values accepted (DNS-rebinding protection): loopback names
+    /// only when empty, so a server reachable from elsewhere must list its public names.
+    ///
+    /// ```no_run
+    /// # async fn demo(server: agents_providers::mcp::ToolServer) -> Result<(), agents_providers::mcp::McpError> {
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8931").await.expect("a port");
+    /// server.serve_http(listener, &[]).await
+    /// # }
+    /// ```
+    pub async fn serve_http(
+        self,
+        listener: tokio::net::TcpListener,
+        allowed_hosts: &[&str],
+    ) -> Result<(), McpError> {
+        let label = self.name.clone();
+        http::serve(self.into_handler(), label, listener, allowed_hosts).await
     }
 
     /// Serves over any transport `rmcp` accepts (a `(reader, writer)` pair of async byte
