@@ -93,3 +93,56 @@ fn a_runtime_only_mistake_panics_at_the_call_site() {
         tools: [echo, echo_again],
     };
 }
+
+/// `mcp(..)` adds every tool an expression yields (an MCP server's tools, listed at run time);
+/// named (`server = mcp(..)`), the group takes its handlers from `on_error` under that name: here
+/// the first call of the group's transient tool is retried by the group's `retry`.
+#[tokio::test]
+async fn runtime_listed_tools_join_with_their_group_handlers() {
+    use agents::tool::tool_fn;
+    static LISTED_CALLS: AtomicU32 = AtomicU32::new(0);
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Nothing {}
+
+    // What `McpServer::tools().await?` returns, played by two plain tools (boxed: two closures).
+    let listed: Vec<Box<dyn agents::Tool>> = vec![
+        Box::new(
+            tool_fn("remote.first", "Fails once.", |_: Nothing| async {
+                if LISTED_CALLS.fetch_add(1, Ordering::SeqCst) == 0 {
+                    Err(ExecutionFailure::transient("server busy"))
+                } else {
+                    Ok("first ok".to_owned())
+                }
+            })
+            .idempotent(),
+        ),
+        Box::new(tool_fn("remote.second", "Answers.", |_: Nothing| async {
+            Ok::<_, ExecutionFailure>("second ok".to_owned())
+        })),
+    ];
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("1", "remote.first", "{}"),
+        ModelResponse::tool_call("2", "remote.second", "{}"),
+        ModelResponse::tool_call("3", echo::NAME, r#"{"text": "local"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = agent! {
+        name: "mixed",
+        model: model.clone(),
+        tools: [echo, remote = mcp(listed)],
+        on_error: {
+            remote => { execution_error => retry(2) },
+        },
+    };
+    assert_eq!(agent.run("go".to_owned()).await.unwrap(), "done");
+    assert_eq!(
+        results(&model),
+        [
+            ("first ok".to_owned(), false),
+            ("second ok".to_owned(), false),
+            ("local".to_owned(), false),
+        ]
+    );
+    assert_eq!(LISTED_CALLS.load(Ordering::SeqCst), 2, "retried once");
+}

@@ -92,6 +92,22 @@ where
     builder.tool_arc(tool, handlers)
 }
 
+/// `builder` with every tool of `tools` (`mcp(..)` in `agent!`), each with `handlers`.
+pub fn with_tools<In, Out, T: Tool>(
+    mut builder: LlmAgentBuilder<In, Out>,
+    tools: impl IntoIterator<Item = T>,
+    handlers: Handlers,
+) -> LlmAgentBuilder<In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    for tool in tools {
+        builder = builder.tool_arc(Arc::new(tool), handlers.clone());
+    }
+    builder
+}
+
 pub use crate::tool::args::tool_result;
 
 /// What an infallible `#[tool]` function may return: any `Serialize` type. A trait rather than

@@ -56,19 +56,23 @@ pub(crate) enum ToolItem {
     Path(Path),
     /// `key = expr`: any expression implementing `Tool`, named `key` in `on_error`.
     Named(Ident, Expr),
+    /// `[key =] mcp(expr)`: every tool `expr` yields (the tools of an MCP server, listed at run
+    /// time), sharing the handlers of `key` in `on_error` if named.
+    Many(Option<Ident>, Expr),
 }
 
 impl ToolItem {
-    /// The name `on_error` refers to it by.
-    pub(crate) fn key(&self) -> &Ident {
+    /// The name `on_error` refers to it by (none for an unnamed `mcp(..)`).
+    pub(crate) fn key(&self) -> Option<&Ident> {
         match self {
-            ToolItem::Path(p) => {
+            ToolItem::Path(p) => Some(
                 &p.segments
                     .last()
                     .expect("a parsed path has a segment")
-                    .ident
-            }
-            ToolItem::Named(k, _) => k,
+                    .ident,
+            ),
+            ToolItem::Named(k, _) => Some(k),
+            ToolItem::Many(k, _) => k.as_ref(),
         }
     }
 }
@@ -174,12 +178,31 @@ impl Parse for BudgetBlock {
     }
 }
 
+/// `mcp(expr)`, if that is what comes next.
+fn parse_many(input: ParseStream<'_>) -> syn::Result<Option<Expr>> {
+    let fork = input.fork();
+    let is_many = fork.parse::<Ident>().is_ok_and(|i| i == "mcp") && fork.peek(syn::token::Paren);
+    if !is_many {
+        return Ok(None);
+    }
+    input.parse::<Ident>()?;
+    let content;
+    syn::parenthesized!(content in input);
+    Ok(Some(content.parse()?))
+}
+
 impl Parse for ToolItem {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         if input.peek(Ident) && input.peek2(Token![=]) && !input.peek2(Token![==]) {
             let key: Ident = input.parse()?;
             input.parse::<Token![=]>()?;
+            if let Some(tools) = parse_many(input)? {
+                return Ok(ToolItem::Many(Some(key), tools));
+            }
             return Ok(ToolItem::Named(key, input.parse()?));
+        }
+        if let Some(tools) = parse_many(input)? {
+            return Ok(ToolItem::Many(None, tools));
         }
         let path = Path::parse_mod_style(input).map_err(|e| {
             syn::Error::new(

@@ -63,17 +63,23 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
         chain.extend(quote!(.on_error(#handlers)));
     }
     for tool in &agent.tools {
+        let handlers = match per_tool.iter().find(|t| Some(&t.name) == tool.key()) {
+            Some(target) => handlers(target, p, errors),
+            None => quote!(#p::Handlers::new()),
+        };
+        if let ToolItem::Many(_, tools) = tool {
+            let span = tools.span();
+            let at = p.at(span);
+            chain = quote_spanned!(span=> #at::with_tools(#chain, #tools, #handlers));
+            continue;
+        }
         let value = match tool {
             ToolItem::Path(path) => quote!(#path {}),
-            ToolItem::Named(_, expr) => quote!(#expr),
+            ToolItem::Named(_, expr) | ToolItem::Many(_, expr) => quote!(#expr),
         };
         let span = value.span();
         let at = p.at(span);
         let checked = quote_spanned!(span=> #at::check_tool(#value));
-        let handlers = match per_tool.iter().find(|t| t.name == *tool.key()) {
-            Some(target) => handlers(target, p, errors),
-            None => quote!(#p::Handlers::new()),
-        };
         chain = quote!(#p::with_tool(#chain, #checked, #handlers));
     }
     for skill in &agent.skills {

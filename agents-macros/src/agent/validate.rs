@@ -108,22 +108,26 @@ pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
 
 fn check_tools(tools: &[ToolItem], errors: &mut Errors) {
     let mut keys: Vec<String> = Vec::new();
-    for tool in tools {
-        let key = tool.key().to_string();
+    for ident in tools.iter().filter_map(ToolItem::key) {
+        let key = ident.to_string();
         if key == DEFAULTS {
             errors.at(
-                tool.key(),
+                ident,
                 "`defaults` is reserved for the handlers shared by every tool; give this tool another key, as in `default_tool = defaults {}`",
             );
         } else if keys.contains(&key) {
-            errors.at(tool.key(), format!("tool `{key}` is listed twice"));
+            errors.at(ident, format!("tool `{key}` is listed twice"));
         }
         keys.push(key);
     }
 }
 
 fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
-    let tool_keys: Vec<String> = tools.iter().map(|t| t.key().to_string()).collect();
+    let tool_keys: Vec<String> = tools
+        .iter()
+        .filter_map(ToolItem::key)
+        .map(ToString::to_string)
+        .collect();
     let mut seen_targets: Vec<String> = Vec::new();
     for target in &on_error.targets {
         let name = target.name.to_string();
