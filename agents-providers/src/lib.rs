@@ -42,6 +42,7 @@ pub mod mcp;
 pub mod ollama;
 #[cfg(feature = "openai")]
 pub mod openai;
+mod parts;
 #[cfg(feature = "prompted")]
 pub mod prompted;
 mod secret;
