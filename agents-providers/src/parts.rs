@@ -293,7 +293,7 @@ impl<A: Accumulate> Parts<A> {
     /// The next part; `None` after the whole response was handed out.
     async fn next(&mut self) -> Result<Option<StreamPart>, ProviderError> {
         self.fill().await?;
-        Ok(self.deltas.as_mut().and_then(|d| d.drain().next()))
+        Ok(self.deltas.as_mut().and_then(Deltas::next_part))
     }
 }
 

@@ -40,7 +40,7 @@ pub enum StreamPart {
 ///
 /// The client shows the response so far after each piece it reads ([`text`](Self::text),
 /// [`call`](Self::call)), and the whole response last ([`finish`](Self::finish)); what was added
-/// since the last look is queued, and [`drain`](Self::drain) hands it out. Text and arguments are
+/// since the last look is queued, and [`next_part`](Self::next_part) hands it out. Text and arguments are
 /// expected to grow only at their end; the whole response is what counts: whatever of it was not
 /// given out yet comes before [`StreamPart::Done`].
 ///
@@ -56,7 +56,7 @@ pub enum StreamPart {
 ///     ..ModelResponse::default()
 /// };
 /// d.finish(whole.clone());
-/// let parts: Vec<StreamPart> = d.drain().collect();
+/// let parts: Vec<StreamPart> = std::iter::from_fn(|| d.next_part()).collect();
 /// assert_eq!(parts, vec![
 ///     StreamPart::TextDelta("Hel".into()),
 ///     StreamPart::ToolCallStarted { index: 0, id: "call_1".into(), name: "add".into() },
@@ -163,9 +163,9 @@ impl Deltas {
         self.ready.is_empty()
     }
 
-    /// Hands out the parts queued so far, in order.
-    pub fn drain(&mut self) -> std::collections::vec_deque::Drain<'_, StreamPart> {
-        self.ready.drain(..)
+    /// Hands out the next part queued, in order.
+    pub fn next_part(&mut self) -> Option<StreamPart> {
+        self.ready.pop_front()
     }
 
     /// Gives out the arguments of started call `index` added since the last look.
@@ -187,7 +187,7 @@ impl Deltas {
 pub(crate) fn parts_of(response: ModelResponse) -> Vec<StreamPart> {
     let mut deltas = Deltas::new();
     deltas.finish(response);
-    deltas.drain().collect()
+    std::iter::from_fn(|| deltas.next_part()).collect()
 }
 
 /// A stream of one `complete` call's parts (the default [`Model::stream`](super::Model::stream)).
