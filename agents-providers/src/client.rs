@@ -84,6 +84,7 @@ macro_rules! impl_model {
                 Result<agents_core::ModelResponse, agents_core::ModelError>,
             > {
                 Box::pin(async move {
+                    // Errors are scrubbed once more where they enter the runtime, as below.
                     let response = match self.$open(request, false).await {
                         Ok(parts) => parts.collect().await,
                         Err(e) => Err(e),

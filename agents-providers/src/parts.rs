@@ -257,17 +257,28 @@ impl<A: Accumulate> Parts<A> {
         Ok(self)
     }
 
-    /// The whole response.
+    /// The whole response: read to the end of the body (past any parts already handed out),
+    /// or taken from the parts not handed out yet.
     pub(crate) async fn collect(self) -> Result<ModelResponse, ProviderError> {
-        match (self.whole, self.reading) {
-            (Some(response), _) => Ok(response),
-            (None, Some(reading)) => reading.collect().await,
-            (None, None) => Err(ProviderError::new(
-                "stream",
-                agents_core::ModelErrorKind::Other,
-                "the response was handed out as parts already",
-            )),
+        if let Some(response) = self.whole {
+            return Ok(response);
         }
+        if let Some(reading) = self.reading {
+            return reading.collect().await;
+        }
+        let mut deltas = self.deltas.unwrap_or_default();
+        std::iter::from_fn(|| deltas.next_part())
+            .find_map(|part| match part {
+                StreamPart::Done(response) => Some(response),
+                _ => None,
+            })
+            .ok_or_else(|| {
+                ProviderError::new(
+                    "agents-providers",
+                    agents_core::ModelErrorKind::Other,
+                    "the whole response was handed out as parts already",
+                )
+            })
     }
 
     /// Reads until parts are ready or the response was handed out whole.
@@ -309,7 +320,8 @@ where
 {
     enum State<A: Accumulate, F> {
         Opening(F),
-        Open(Parts<A>),
+        // Boxed: the open state is large, and moved at every step.
+        Open(Box<Parts<A>>),
         Over,
     }
     let state = State::Opening(start);
@@ -319,7 +331,7 @@ where
         |(state, to_model)| async move {
             let mut parts = match state {
                 State::Opening(start) => match start.await {
-                    Ok(parts) => parts,
+                    Ok(parts) => Box::new(parts),
                     Err(e) => return Some((Err(to_model(e)), (State::Over, to_model))),
                 },
                 State::Open(parts) => parts,

@@ -109,7 +109,9 @@ crate::client::impl_model!(Anthropic, parts: open);
 impl AnthropicBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on). The runtime sees whole calls either way.
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.options.stream = on;
         self

@@ -140,7 +140,9 @@ crate::client::impl_model!(Gemini, parts: open);
 impl GeminiBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on).
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.stream = on;
         self

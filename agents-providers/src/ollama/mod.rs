@@ -202,7 +202,9 @@ crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted
 impl OllamaBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on).
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.stream = on;
         self
