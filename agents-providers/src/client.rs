@@ -63,24 +63,51 @@ impl ClientSettings {
     }
 }
 
-/// `impl Model` for a client with `model: String` and `transport: Transport` fields and an async
-/// method
-/// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error,
-/// scrubbed, becomes a `ModelError` that keeps it as its source.
+/// `impl Model` for a client with `model: String` and `transport: Transport` fields. The
+/// provider's error, scrubbed, becomes a `ModelError` that keeps it as its source.
+///
+/// - `impl_model!(Client, send)`: an async method
+///   `send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>` is `complete`; `stream`
+///   is the default (the whole response's parts at once).
+/// - `impl_model!(Client, parts: open)`: an async method
+///   `open(&self, &ModelRequest, streaming: bool) -> Result<Parts<_>, ProviderError>` is both:
+///   `complete` opens without deltas and collects the response, `stream` opens with them and
+///   hands out the parts as the wire delivers them. One reading path for both.
 macro_rules! impl_model {
-    ($client:ty, $send:ident $(, feedback: $style:expr)?) => {
-        impl agents_core::Model for $client {
-            fn name(&self) -> &str {
-                &self.model
+    ($client:ty, parts: $open:ident $(, feedback: $style:expr)?) => {
+        $crate::client::impl_model!(@impl $client, $($style)?;
+            fn complete<'a>(
+                &'a self,
+                request: &'a agents_core::ModelRequest,
+            ) -> futures_util::future::BoxFuture<
+                'a,
+                Result<agents_core::ModelResponse, agents_core::ModelError>,
+            > {
+                Box::pin(async move {
+                    // Errors are scrubbed once more where they enter the runtime, as below.
+                    let response = match self.$open(request, false).await {
+                        Ok(parts) => parts.collect().await,
+                        Err(e) => Err(e),
+                    };
+                    response.map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
+                })
             }
 
-            $(
-                fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
-                    let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
-                    style(self)
-                }
-            )?
-
+            fn stream<'a>(
+                &'a self,
+                request: &'a agents_core::ModelRequest,
+            ) -> futures_util::stream::BoxStream<
+                'a,
+                Result<agents_core::model::StreamPart, agents_core::ModelError>,
+            > {
+                $crate::parts::into_stream(self.$open(request, true), move |e| {
+                    agents_core::ModelError::from(self.transport.scrub_error(e))
+                })
+            }
+        );
+    };
+    ($client:ty, $send:ident $(, feedback: $style:expr)?) => {
+        $crate::client::impl_model!(@impl $client, $($style)?;
             fn complete<'a>(
                 &'a self,
                 request: &'a agents_core::ModelRequest,
@@ -97,6 +124,22 @@ macro_rules! impl_model {
                         .map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
                 })
             }
+        );
+    };
+    (@impl $client:ty, $($style:expr)?; $($methods:item)*) => {
+        impl agents_core::Model for $client {
+            fn name(&self) -> &str {
+                &self.model
+            }
+
+            $(
+                fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
+                    let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
+                    style(self)
+                }
+            )?
+
+            $($methods)*
         }
     };
 }
@@ -167,6 +210,12 @@ pub trait SseAccumulator {
     fn is_complete(&self) -> bool;
     /// Whether the end marker arrived (nothing more will come).
     fn is_done(&self) -> bool;
+    /// Shows the response so far to `deltas` (text, and each call in order), for
+    /// `Model::stream`. The default shows nothing: every part then comes at the end, with the
+    /// whole response.
+    fn report(&mut self, deltas: &mut agents_core::model::Deltas) {
+        let _ = deltas;
+    }
     /// The whole response.
     fn finish(self) -> Result<agents_core::ModelResponse, ProviderError>;
 }
@@ -175,83 +224,13 @@ pub trait SseAccumulator {
 /// a broken connection before the response was complete is a `Connection` error; after it, the
 /// response stands. Payloads that are not of this API are skipped with a warning; a body that
 /// ends cleanly without a complete response and held such payloads (or none of this API at all)
-/// is a `MalformedResponse`, as in whole-body mode.
+/// is a `MalformedResponse`, as in whole-body mode. (The providers' `Model::stream` reads the
+/// same way, handing out the parts as they arrive.)
 pub async fn collect_sse<A: SseAccumulator>(
     stream: &mut crate::transport::ByteStream,
-    mut acc: A,
+    acc: A,
 ) -> Result<agents_core::ModelResponse, ProviderError> {
-    use std::ops::ControlFlow;
-    let mut stream_error = None;
-    let mut skipped = 0usize;
-    let mut accepted = 0usize;
-    let scrubber = stream.scrubber();
-    let read = stream
-        .read_sse(|event| {
-            let data = event.data.trim();
-            if data.is_empty() {
-                return Ok(ControlFlow::Continue(()));
-            }
-            if A::is_error(&event) {
-                stream_error = Some(data.to_owned());
-                return Ok(ControlFlow::Break(()));
-            }
-            match acc.push_data(data) {
-                Ok(()) => accepted += 1,
-                Err(e) => {
-                    skipped += 1;
-                    // A decoder's message may quote the payload (and so an echoed key).
-                    let error = scrubber.scrub(&e.to_string());
-                    tracing::warn!(%error, "skipping a stream payload this API does not define");
-                }
-            }
-            Ok(if acc.is_done() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            })
-        })
-        .await;
-    if let Some(payload) = stream_error {
-        return Err(stream.stream_error(&payload));
-    }
-    stream_end(stream, read, acc.is_complete(), accepted, skipped)?;
-    acc.finish().map_err(|e| stream.adopt(e))
-}
-
-/// Judges a stream (of any format) that ended or broke, before its response is put together.
-/// A broken connection before the response was complete is that error; after it, the response
-/// stands. A body that ended cleanly without a complete response is a `MalformedResponse` when
-/// it held payloads not of this API (`skipped`) or none of it (`accepted`), as in whole-body mode
-/// (sending it again will not help); else a `Connection` error (it was cut short).
-pub(crate) fn stream_end(
-    stream: &crate::transport::ByteStream,
-    read: Result<(), ProviderError>,
-    complete: bool,
-    accepted: usize,
-    skipped: usize,
-) -> Result<(), ProviderError> {
-    match read {
-        Err(e) if !complete => return Err(e),
-        Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
-        Ok(()) if !complete && (skipped > 0 || accepted == 0) => {
-            return Err(stream.error(
-                agents_core::ModelErrorKind::MalformedResponse,
-                format!(
-                    "the stream ended without a response this API defines \
-                     ({accepted} payloads read, {skipped} not of this API)"
-                ),
-            ));
-        }
-        Ok(()) if !complete => {
-            return Err(stream.error(
-                agents_core::ModelErrorKind::Connection,
-                "the stream ended before the response was complete",
-            ));
-        }
-        Ok(()) => {}
-    }
-    if skipped > 0 {
-        tracing::warn!(skipped, "stream payloads skipped");
-    }
-    Ok(())
+    crate::parts::Reading::new(stream, crate::parts::Sse(acc))
+        .collect()
+        .await
 }

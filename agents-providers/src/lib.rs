@@ -20,7 +20,10 @@
 //! body shapes are no part of the public API. Sending, retrying and reading streams is the
 //! transport's, for all four.
 //!
-//! Every client implements [`agents_core::Model`]; every failure is a
+//! Every client implements [`agents_core::Model`], `stream` included: the four providers hand out
+//! text and tool-call deltas as the wire delivers them, read through the same accumulator as
+//! `complete` (so the last part, `Done`, is exactly the response `complete` gives), and retry
+//! only before the first part. Every failure is a
 //! [`ModelError`](agents_core::ModelError) whose source is the [`ProviderError`], and no error,
 //! log line or `Debug` output ever holds an API key.
 #![warn(missing_docs)]
@@ -42,6 +45,7 @@ pub mod mcp;
 pub mod ollama;
 #[cfg(feature = "openai")]
 pub mod openai;
+mod parts;
 #[cfg(feature = "prompted")]
 pub mod prompted;
 mod secret;

@@ -1,5 +1,6 @@
 //! End to end against a real local model (llama.cpp's server with Gemma 3 270M, a base model;
-//! `scripts/local-llm.sh start`), through prompted tool calling over `/v1/completions`.
+//! `scripts/local-llm.sh start`), through prompted tool calling over `/v1/completions`, and the
+//! OpenAI-compatible client's wire stream (`Model::stream`) over its `/v1/chat/completions`.
 //!
 //! Skipped when `LOCAL_LLM_URL` is unset or the server does not answer, with a `SKIPPED: <test>:
 //! <why>` line on stderr that shows even when the test passes; a failure instead when
@@ -402,4 +403,50 @@ async fn streamed_run_with_the_real_model() {
     };
     eprintln!("streamed -> {:?} ({} items)", report.output, items.len());
     assert_paired(report);
+}
+
+/// `Model::stream` over a real server's SSE (llama.cpp's `/v1/chat/completions`, through the
+/// OpenAI-compatible client): the text arrives in several deltas whose concatenation is the
+/// answer, and the last part is the response `complete` gives for the same greedy request.
+#[cfg(feature = "openai")]
+#[tokio::test]
+async fn openai_client_streams_the_real_servers_sse() {
+    use agents_core::Model;
+    use agents_core::model::{ModelRequest, StreamPart};
+    use futures_util::StreamExt;
+    let Some(url) = server().await else { return };
+    let client = agents_providers::openai::OpenAi::builder("gemma3-270m")
+        .base_url(format!("{url}/v1"))
+        .transport(TransportConfig {
+            timeout: Duration::from_secs(180),
+            ..TransportConfig::default()
+        })
+        .build()
+        .unwrap();
+    let request = ModelRequest {
+        messages: vec![Message::user("Say hello.")],
+        sampling: Sampling {
+            max_tokens: Some(12),
+            ..greedy()
+        },
+        ..ModelRequest::default()
+    };
+    let parts: Vec<StreamPart> = client
+        .stream(&request)
+        .map(|p| p.expect("a part"))
+        .collect()
+        .await;
+    let Some((StreamPart::Done(done), deltas)) = parts.split_last() else {
+        panic!("Done comes last: {parts:?}")
+    };
+    let text: Vec<&str> = deltas
+        .iter()
+        .map(|p| match p {
+            StreamPart::TextDelta(t) => t.as_str(),
+            other => panic!("only text was asked for: {other:?}"),
+        })
+        .collect();
+    assert!(text.len() > 1, "one delta per token or so: {text:?}");
+    assert_eq!(done.text.as_deref(), Some(text.concat().as_str()));
+    assert_eq!(done, &client.complete(&request).await.unwrap());
 }

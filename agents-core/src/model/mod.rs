@@ -15,7 +15,7 @@ pub use message::{
 };
 pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};
-pub use stream::StreamPart;
+pub use stream::{Deltas, StreamPart};
 
 /// A language model the agent loop can call.
 ///

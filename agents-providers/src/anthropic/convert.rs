@@ -1,7 +1,9 @@
 //! Pure conversions between the runtime's types and the Anthropic messages wire format,
 //! unit-tested from JSON fixtures. No I/O here.
 
-use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
+use agents_core::model::{
+    Deltas, FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage,
+};
 use serde_json::{Map, Value};
 
 use super::wire::{
@@ -342,6 +344,26 @@ impl SseAccumulator for EventAccumulator {
     /// Whether `message_stop` has arrived.
     fn is_done(&self) -> bool {
         self.done
+    }
+
+    /// The text blocks, and each `tool_use` block from its start (which names it whole) with
+    /// its `input_json_delta` fragments; input sent whole in the start block comes at the end. A
+    /// block announced without an id gets its synthesised one now, kept for the whole response.
+    fn report(&mut self, deltas: &mut Deltas) {
+        deltas.text(self.blocks.iter().filter_map(|(_, b)| match b {
+            Block::Text(t) => Some(t.as_str()),
+            _ => None,
+        }));
+        let tools = self.blocks.iter_mut().filter_map(|(_, b)| match b {
+            Block::Tool { id, name, json, .. } => Some((id, name, json)),
+            _ => None,
+        });
+        for (i, (id, name, json)) in tools.enumerate() {
+            let id = || id.get_or_insert_with(|| synthesize_call_id(i)).clone();
+            if !deltas.call(i, true, name, json, id) {
+                break;
+            }
+        }
     }
 
     /// The whole response. A stream that never started a message is a `MalformedResponse`.

@@ -17,8 +17,9 @@ use serde_json::Value;
 
 use self::convert::{EventAccumulator, WireOptions, from_wire, to_wire};
 use self::wire::MessagesResponse;
-use crate::client::{ClientSettings, collect_sse, settings_methods};
+use crate::client::{ClientSettings, settings_methods};
 use crate::error::ProviderError;
+use crate::parts::{Parts, Sse};
 use crate::transport::{Auth, Transport};
 
 const PROVIDER: &str = "anthropic";
@@ -80,23 +81,37 @@ impl Anthropic {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn messages(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        self.open(request, false).await?.collect().await
+    }
+
+    /// Sends one request; the response's parts are handed out as they arrive when `streaming`.
+    async fn open(
+        &self,
+        request: &ModelRequest,
+        streaming: bool,
+    ) -> Result<Parts<Sse<EventAccumulator>>, ProviderError> {
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/v1/messages", &body).await?;
             let wire: MessagesResponse = response.json(PROVIDER)?;
-            return from_wire(wire).map_err(|e| response.adopt(e));
+            let whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            return Ok(Parts::whole(whole, streaming));
         }
-        let mut stream = self.transport.post_stream("/v1/messages", &body).await?;
-        collect_sse(&mut stream, EventAccumulator::new()).await
+        let stream = self.transport.post_stream("/v1/messages", &body).await?;
+        Parts::stream(stream, Sse(EventAccumulator::new()), streaming)
+            .start()
+            .await
     }
 }
 
-crate::client::impl_model!(Anthropic, messages);
+crate::client::impl_model!(Anthropic, parts: open);
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on). The runtime sees whole calls either way.
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.options.stream = on;
         self

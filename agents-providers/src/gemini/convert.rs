@@ -1,6 +1,8 @@
 //! Pure conversions between the runtime's types and Gemini's `generateContent` wire format.
 
-use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
+use agents_core::model::{
+    Deltas, FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage,
+};
 use serde_json::{Map, Value, json};
 
 use super::wire::{
@@ -231,6 +233,17 @@ impl Accumulator {
         }
     }
 
+    /// Shows the text and the calls so far to `deltas` (Gemini sends each call whole).
+    pub(crate) fn report(&self, deltas: &mut Deltas) {
+        deltas.text([self.text.as_str()]);
+        for (i, (id, name, arguments)) in self.calls.iter().enumerate() {
+            let id = || id.clone().unwrap_or_else(|| call_id(self.turn, i, name));
+            if !deltas.call(i, true, name, arguments, id) {
+                break;
+            }
+        }
+    }
+
     /// Whether a finish reason has arrived.
     pub(crate) fn is_complete(&self) -> bool {
         self.finish.is_some()
@@ -259,7 +272,7 @@ impl Accumulator {
             .into_iter()
             .enumerate()
             .map(|(i, (id, name, arguments))| ToolCall {
-                id: id.unwrap_or_else(|| format!("gemini_call_{turn}_{i}_{name}")),
+                id: id.unwrap_or_else(|| call_id(turn, i, &name)),
                 name,
                 arguments,
             })
@@ -272,6 +285,11 @@ impl Accumulator {
             usage: self.usage,
         })
     }
+}
+
+/// The stable id of the `index`th call of model turn `turn` (Gemini sends calls without ids).
+fn call_id(turn: usize, index: usize, name: &str) -> String {
+    format!("gemini_call_{turn}_{index}_{name}")
 }
 
 /// The number of model messages in `request` (the index of the turn being asked for).

@@ -17,13 +17,14 @@
 mod convert;
 mod wire;
 
-use agents_core::model::{ModelRequest, ModelResponse};
+use agents_core::model::{Deltas, ModelRequest, ModelResponse};
 use serde_json::Value;
 
 use self::convert::{Accumulator, to_wire, turn_of};
 use self::wire::GenerateContentResponse;
-use crate::client::{ClientSettings, SseAccumulator, collect_sse, settings_methods};
+use crate::client::{ClientSettings, SseAccumulator, settings_methods};
 use crate::error::ProviderError;
+use crate::parts::{Parts, Sse};
 use crate::transport::{Auth, SseEvent, Transport};
 
 const PROVIDER: &str = "gemini";
@@ -77,6 +78,15 @@ impl Gemini {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn generate(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        self.open(request, false).await?.collect().await
+    }
+
+    /// Sends one request; the response's parts are handed out as they arrive when `streaming`.
+    async fn open(
+        &self,
+        request: &ModelRequest,
+        streaming: bool,
+    ) -> Result<Parts<Sse<StreamAccumulator>>, ProviderError> {
         let body = to_wire(request);
         let model = self.model.trim_start_matches("models/");
         let turn = turn_of(request);
@@ -86,11 +96,13 @@ impl Gemini {
             let wire: GenerateContentResponse = response.json(PROVIDER)?;
             let mut acc = Accumulator::new(turn);
             acc.push(wire);
-            return acc.finish().map_err(|e| response.adopt(e));
+            let whole = acc.finish().map_err(|e| response.adopt(e))?;
+            return Ok(Parts::whole(whole, streaming));
         }
         let path = format!("/models/{model}:streamGenerateContent?alt=sse");
-        let mut stream = self.transport.post_stream(&path, &body).await?;
-        collect_sse(&mut stream, StreamAccumulator(Accumulator::new(turn))).await
+        let stream = self.transport.post_stream(&path, &body).await?;
+        let acc = Sse(StreamAccumulator(Accumulator::new(turn)));
+        Parts::stream(stream, acc, streaming).start().await
     }
 }
 
@@ -115,17 +127,22 @@ impl SseAccumulator for StreamAccumulator {
         // Usage may follow the finish reason in a later chunk: read to the end of the body.
         false
     }
+    fn report(&mut self, deltas: &mut Deltas) {
+        self.0.report(deltas);
+    }
     fn finish(self) -> Result<ModelResponse, ProviderError> {
         self.0.finish()
     }
 }
 
-crate::client::impl_model!(Gemini, generate);
+crate::client::impl_model!(Gemini, parts: open);
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on).
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.stream = on;
         self

@@ -1,20 +1,20 @@
 //! Between the agents-core types and Ollama's `/api/chat` bodies: the request body, and the
 //! response put together from NDJSON records (or the one record of a whole response).
 
-use std::ops::ControlFlow;
-
 use agents_core::ModelErrorKind;
-use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
+use agents_core::model::{
+    Deltas, FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage,
+};
 
 use super::PROVIDER;
 use super::wire::{
     ChatMessage, ChatRecord, ChatRequest, FunctionCall, FunctionDeclaration, OPTIONS, Tool,
     ToolCall as WireToolCall,
 };
-use crate::client::stream_end;
 use crate::error::ProviderError;
 use crate::ids::synthesize_call_id;
-use crate::transport::{ByteStream, HttpResponse};
+use crate::parts::{Accumulate, Read};
+use crate::transport::{ByteStream, HttpResponse, LineDecoder};
 use crate::wire::{SamplingObject, arguments_object};
 
 /// The `/api/chat` body.
@@ -81,42 +81,12 @@ pub(super) fn read_whole(response: &HttpResponse) -> Result<ModelResponse, Provi
     }
     let mut acc = Accumulator::default();
     acc.push(record);
-    acc.finish().map_err(|e| response.adopt(e))
-}
-
-/// Reads an NDJSON stream into one response. A record with an `error` ends it with a `Server`
-/// error; how a stream that ends or breaks early is judged is the same for every stream format
-/// (see `stream_end`).
-pub(super) async fn read_stream(stream: &mut ByteStream) -> Result<ModelResponse, ProviderError> {
-    let mut acc = Accumulator::default();
-    let mut failure = None;
-    let mut accepted = 0usize;
-    let read = stream
-        .read_ndjson(|record: ChatRecord| {
-            if let Some(e) = record.error_text() {
-                failure = Some(e);
-                return ControlFlow::Break(());
-            }
-            accepted += usize::from(record.is_of_this_api());
-            acc.push(record);
-            if acc.done {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .await;
-    if let Some(message) = failure {
-        return Err(stream.error(ModelErrorKind::Server, message));
-    }
-    let skipped = read.as_ref().map_or(0, |n| *n);
-    stream_end(stream, read.map(drop), acc.done, accepted, skipped)?;
-    acc.finish().map_err(|e| stream.adopt(e))
+    acc.into_response().map_err(|e| response.adopt(e))
 }
 
 /// Puts a response together from NDJSON records (or the one record of a whole response).
 #[derive(Debug, Default)]
-struct Accumulator {
+pub(super) struct Accumulator {
     text: String,
     calls: Vec<ToolCall>,
     done: bool,
@@ -157,7 +127,7 @@ impl Accumulator {
         }
     }
 
-    fn finish(self) -> Result<ModelResponse, ProviderError> {
+    fn into_response(self) -> Result<ModelResponse, ProviderError> {
         if !self.saw_message {
             return Err(ProviderError::malformed(
                 PROVIDER,
@@ -177,6 +147,58 @@ impl Accumulator {
             finish_reason,
             raw: None,
         })
+    }
+}
+
+/// The NDJSON stream: one record a line. A record with an `error` ends it with a `Server` error;
+/// how a stream that ends or breaks early is judged is the same for every stream format.
+impl Accumulate for Accumulator {
+    type Framing = LineDecoder;
+
+    fn framing() -> LineDecoder {
+        LineDecoder::new()
+    }
+
+    fn read(&mut self, line: String, stream: &ByteStream) -> Result<Read, ProviderError> {
+        if line.trim().is_empty() {
+            return Ok(Read::Ignored);
+        }
+        let record: ChatRecord = match serde_json::from_str(&line) {
+            Ok(record) => record,
+            Err(e) => return Ok(Read::Skipped(e)),
+        };
+        if let Some(e) = record.error_text() {
+            return Err(stream.error(ModelErrorKind::Server, e));
+        }
+        let of_this_api = record.is_of_this_api();
+        self.push(record);
+        Ok(if of_this_api {
+            Read::Accepted
+        } else {
+            Read::Ignored
+        })
+    }
+
+    fn is_complete(&self) -> bool {
+        self.done
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The text so far and each call (Ollama sends each call whole, its id fixed when read).
+    fn report(&mut self, deltas: &mut Deltas) {
+        deltas.text([self.text.as_str()]);
+        for (i, c) in self.calls.iter().enumerate() {
+            if !deltas.call(i, true, &c.name, &c.arguments, || c.id.clone()) {
+                break;
+            }
+        }
+    }
+
+    fn finish(self) -> Result<ModelResponse, ProviderError> {
+        self.into_response()
     }
 }
 
@@ -200,7 +222,7 @@ mod tests {
             )
             .unwrap(),
         );
-        let r = acc.finish().unwrap();
+        let r = acc.into_response().unwrap();
         let got: Vec<(&str, &str)> = r
             .tool_calls
             .iter()

@@ -5,7 +5,8 @@
 //! remembers it for the whole process, so later requests go prompted at once. A body
 //! `{"error": "unexpected EOF"}` (the server lost the model runner), with any status or inside a
 //! 200, is sent again by the transport's retry loop, under its policy and budget (the body is
-//! read inside that loop, and nothing reaches the caller before the whole response is read).
+//! read inside that loop: all of it for `complete`, and up to the first part for `stream`, after
+//! which an error ends the stream instead).
 //!
 //! Layout as for every provider: the client here, the typed bodies in the private `wire`
 //! module, the conversions and the NDJSON reading in `convert`.
@@ -25,9 +26,10 @@ use std::sync::{Mutex, OnceLock};
 
 use agents_core::model::{ModelRequest, ModelResponse};
 
-use self::convert::{read_stream, read_whole, to_wire};
+use self::convert::{Accumulator, read_whole, to_wire};
 use crate::client::{ClientSettings, settings_methods};
 use crate::error::ProviderError;
+use crate::parts::Parts;
 use crate::prompted::{PromptFormat, read_generation};
 use crate::transport::{Auth, Reply, Transport};
 
@@ -111,8 +113,19 @@ impl Ollama {
 
     /// Sends one request: native tools, or prompted ones for a model that rejected them.
     pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        self.open(request, false).await?.collect().await
+    }
+
+    /// Sends one request (native tools, or prompted ones for a model that rejected them); the
+    /// response's parts are handed out as they arrive when `streaming`. A prompted answer is read
+    /// whole first (its text is the call syntax, parsed into calls), then handed out.
+    async fn open(
+        &self,
+        request: &ModelRequest,
+        streaming: bool,
+    ) -> Result<Parts<Accumulator>, ProviderError> {
         if request.tools.is_empty() || !self.uses_prompted_tools() {
-            match self.send(request).await {
+            match self.send(request, streaming).await {
                 Err(e) if !request.tools.is_empty() && rejects_tools(&e) => {
                     tracing::info!(model = %self.model, "model rejects native tools; prompting them instead");
                     no_native_tools()
@@ -124,20 +137,26 @@ impl Ollama {
             }
         }
         let chat = self.format.chat_request(request);
-        let r = self.send(&chat).await?;
-        read_generation(
+        let r = self.send(&chat, false).await?.collect().await?;
+        let whole = read_generation(
             PROVIDER,
             r.text.as_deref().unwrap_or_default(),
             r.finish_reason,
             r.usage,
             request,
-        )
+        )?;
+        Ok(Parts::whole(whole, streaming))
     }
 
-    /// One request through the transport's retry loop, the body read inside it: an
-    /// `unexpected EOF` Ollama reports (as a status the transport would not retry, or inside a
-    /// 200) is sent again under the transport's policy and budget, like any retry.
-    async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+    /// One request through the transport's retry loop, the body read inside it until the first
+    /// part (all of it when not `streaming`): an `unexpected EOF` Ollama reports before then (as
+    /// a status the transport would not retry, or inside a 200) is sent again under the
+    /// transport's policy and budget, like any retry.
+    async fn send(
+        &self,
+        request: &ModelRequest,
+        streaming: bool,
+    ) -> Result<Parts<Accumulator>, ProviderError> {
         let body = to_wire(request, &self.model, self.stream);
         self.transport
             .post_then(
@@ -147,8 +166,14 @@ impl Ollama {
                 Some(says_unexpected_eof),
                 |reply| async move {
                     match reply {
-                        Reply::Whole(response) => read_whole(&response),
-                        Reply::Stream(mut stream) => read_stream(&mut stream).await,
+                        Reply::Whole(response) => {
+                            read_whole(&response).map(|r| Parts::whole(r, streaming))
+                        }
+                        Reply::Stream(stream) => {
+                            Parts::stream(stream, Accumulator::default(), streaming)
+                                .start()
+                                .await
+                        }
                     }
                 },
             )
@@ -168,7 +193,7 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
 }
 
 // Short feedback once the model is prompted (it writes its calls as text).
-crate::client::impl_model!(Ollama, chat, feedback: |o| if o.uses_prompted_tools() {
+crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted_tools() {
     agents_core::error::FeedbackStyle::Short
 } else {
     agents_core::error::FeedbackStyle::Full
@@ -177,7 +202,9 @@ crate::client::impl_model!(Ollama, chat, feedback: |o| if o.uses_prompted_tools(
 impl OllamaBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on).
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.stream = on;
         self

@@ -1,7 +1,9 @@
 //! Pure conversions between the runtime's types and the chat completions wire format, unit-tested
 //! from JSON fixtures. No I/O here.
 
-use agents_core::model::{FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage};
+use agents_core::model::{
+    Deltas, FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage,
+};
 use serde_json::Value;
 
 use super::wire::{
@@ -295,6 +297,27 @@ impl SseAccumulator for ChunkAccumulator {
     /// Whether `[DONE]` has arrived.
     fn is_done(&self) -> bool {
         self.done
+    }
+
+    /// The text (a refusal comes whole at the end), and each call once its name is whole: when
+    /// its arguments or a later call began (some servers split a name over fragments). A call
+    /// announced without an id gets its synthesised one now, kept for the whole response.
+    fn report(&mut self, deltas: &mut Deltas) {
+        deltas.text([self.text.as_str()]);
+        let count = self.calls.len();
+        for (i, call) in self.calls.iter_mut().enumerate() {
+            let PartialCall {
+                id,
+                name,
+                arguments,
+                ..
+            } = call;
+            let named = !arguments.is_empty() || i + 1 < count;
+            let id = || id.get_or_insert_with(|| synthesize_call_id(i)).clone();
+            if !deltas.call(i, named, name, arguments, id) {
+                break;
+            }
+        }
     }
 
     /// The whole response. A stream that never carried a choice is a `MalformedResponse`.

@@ -22,8 +22,9 @@ use serde_json::Value;
 pub use self::convert::MaxTokensField;
 use self::convert::{ChunkAccumulator, WireOptions, from_wire, to_wire};
 use self::wire::ChatResponse;
-use crate::client::{ClientSettings, collect_sse, settings_methods};
+use crate::client::{ClientSettings, settings_methods};
 use crate::error::ProviderError;
+use crate::parts::{Parts, Sse};
 use crate::transport::{Auth, Transport};
 
 const PROVIDER: &str = "openai";
@@ -81,26 +82,40 @@ impl OpenAi {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        self.open(request, false).await?.collect().await
+    }
+
+    /// Sends one request; the response's parts are handed out as they arrive when `streaming`.
+    async fn open(
+        &self,
+        request: &ModelRequest,
+        streaming: bool,
+    ) -> Result<Parts<Sse<ChunkAccumulator>>, ProviderError> {
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/chat/completions", &body).await?;
             let wire: ChatResponse = response.json(PROVIDER)?;
-            return from_wire(wire).map_err(|e| response.adopt(e));
+            let whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            return Ok(Parts::whole(whole, streaming));
         }
-        let mut stream = self
+        let stream = self
             .transport
             .post_stream("/chat/completions", &body)
             .await?;
-        collect_sse(&mut stream, ChunkAccumulator::new()).await
+        Parts::stream(stream, Sse(ChunkAccumulator::new()), streaming)
+            .start()
+            .await
     }
 }
 
-crate::client::impl_model!(OpenAi, chat);
+crate::client::impl_model!(OpenAi, parts: open);
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER);
 
-    /// Whether `complete` streams internally (default on). The runtime sees whole calls either way.
+    /// Whether the client streams on the wire (default on): `complete` puts the stream
+    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+    /// body (and `stream` yields its parts at once).
     pub fn streaming(mut self, on: bool) -> Self {
         self.options.stream = on;
         self

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use serde::de::DeserializeOwned;
 
-use super::{ByteStream, LineDecoder};
+use super::{ByteStream, LineDecoder, Records};
 use crate::error::ProviderError;
 
 impl ByteStream {
@@ -17,16 +17,11 @@ impl ByteStream {
         &mut self,
         mut on_line: impl FnMut(String) -> Result<ControlFlow<()>, ProviderError>,
     ) -> Result<(), ProviderError> {
-        let mut decoder = LineDecoder::new();
-        while let Some(bytes) = self.next_chunk().await? {
-            for line in decoder.push(&bytes) {
-                if !line.trim().is_empty() && on_line(line)?.is_break() {
-                    return Ok(());
-                }
+        let mut records = Records::new(LineDecoder::new());
+        while let Some(line) = records.next(self).await? {
+            if !line.trim().is_empty() && on_line(line)?.is_break() {
+                break;
             }
-        }
-        if let Some(line) = decoder.finish().filter(|l| !l.trim().is_empty()) {
-            let _ = on_line(line)?;
         }
         Ok(())
     }

@@ -7,7 +7,7 @@ use agents_core::ModelErrorKind;
 use serde::de::DeserializeOwned;
 
 use super::send::{body_read_kind, describe};
-use super::{ERROR_BODY_LIMIT, SseDecoder, SseEvent};
+use super::{ERROR_BODY_LIMIT, Records, SseDecoder, SseEvent};
 use crate::error::{ErrorDetails, ProviderError, truncate};
 use crate::secret::Scrubber;
 
@@ -138,16 +138,11 @@ impl ByteStream {
         &mut self,
         mut on_event: impl FnMut(SseEvent) -> Result<ControlFlow<()>, ProviderError>,
     ) -> Result<(), ProviderError> {
-        let mut decoder = SseDecoder::new();
-        while let Some(bytes) = self.next_chunk().await? {
-            for event in decoder.push(&bytes) {
-                if on_event(event)?.is_break() {
-                    return Ok(());
-                }
+        let mut records = Records::new(SseDecoder::new());
+        while let Some(event) = records.next(self).await? {
+            if on_event(event)?.is_break() {
+                break;
             }
-        }
-        if let Some(event) = decoder.finish() {
-            let _ = on_event(event)?;
         }
         Ok(())
     }
