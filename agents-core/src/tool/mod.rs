@@ -2,6 +2,7 @@
 
 pub(crate) mod args;
 pub(crate) mod executor;
+mod journaled;
 mod function;
 mod schema;
 mod validate;
