@@ -1,7 +1,7 @@
 //! [`AgentRun`]: an agent served as a Restate workflow, one workflow per run.
 
-use agents_core::model::Message;
 use agents_core::LlmAgent;
+use agents_core::model::Message;
 use restate_sdk::prelude::{HandlerError, Json, WorkflowContext};
 use serde::{Deserialize, Serialize};
 

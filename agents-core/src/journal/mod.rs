@@ -147,7 +147,10 @@ where
 }
 
 /// Waits `wait`: in place, or durably through the journal.
-pub(crate) async fn sleep(journal: Option<&dyn Journal>, wait: Duration) -> Result<(), JournalError> {
+pub(crate) async fn sleep(
+    journal: Option<&dyn Journal>,
+    wait: Duration,
+) -> Result<(), JournalError> {
     match journal {
         None => {
             tokio::time::sleep(wait).await;

@@ -24,13 +24,15 @@ struct ModelErrorRecord {
 
 impl From<Result<ModelResponse, ModelError>> for ModelOutcome {
     fn from(result: Result<ModelResponse, ModelError>) -> Self {
-        ModelOutcome(result.map_err(|e| ModelErrorRecord {
-            kind: e.kind(),
-            message: e.message().to_owned(),
-            status: e.status(),
-            retry_after_ms: e
-                .retry_after()
-                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+        ModelOutcome(result.map_err(|e| {
+            ModelErrorRecord {
+                kind: e.kind(),
+                message: e.message().to_owned(),
+                status: e.status(),
+                retry_after_ms: e
+                    .retry_after()
+                    .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            }
         }))
     }
 }

@@ -264,9 +264,8 @@ impl<'a, 's> Executor<'a, 's> {
                 idempotent,
             },
             name: format!("tool:{}", self.tool_name()),
-            if_interrupted: (!idempotent).then(|| {
-                serde_json::to_string(&ToolOutcome::interrupted()).unwrap_or_default()
-            }),
+            if_interrupted: (!idempotent)
+                .then(|| serde_json::to_string(&ToolOutcome::interrupted()).unwrap_or_default()),
         };
         let recorded = journaled::<ToolOutcome, _>(Some(journal), step, work);
         match self.setup.budget.within(None, recorded).await {

@@ -55,7 +55,9 @@ impl ToolOutcome {
             // A sub-agent's escalation or hard stop is recorded as a permanent failure with its
             // message: its typed parts (escalation chain, budget) are not serialisable
             // (docs/durable.md lists this limit).
-            ToolCallError::Agent(e) => failed(&ExecutionFailure::new(e.to_string()), ErrorClass::Permanent),
+            ToolCallError::Agent(e) => {
+                failed(&ExecutionFailure::new(e.to_string()), ErrorClass::Permanent)
+            }
         }))
     }
 

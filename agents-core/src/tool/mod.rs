@@ -2,8 +2,8 @@
 
 pub(crate) mod args;
 pub(crate) mod executor;
-mod journaled;
 mod function;
+mod journaled;
 mod schema;
 mod validate;
 

@@ -18,11 +18,11 @@ use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Spent, Within};
 use crate::conversation::Checkpoint;
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
+use crate::journal::{Journal, JournalError, ModelOutcome, Step, StepKind, journaled};
 use crate::model::{
     Message, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, StreamPart,
     ToolResult, ToolSpec, Usage,
 };
-use crate::journal::{Journal, JournalError, ModelOutcome, Step, StepKind, journaled};
 use crate::retry::Backoff;
 use crate::similar::did_you_mean;
 
