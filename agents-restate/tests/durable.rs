@@ -93,6 +93,11 @@ impl Service {
         .await;
     }
 
+    /// The process id, while it runs.
+    fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     /// SIGKILL: no shutdown, no flush, whatever the process was doing.
     fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
@@ -118,11 +123,12 @@ impl Drop for Service {
 }
 
 impl Server {
-    async fn register(&self, service: &Service) {
+    /// Registers the deployment at `uri` as the one that serves `AgentRun`.
+    async fn register(&self, uri: &str) {
         let response = self
             .http
             .post(format!("{}/deployments", self.admin))
-            .json(&serde_json::json!({ "uri": service.uri(), "force": true }))
+            .json(&serde_json::json!({ "uri": uri, "force": true }))
             .send()
             .await
             .expect("register the deployment");
@@ -242,7 +248,7 @@ impl Case {
         let ledger = dir.join("ledger.txt");
         let gate = dir.join("gate");
         let service = Service::start(&dir).await;
-        server.register(&service).await;
+        server.register(&service.uri()).await;
         scenario["ledger"] = serde_json::json!(ledger);
         scenario["gate"] = serde_json::json!(gate);
         server.start_run(&id, &scenario).await;
@@ -350,4 +356,99 @@ async fn crash_during_an_idempotent_tool_runs_it_again() {
     );
     let results = paired(&outcome.transcript);
     assert!(results.iter().all(|r| !r.is_error), "{results:?}");
+}
+
+/// A TCP load balancer in front of `backends` (round robin, skipping a backend that refuses the
+/// connection): the one address Restate knows for a deployment served by several processes.
+async fn balancer(backends: [u16; 2]) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port for the balancer");
+    let port = listener.local_addr().expect("its address").port();
+    tokio::spawn(async move {
+        let mut turn = 0usize;
+        while let Ok((mut inbound, _)) = listener.accept().await {
+            let order = [backends[turn % 2], backends[(turn + 1) % 2]];
+            turn += 1;
+            tokio::spawn(async move {
+                for backend in order {
+                    if let Ok(mut outbound) =
+                        tokio::net::TcpStream::connect(("127.0.0.1", backend)).await
+                    {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    port
+}
+
+/// Twenty runs spread over two service processes behind one address; the process holding the
+/// most runs is killed half-way (while others still start): every run completes on the other
+/// process, and no ledger entry is written twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_runs_survive_one_of_two_processes_dying() {
+    const RUNS: usize = 20;
+    let Some(server) = server().await else { return };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, id) = fresh("fleet");
+    let ledger = dir.join("ledger.txt");
+    let mut services = [Service::start(&dir).await, Service::start(&dir).await];
+    let port = balancer([services[0].port, services[1].port]).await;
+    server.register(&format!("http://127.0.0.1:{port}")).await;
+    let gate = |i: usize| dir.join(format!("gate-{i}"));
+    for i in 0..RUNS {
+        let scenario = serde_json::json!({
+            "entry": format!("entry-{i}"), "ledger": ledger, "gate": gate(i), "crash": "after",
+        });
+        server.start_run(&format!("{id}-{i}"), &scenario).await;
+    }
+    let holders = || -> Vec<u32> {
+        (0..RUNS)
+            .filter_map(|i| std::fs::read_to_string(waiting(&gate(i))).ok())
+            .filter_map(|pid| pid.parse().ok())
+            .collect()
+    };
+    eventually("half of the runs hold", || holders().len() >= RUNS / 2).await;
+    let held = holders();
+    let victim = if held
+        .iter()
+        .filter(|&&p| Some(p) == services[0].pid())
+        .count()
+        >= held
+            .iter()
+            .filter(|&&p| Some(p) == services[1].pid())
+            .count()
+    {
+        0
+    } else {
+        1
+    };
+    eprintln!(
+        "killing process {victim} (pid {:?}); runs held: {held:?}",
+        services[victim].pid()
+    );
+    services[victim].kill();
+    for i in 0..RUNS {
+        std::fs::write(gate(i), b"").expect("open the gate");
+    }
+
+    let written = lines(&ledger);
+    for i in 0..RUNS {
+        let entry = format!("entry-{i}");
+        let outcome = server.outcome(&format!("{id}-{i}")).await;
+        let results = paired(&outcome.transcript);
+        let output = outcome.output.expect("every run completes");
+        let times = lines(&ledger).iter().filter(|l| **l == entry).count();
+        if results[0].is_error {
+            // Cut short by the kill: at most once, never repeated.
+            assert!(times <= 1, "{entry} written {times} times");
+            assert!(output.contains("outcome unknown after a crash"), "{output}");
+        } else {
+            assert_eq!(times, 1, "{entry} written {times} times: {written:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

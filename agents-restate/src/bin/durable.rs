@@ -16,7 +16,7 @@
 //! one line of a ledger file with a tool that is not safe to repeat, then answers. Its input may
 //! be a JSON scenario instead, which the durable tests use to crash the service at chosen points:
 //! `{"entry": "..", "ledger": "<file>", "gate": "<file>", "crash": "after"|"during",
-//! "idempotent": false}`. A tool waiting at the gate writes `<gate>.waiting` and goes on once
+//! "idempotent": false}`. A tool waiting at the gate writes `<gate>.waiting` (the process id) and goes on once
 //! `<gate>` exists. `--openai-model NAME` drives the same agent with an OpenAI model instead
 //! (`OPENAI_API_KEY`).
 
@@ -143,11 +143,14 @@ async fn write_entry(args: LedgerArgs) -> Result<String, ExecutionFailure> {
     Ok(format!("appended {}", args.entry))
 }
 
-/// Announces the wait (`<gate>.waiting`) and waits until `gate` exists.
+/// Announces the wait (`<gate>.waiting`, holding this process's id) and waits until `gate`
+/// exists.
 async fn wait_at(gate: &Path) -> Result<(), ExecutionFailure> {
     let mut waiting = PathBuf::from(gate);
     waiting.as_mut_os_string().push(".waiting");
-    std::fs::write(&waiting, b"").map_err(ExecutionFailure::from_error)?;
+    // The process id tells a test which process holds the run.
+    std::fs::write(&waiting, std::process::id().to_string())
+        .map_err(ExecutionFailure::from_error)?;
     while !gate.exists() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
