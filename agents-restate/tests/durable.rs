@@ -137,7 +137,8 @@ impl Server {
         assert!(status.is_success(), "registration failed: {status} {body}");
     }
 
-    async fn start_run(&self, id: &str, input: &serde_json::Value) {
+    /// Starts run `id` on `input`; returns its invocation id.
+    async fn start_run(&self, id: &str, input: &serde_json::Value) -> String {
         let response = self
             .http
             .post(format!("{}/AgentRun/{id}/run/send", self.ingress))
@@ -146,6 +147,41 @@ impl Server {
             .await
             .expect("start the run");
         assert!(response.status().is_success(), "{response:?}");
+        let body: serde_json::Value = response.json().await.expect("the send answer");
+        body["invocationId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no invocation id in {body}"))
+            .to_owned()
+    }
+
+    /// The wake-up times (ms since the Unix epoch) of the durable sleeps in an invocation's
+    /// journal, read with Restate's SQL introspection.
+    async fn sleeps(&self, invocation: &str) -> Vec<u64> {
+        let query = format!(
+            "SELECT entry_json FROM sys_journal WHERE id = '{invocation}' AND entry_type = 'Command: Sleep'"
+        );
+        let response = self
+            .http
+            .post(format!("{}/query", self.admin))
+            .header("accept", "application/json")
+            .json(&serde_json::json!({ "query": query }))
+            .send()
+            .await
+            .expect("query the journal");
+        let body: serde_json::Value = response.json().await.expect("the query answer");
+        body["rows"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no rows in {body}"))
+            .iter()
+            .map(|row| {
+                let entry: serde_json::Value =
+                    serde_json::from_str(row["entry_json"].as_str().unwrap_or("null"))
+                        .unwrap_or_default();
+                entry["Command"]["Sleep"]["wake_up_time"]
+                    .as_u64()
+                    .unwrap_or_else(|| panic!("no wake-up time in {entry}"))
+            })
+            .collect()
     }
 
     async fn outcome(&self, id: &str) -> RunOutcome {
@@ -450,5 +486,59 @@ async fn twenty_runs_survive_one_of_two_processes_dying() {
             assert_eq!(times, 1, "{entry} written {times} times: {written:?}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Killed while waiting out a 429's Retry-After: the restarted service resumes the same durable
+/// sleep (its wake-up time fixed before the crash), the model is asked again only after it, and
+/// the run completes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_survives_a_crash() {
+    let Some(server) = server().await else { return };
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (dir, id) = fresh("wait");
+    let ledger = dir.join("ledger.txt");
+    let gate = dir.join("gate");
+    let mut service = Service::start(&dir).await;
+    server.register(&service.uri()).await;
+    let scenario = serde_json::json!({
+        "entry": "after-429", "ledger": ledger, "gate": gate, "rate_limited_ms": 4000,
+    });
+    let invocation = server.start_run(&id, &scenario).await;
+    let mut sleeps = Vec::new();
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    while sleeps.is_empty() {
+        assert!(tokio::time::Instant::now() < deadline, "no durable sleep");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        sleeps = server.sleeps(&invocation).await;
+    }
+
+    service.restart().await;
+
+    let outcome = server.outcome(&id).await;
+    assert_eq!(
+        outcome.output.as_deref(),
+        Some("done: appended after-429"),
+        "{outcome:?}"
+    );
+    assert_eq!(
+        server.sleeps(&invocation).await,
+        sleeps,
+        "the same sleep, not a new one"
+    );
+    let stamp = |suffix: &str| -> u64 {
+        let mut p = gate.as_os_str().to_owned();
+        p.push(suffix);
+        std::fs::read_to_string(PathBuf::from(p))
+            .expect("the model stamped it")
+            .parse()
+            .expect("a time")
+    };
+    assert!(
+        stamp(".retried") >= sleeps[0],
+        "the model was asked again only once the sleep was over"
+    );
+    assert!(stamp(".limited") < sleeps[0]);
+    assert_eq!(lines(&ledger), ["after-429"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

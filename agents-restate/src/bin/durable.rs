@@ -25,7 +25,10 @@ use std::time::Duration;
 
 use agents_core::model::{Message, ToolResult};
 use agents_core::tool::tool_fn;
-use agents_core::{ExecutionFailure, LlmAgent, Model, ModelError, ModelRequest, ModelResponse};
+use agents_core::{
+    ExecutionFailure, LlmAgent, LlmErrorDecision, Model, ModelError, ModelErrorKind, ModelRequest,
+    ModelResponse,
+};
 use agents_restate::AgentRun;
 use agents_restate::restate_sdk::prelude::{Endpoint, HttpServer};
 use futures_util::future::BoxFuture;
@@ -105,6 +108,17 @@ fn ledger_agent(model: impl Model + 'static) -> Result<LlmAgent, agents_core::Ag
     LlmAgent::builder("ledger_keeper")
         .prompt("Record the user's entry in the ledger with a tool, then confirm.")
         .model(model)
+        // A rate limit is waited out (the provider's Retry-After, a durable sleep here).
+        .on_llm_error(|error, _attempt| {
+            if error.is_transient() {
+                LlmErrorDecision::Retry {
+                    max_attempts: 3,
+                    initial_backoff: Duration::from_millis(100),
+                }
+            } else {
+                LlmErrorDecision::Rethrow
+            }
+        })
         .tool(append)
         .tool(put)
         .tool(hold)
@@ -169,6 +183,11 @@ struct Scenario {
     crash: Option<String>,
     #[serde(default)]
     idempotent: bool,
+    /// The first model call answers 429 with this Retry-After (needs `gate`): it writes
+    /// `<gate>.limited`, and the call after the wait writes `<gate>.retried`, each holding the
+    /// time (ms since the Unix epoch).
+    #[serde(default)]
+    rate_limited_ms: Option<u64>,
 }
 
 fn default_ledger() -> String {
@@ -181,7 +200,7 @@ fn default_ledger() -> String {
 struct LedgerScript;
 
 impl LedgerScript {
-    fn answer(request: &ModelRequest) -> ModelResponse {
+    fn answer(request: &ModelRequest) -> Result<ModelResponse, ModelError> {
         let input = request
             .messages
             .iter()
@@ -196,6 +215,7 @@ impl LedgerScript {
             gate: None,
             crash: None,
             idempotent: false,
+            rate_limited_ms: None,
         });
         let results: Vec<&ToolResult> = request
             .messages
@@ -205,8 +225,20 @@ impl LedgerScript {
                 _ => None,
             })
             .collect();
+        if let (Some(ms), Some(gate), true) =
+            (scenario.rate_limited_ms, &scenario.gate, results.is_empty())
+        {
+            if stamp(gate, ".limited") {
+                return Err(
+                    ModelError::new(ModelErrorKind::RateLimited, "429: slow down")
+                        .with_status(429)
+                        .with_retry_after(Duration::from_millis(ms)),
+                );
+            }
+            stamp(gate, ".retried");
+        }
         let crash = scenario.crash.as_deref();
-        match (results.len(), crash, &scenario.gate) {
+        Ok(match (results.len(), crash, &scenario.gate) {
             (0, _, gate) => {
                 let tool = if scenario.idempotent {
                     "ledger_put"
@@ -230,8 +262,21 @@ impl LedgerScript {
                 let said: Vec<&str> = results.iter().map(|r| r.content.as_str()).collect();
                 ModelResponse::text(format!("done: {}", said.join(" | ")))
             }
-        }
+        })
     }
+}
+
+/// Writes the time into `<gate><suffix>` unless that file exists; whether it wrote it.
+fn stamp(gate: &str, suffix: &str) -> bool {
+    let path = format!("{gate}{suffix}");
+    if Path::new(&path).exists() {
+        return false;
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_millis();
+    std::fs::write(&path, now.to_string()).is_ok()
 }
 
 impl Model for LedgerScript {
@@ -243,6 +288,6 @@ impl Model for LedgerScript {
         &'a self,
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        Box::pin(async move { Ok(Self::answer(request)) })
+        Box::pin(async move { Self::answer(request) })
     }
 }
