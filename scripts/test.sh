@@ -8,14 +8,14 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# What this script started, stopped on exit (one trap for all of it).
+cleanup=()
+trap 'for c in "${cleanup[@]}"; do $c >/dev/null 2>&1 || true; done' EXIT
+
 if [[ "${AGENTS_SKIP_LOCAL_LLM:-0}" != "1" ]]; then
-  started_here=0
   if ! scripts/local-llm.sh status >/dev/null 2>&1; then
     scripts/local-llm.sh start
-    started_here=1
-  fi
-  if [[ "$started_here" == "1" ]]; then
-    trap 'scripts/local-llm.sh stop >/dev/null 2>&1 || true' EXIT
+    cleanup+=("scripts/local-llm.sh stop")
   fi
   export "$(scripts/local-llm.sh env)"
   export AGENTS_REQUIRE_LOCAL_LLM=1
@@ -29,6 +29,18 @@ python3 scripts/module-deps.py agents-core/src >/dev/null || python3 scripts/mod
 # is missing.
 scripts/mcp-servers.sh install
 export AGENTS_MCP_SERVERS="$(scripts/mcp-servers.sh dir)"
+
+# The Restate server the durable-run tests (agents-restate) run against (the pinned npm package,
+# cached in .restate/). With AGENTS_REQUIRE_RESTATE=1 those tests fail instead of skipping when
+# the server is unreachable. Set AGENTS_SKIP_RESTATE=1 to run without it.
+if [[ "${AGENTS_SKIP_RESTATE:-0}" != "1" ]]; then
+  if ! scripts/restate.sh status >/dev/null 2>&1; then
+    scripts/restate.sh start >/dev/null
+    cleanup+=("scripts/restate.sh stop")
+  fi
+  while IFS= read -r var; do export "$var"; done < <(scripts/restate.sh env)
+  export AGENTS_REQUIRE_RESTATE=1
+fi
 
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features

@@ -50,6 +50,12 @@ impl Backoff {
     /// The wait before retry number `retry` (1 for the first retry). Never panics: a wait that
     /// would overflow is the cap.
     pub fn delay(&self, retry: u32) -> Duration {
+        self.delay_drawn(retry, fastrand::f64)
+    }
+
+    /// [`delay`](Self::delay) with the jitter drawn by `draw` (a number in `[0, 1)`): a durable
+    /// run draws from its journal, so that a replay waits what the recorded run waited.
+    pub fn delay_drawn(&self, retry: u32, draw: impl FnOnce() -> f64) -> Duration {
         match *self {
             Backoff::None => Duration::ZERO,
             Backoff::Constant(d) => d,
@@ -60,7 +66,11 @@ impl Backoff {
                 jitter,
             } => {
                 let nominal = grown(initial, factor, retry.saturating_sub(1), max);
-                if jitter { jittered(nominal) } else { nominal }
+                if jitter {
+                    jittered(nominal, draw())
+                } else {
+                    nominal
+                }
             }
         }
     }
@@ -78,10 +88,10 @@ fn grown(initial: Duration, factor: f64, exp: u32, max: Duration) -> Duration {
     Duration::try_from_secs_f64(nominal).map_or(max, |d| d.min(max))
 }
 
-/// A random wait in `[d/2, d]`.
-fn jittered(nominal: Duration) -> Duration {
+/// A wait in `[d/2, d]`, placed by `draw` in `[0, 1)`.
+fn jittered(nominal: Duration, draw: f64) -> Duration {
     let half = nominal / 2;
-    half + (nominal - half).mul_f64(fastrand::f64())
+    half + (nominal - half).mul_f64(draw.clamp(0.0, 1.0))
 }
 
 /// Exponential backoff: 200 ms, ×2, capped at 10 s, with jitter.

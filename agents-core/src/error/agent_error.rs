@@ -129,6 +129,10 @@ pub enum AgentError {
     /// [`Paused`](crate::conversation::Paused)).
     #[error("waiting for approval of {} call(s): {}", .0.calls.len(), .0.calls.iter().map(|c| c.tool.as_str()).collect::<Vec<_>>().join(", "))]
     AwaitingApproval(Box<crate::conversation::Paused>),
+    /// A durable run's journal could not record or replay a step (see
+    /// [`journal`](crate::journal)).
+    #[error(transparent)]
+    Journal(#[from] crate::journal::JournalError),
     /// A plain-function agent failed with its own error.
     #[error("agent {agent} failed: {source}")]
     Failed {

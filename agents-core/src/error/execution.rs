@@ -92,6 +92,25 @@ impl ExecutionFailure {
         f
     }
 
+    /// A failure read back from a journal: its recorded parts, without a source (the class was
+    /// resolved by the classifier before it was recorded, so it decides as the source did).
+    pub(crate) fn restored(
+        message: String,
+        model_message: Option<String>,
+        class: ErrorClass,
+        panicked: bool,
+        timed_out: bool,
+    ) -> Self {
+        ExecutionFailure {
+            message,
+            model_message,
+            class,
+            panicked,
+            timed_out,
+            source: None,
+        }
+    }
+
     pub(crate) fn timeout(after: std::time::Duration) -> Self {
         let mut f =
             ExecutionFailure::transient(format!("the tool did not finish within {after:?}"));

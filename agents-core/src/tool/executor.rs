@@ -13,6 +13,7 @@ use futures_util::FutureExt;
 use serde_json::Value;
 use tokio::time::Instant;
 
+use super::journaled::ToolOutcome;
 use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
 use crate::AgentPath;
 use crate::budget::{BudgetScope, Within};
@@ -22,6 +23,7 @@ use crate::error::{
 };
 use crate::escalation;
 use crate::event::Event;
+use crate::journal::{Journal, Step, StepKind, journaled};
 use crate::model::ToolCall;
 use crate::run::RunContext;
 
@@ -38,6 +40,8 @@ pub(crate) struct ExecSetup<'a> {
     /// Whether the call, with its repaired arguments, must wait for approval (`None`: it was
     /// approved, or nothing asks).
     pub approval: Option<&'a (dyn Fn(&Value) -> bool + Send + Sync)>,
+    /// The run's journal, if it is durable: the tool's execution is recorded there.
+    pub journal: Option<&'a dyn Journal>,
 }
 
 /// How one call ended.
@@ -123,15 +127,23 @@ impl<'a, 's> Executor<'a, 's> {
             return Ok(CallOutcome::Stop(b.into()));
         }
         self.executions += 1;
-        self.setup.ctx.emit_with(|| Event::ToolStarted {
-            agent: self.setup.agent.clone(),
-            call_id: self.call.id.clone(),
-            tool: self.tool_name().to_owned(),
-            attempt: self.executions,
-        });
         let started = Instant::now();
-        match self.execute(prepared).await {
+        // A journaled execution announces itself only when it really runs (not on replay).
+        let (result, replayed) = match self.setup.journal {
+            None => {
+                self.setup.ctx.emit_with(|| self.started().event);
+                (self.execute(prepared).await, false)
+            }
+            Some(journal) => match self.execute_journaled(journal, prepared).await {
+                Ok(done) => done,
+                Err(e) => return Ok(CallOutcome::Stop(AgentError::Journal(e))),
+            },
+        };
+        match result {
             Ok(output) => {
+                if replayed {
+                    return Ok(CallOutcome::Success { output, args });
+                }
                 self.setup.ctx.emit_with(|| Event::ToolFinished {
                     agent: self.setup.agent.clone(),
                     call_id: self.call.id.clone(),
@@ -218,17 +230,82 @@ impl<'a, 's> Executor<'a, 's> {
         })
     }
 
+    /// [`execute`](Self::execute) through the run's journal: the tool under its own timeout is
+    /// the recorded step (its outcome, a timeout included, is what replay reads), the run's time
+    /// bounds it from outside (running out of it ends the run, which a replay re-decides).
+    async fn execute_journaled(
+        &self,
+        journal: &dyn Journal,
+        prepared: PreparedCall<'_>,
+    ) -> Result<(Result<Value, ToolCallError>, bool), crate::journal::JournalError> {
+        let tool_ctx = self.tool_context();
+        let announce = self.started();
+        let own = self.setup.tool.timeout().or(self.setup.default_timeout);
+        let classifier = self.setup.classifier;
+        let work = async move {
+            announce.emit();
+            let run = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
+            let result = match own {
+                None => run.await,
+                Some(limit) => match tokio::time::timeout(limit, run).await {
+                    Ok(r) => r,
+                    Err(_) => Ok(Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)))),
+                },
+            };
+            let result = result.unwrap_or_else(|payload| {
+                Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
+            });
+            ToolOutcome::record(result, classifier)
+        };
+        let idempotent = self.setup.tool.idempotent();
+        let step = || Step {
+            kind: StepKind::Tool {
+                call_id: self.call.id.clone(),
+                idempotent,
+            },
+            name: format!("tool:{}", self.tool_name()),
+            if_interrupted: (!idempotent)
+                .then(|| serde_json::to_string(&ToolOutcome::interrupted()).unwrap_or_default()),
+        };
+        let recorded = journaled::<ToolOutcome, _>(Some(journal), step, work);
+        match self.setup.budget.within(None, recorded).await {
+            Within::Done(r) => r.map(|(outcome, replayed)| (outcome.into_result(), replayed)),
+            Within::RunOut(b) => Ok((Err(ToolCallError::Agent(Box::new(b.into()))), false)),
+            Within::TimedOut(after) => {
+                let b = self.setup.budget.time_out(after);
+                Ok((Err(ToolCallError::Agent(Box::new(b.into()))), false))
+            }
+        }
+    }
+
+    /// The `ToolStarted` announcement of this attempt, to emit when the tool really runs.
+    fn started(&self) -> Started {
+        Started {
+            ctx: self.setup.ctx.clone(),
+            event: Event::ToolStarted {
+                agent: self.setup.agent.clone(),
+                call_id: self.call.id.clone(),
+                tool: self.tool_name().to_owned(),
+                attempt: self.executions,
+            },
+        }
+    }
+
+    fn tool_context(&self) -> ToolContext {
+        ToolContext {
+            call_id: self.call.id.clone(),
+            agent: self.setup.agent.clone(),
+            attempt: self.executions,
+            run: self.setup.ctx.clone(),
+        }
+    }
+
     /// Runs the prepared call under the tighter of its timeout (the tool's own, else the
     /// budget's default) and what is left of the run, turning a panic into a permanent failure.
     /// Running out of the run's time ends the run ([`AgentError::Budget`]); running out of the
     /// tool's own timeout is a transient failure of the tool.
     async fn execute(&self, prepared: PreparedCall<'_>) -> Result<Value, ToolCallError> {
-        let tool_ctx = ToolContext {
-            call_id: self.call.id.clone(),
-            agent: self.setup.agent.clone(),
-            attempt: self.executions,
-            run: self.setup.ctx.clone(),
-        };
+        let tool_ctx = self.tool_context();
         let own = self.setup.tool.timeout().or(self.setup.default_timeout);
         let fut = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
         let result = match self.setup.budget.within(own, fut).await {
@@ -243,5 +320,17 @@ impl<'a, 's> Executor<'a, 's> {
         result.unwrap_or_else(|payload| {
             Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
         })
+    }
+}
+
+/// A `ToolStarted` event ready to emit (owned, so a journaled step can carry it).
+struct Started {
+    ctx: RunContext,
+    event: Event,
+}
+
+impl Started {
+    fn emit(self) {
+        self.ctx.emit(self.event);
     }
 }

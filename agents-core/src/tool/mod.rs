@@ -3,6 +3,7 @@
 pub(crate) mod args;
 pub(crate) mod executor;
 mod function;
+mod journaled;
 mod schema;
 mod standalone;
 mod validate;

@@ -2,7 +2,8 @@
 //!
 //! `cargo build --release --example loop_profile --manifest-path benches/loop-peers/Cargo.toml`, then
 //! `valgrind --tool=callgrind target/release/examples/loop_profile ours 10 200` (loop: `ours`,
-//! `fanout` / `fanout-seq` (all calls in one turn, at once / one after another), `scripted` or
+//! `journaled` (`ours` through an in-memory journal), `fanout` / `fanout-seq` (all calls in one
+//! turn, at once / one after another), `scripted` or
 //! `rig`; tool calls per run; runs).
 
 use loop_peers::{ours, runtime};
@@ -22,6 +23,13 @@ fn main() {
             let agent = ours::replay_agent(calls);
             for _ in 0..runs {
                 rt.block_on(ours::run(&agent));
+            }
+        }
+        // The same loop through a journal recording every step in memory.
+        "journaled" => {
+            let agent = ours::replay_agent(calls);
+            for _ in 0..runs {
+                rt.block_on(ours::run_journaled(&agent));
             }
         }
         // One turn with `calls` calls: at once (the default limit), or one after another.
@@ -44,6 +52,6 @@ fn main() {
                 rt.block_on(loop_peers::rig::run(&agent, calls));
             }
         }
-        other => panic!("unknown loop `{other}`: ours, fanout, fanout-seq, scripted or rig"),
+        other => panic!("unknown loop `{other}`: ours, journaled, fanout, fanout-seq, scripted or rig"),
     }
 }

@@ -113,3 +113,60 @@ pub async fn run(agent: &LlmAgent<String, String>) -> String {
     assert_eq!(out, "done");
     out
 }
+
+/// [`run`] through a journal that records every step's outcome in memory and never replays:
+/// what the journal seam itself costs per step (the outcome written as JSON and read back),
+/// without any engine's storage or network.
+pub async fn run_journaled(agent: &LlmAgent<String, String>) -> String {
+    let journal = MemoryJournal::default();
+    let report = agent.run_journaled("go".to_owned(), &journal).await;
+    let out = report.output.expect("the run succeeds");
+    assert_eq!(out, "done");
+    out
+}
+
+/// Records outcomes in memory.
+#[derive(Default)]
+struct MemoryJournal {
+    entries: std::sync::Mutex<Vec<String>>,
+}
+
+impl agents_core::journal::Journal for MemoryJournal {
+    fn step<'a>(
+        &'a self,
+        _step: agents_core::journal::Step,
+        work: futures::future::BoxFuture<'a, String>,
+    ) -> futures::future::BoxFuture<
+        'a,
+        Result<agents_core::journal::Recorded, agents_core::journal::JournalError>,
+    > {
+        Box::pin(async move {
+            let value = work.await;
+            self.entries.lock().unwrap().push(value.clone());
+            Ok(agents_core::journal::Recorded {
+                value,
+                replayed: false,
+            })
+        })
+    }
+
+    fn sleep(
+        &self,
+        wait: std::time::Duration,
+    ) -> futures::future::BoxFuture<'_, Result<(), agents_core::journal::JournalError>> {
+        Box::pin(async move {
+            tokio::time::sleep(wait).await;
+            Ok(())
+        })
+    }
+
+    fn random(&self) -> f64 {
+        0.5
+    }
+
+    fn now_ms(
+        &self,
+    ) -> futures::future::BoxFuture<'_, Result<u64, agents_core::journal::JournalError>> {
+        Box::pin(async { Ok(0) })
+    }
+}

@@ -189,6 +189,32 @@ where
         })
     }
 
+    /// [`run_report`](Self::run_report) as a durable run: every model call, tool execution,
+    /// wait, jitter draw and the run's start time pass through `journal`, which records their
+    /// outcomes and replays them (see [`journal`](crate::journal) and docs/durable.md).
+    ///
+    /// Replaying the same journal makes the same decisions: a step whose outcome was recorded
+    /// does not run again. Each tool execution is one step, a sub-agent called as a tool
+    /// included (its inner steps are not journaled one by one).
+    pub fn run_journaled<'a>(
+        &'a self,
+        input: In,
+        journal: &'a dyn crate::journal::Journal,
+    ) -> BoxFuture<'a, RunReport<Out>> {
+        Box::pin(async move {
+            run::run_report_in(
+                self,
+                run::Start::Input(input),
+                &RunContext::top(),
+                None,
+                Vec::new(),
+                None,
+                Some(journal),
+            )
+            .await
+        })
+    }
+
     /// Continues `conversation` with `input` as the next user message, as the root of a new
     /// tree, and appends everything the run said to it (also when the run fails: the transcript
     /// stays valid, with "not executed" results for calls it did not reach).

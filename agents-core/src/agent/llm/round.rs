@@ -293,6 +293,7 @@ where
                 ctx: &self.tool_ctx,
                 default_timeout: self.budget.tool_timeout(),
                 approval: (!self.approved.contains(&call.id)).then_some(&needs_approval as _),
+                journal: self.journal,
             },
             chains: &entry.chains,
             retry_budget: cfg.retry_budget.as_ref(),

@@ -18,6 +18,7 @@ use crate::budget::{BudgetExceeded, BudgetKind, BudgetScope, Spent, Within};
 use crate::conversation::Checkpoint;
 use crate::error::{AgentError, FailureKind, FailureRecord};
 use crate::event::Event;
+use crate::journal::{Journal, JournalError, ModelOutcome, Step, StepKind, journaled};
 use crate::model::{
     Message, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, StreamPart,
     ToolResult, ToolSpec, Usage,
@@ -60,11 +61,28 @@ pub(super) enum Start<In> {
 /// included) and what the run spent.
 pub(super) async fn run_report<In, Out>(
     agent: &LlmAgent<In, Out>,
+    start: Start<In>,
+    parent: &RunContext,
+    skill: Option<&str>,
+    history: Vec<Message>,
+    tap: Option<Arc<Tap>>,
+) -> RunReport<Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    run_report_in(agent, start, parent, skill, history, tap, None).await
+}
+
+/// [`run_report`], its nondeterministic steps passing through `journal` when it has one.
+pub(super) async fn run_report_in<'a, In, Out>(
+    agent: &'a LlmAgent<In, Out>,
     mut start: Start<In>,
     parent: &RunContext,
     skill: Option<&str>,
     history: Vec<Message>,
     tap: Option<Arc<Tap>>,
+    journal: Option<&'a dyn Journal>,
 ) -> RunReport<Out>
 where
     In: serde::Serialize + Send + 'static,
@@ -150,6 +168,7 @@ where
         approved: HashSet::new(),
         awaiting: HashSet::new(),
         decisions: Default::default(),
+        journal,
     };
     runner.sync_tap();
     runner.tool_ctx = runner.ctx.without_repair();
@@ -165,7 +184,10 @@ where
         runner.awaiting = std::mem::take(awaiting);
         runner.decisions = std::mem::take(decisions);
     }
-    let result = tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await;
+    let result = match runner.carry_journaled_time().await {
+        Ok(()) => tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await,
+        Err(e) => Err(e),
+    };
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),
@@ -268,6 +290,9 @@ pub(super) struct Runner<'a, In, Out> {
     pub awaiting: HashSet<String>,
     /// What a person decided about them.
     pub decisions: crate::conversation::Decisions,
+    /// Where the run's nondeterministic steps are recorded, when it is durable (`None`: they
+    /// run in place).
+    pub journal: Option<&'a dyn Journal>,
 }
 
 /// How a step of the loop ends the run early.
@@ -283,6 +308,28 @@ where
     pub fn budget_error(&self, b: BudgetExceeded) -> AgentError {
         emit_budget(&self.ctx, &b);
         AgentError::Budget(b)
+    }
+
+    /// A durable run counts the time since it first started against its duration budget: the
+    /// start is a journaled clock read, so a run replayed after a crash carries the time it ran
+    /// before (and the time it was down).
+    async fn carry_journaled_time(&mut self) -> Result<(), AgentError> {
+        let Some(journal) = self.journal else {
+            return Ok(());
+        };
+        let started_ms = journal.now_ms().await?;
+        let now_ms = u64::try_from(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_millis(),
+        )
+        .unwrap_or(u64::MAX);
+        let before = self.budget.elapsed();
+        let down = Duration::from_millis(now_ms.saturating_sub(started_ms));
+        self.budget
+            .restore(self.budget.spent(), before.saturating_add(down));
+        Ok(())
     }
 
     async fn run(&mut self, start: Start<In>, skill: Option<&str>) -> Result<Out, AgentError> {
@@ -364,31 +411,36 @@ where
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         self.turn += 1;
         self.refresh_frame();
-        let response = self.call_model(&self.request).await?;
+        let (response, replayed) = self.call_model(&self.request).await?;
         self.usage += response.usage;
-        self.ctx.emit_with(|| Event::ModelResponded {
-            agent: self.path.clone(),
-            turn: self.turn,
-            tool_calls: response.tool_calls.len(),
-            usage: response.usage,
-            raw: response.raw.clone().or_else(|| response.text.clone()),
-            calls: response.tool_calls.clone(),
-        });
+        // A replayed response was announced by the process that received it.
+        if !replayed {
+            self.ctx.emit_with(|| Event::ModelResponded {
+                agent: self.path.clone(),
+                turn: self.turn,
+                tool_calls: response.tool_calls.len(),
+                usage: response.usage,
+                raw: response.raw.clone().or_else(|| response.text.clone()),
+                calls: response.tool_calls.clone(),
+            });
+        }
         self.budget
             .charge_tokens(response.usage.total())
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         Ok(response)
     }
 
-    async fn call_model(&self, request: &ModelRequest) -> Result<ModelResponse, Flow<Out>> {
+    /// The model's response to `request`, and whether it was replayed from the run's journal.
+    async fn call_model(&self, request: &ModelRequest) -> Result<(ModelResponse, bool), Flow<Out>> {
         let cfg = &self.agent.config;
         let mut attempt = 1u32;
         loop {
             self.budget
                 .check_time()
                 .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
-            let result = match self.budget.within(None, self.ask(request)).await {
-                Within::Done(r) => r,
+            let result = match self.budget.within(None, self.ask_journaled(request)).await {
+                Within::Done(Ok((r, replayed))) => r.map(|r| (r, replayed)),
+                Within::Done(Err(e)) => return Err(Flow::Done(Err(e.into()))),
                 Within::RunOut(b) => return Err(Flow::Done(Err(self.budget_error(b)))),
                 Within::TimedOut(after) => {
                     let b = self.budget.time_out(after);
@@ -440,7 +492,9 @@ where
                         error: error.to_string(),
                     });
                     if delay > Duration::ZERO {
-                        tokio::time::sleep(delay).await;
+                        crate::journal::sleep(self.journal, delay)
+                            .await
+                            .map_err(|e| Flow::Done(Err(e.into())))?;
                     }
                 }
             }
@@ -499,6 +553,25 @@ where
         if let Some(tap) = &self.tap {
             tap.drained().await;
         }
+    }
+
+    /// [`ask`](Self::ask) through the run's journal, if any: a replayed call returns its
+    /// recorded outcome without asking the model.
+    async fn ask_journaled(
+        &self,
+        request: &ModelRequest,
+    ) -> Result<(Result<ModelResponse, ModelError>, bool), JournalError> {
+        if self.journal.is_none() {
+            return Ok((self.ask(request).await, false));
+        }
+        let step = || Step {
+            kind: StepKind::Model,
+            name: "model".to_owned(),
+            if_interrupted: None,
+        };
+        let work = async { ModelOutcome::from(self.ask(request).await) };
+        let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
+        Ok((outcome.into(), replayed))
     }
 
     /// One request to the model: streamed when a consumer watches the run (its text arrives as
@@ -651,7 +724,7 @@ where
                     .map_err(|b| self.budget_error(b))?;
                 self.turn += 1;
                 let answer = match self.call_model(&request).await {
-                    Ok(r) => r,
+                    Ok((r, _replayed)) => r,
                     Err(Flow::Done(Err(e))) => return Err(e),
                     // A fallback output from on_llm_error cannot choose a skill: use the first.
                     Err(Flow::Done(Ok(_))) => return Ok(Some(0)),

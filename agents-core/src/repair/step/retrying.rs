@@ -34,7 +34,10 @@ pub(crate) async fn retry(
         );
         return not_retrying(run, why);
     }
-    let delay = settings.backoff.delay(retry_no);
+    let journal = run.setup.exec.journal;
+    let delay = settings
+        .backoff
+        .delay_drawn(retry_no, || crate::journal::random(journal));
     if !run.setup.exec.budget.fits(delay) {
         // Sleeping would outlast the run: give up retrying now, while the model
         // still has time to act on the failure.
@@ -52,8 +55,10 @@ pub(crate) async fn retry(
         delay,
         error: error.to_string(),
     });
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
+    if !delay.is_zero()
+        && let Err(e) = crate::journal::sleep(journal, delay).await
+    {
+        return StepResult::Done(crate::tool::executor::CallOutcome::Stop(e.into()));
     }
     run.raw = e.args.to_string();
     StepResult::AgainSameStep

@@ -1,0 +1,135 @@
+//! [`RestateJournal`]: the agent loop's [`Journal`] on a Restate workflow context.
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use agents_core::journal::{Journal, JournalError, Recorded, Step};
+use futures_util::future::BoxFuture;
+use restate_sdk::prelude::{
+    ContextSideEffects, ContextTimers, RunFuture, RunRetryPolicy, WorkflowContext,
+};
+
+/// Records a run's steps as entries of the Restate invocation's journal.
+///
+/// Each model call and tool execution is one `ctx.run` entry holding the step's outcome (success
+/// or our typed error), waits are Restate durable sleeps, jitter comes from a generator seeded by
+/// the invocation's stable seed, and the run's start time is a `ctx.run` entry.
+///
+/// Restate never retries an entry behind the agent's back: every entry has a retry policy of one
+/// attempt, and the step's own failures are values of the entry, not errors, so the agent's
+/// repair chain and `on_llm_error` policy decide about them. Restate only replays.
+///
+/// A tool that is not safe to repeat gets a second entry before its execution, a start marker:
+/// when the marker is in the journal and the execution is not, the process died while the tool
+/// was executing, and the step records "outcome unknown after a crash" (a permanent execution
+/// error the model reads) instead of running the tool again.
+pub struct RestateJournal<'a> {
+    ctx: &'a WorkflowContext<'a>,
+    rng: Mutex<fastrand::Rng>,
+}
+
+impl<'a> RestateJournal<'a> {
+    /// A journal writing to the invocation of `ctx`.
+    pub fn new(ctx: &'a WorkflowContext<'a>) -> Self {
+        RestateJournal {
+            ctx,
+            rng: Mutex::new(fastrand::Rng::with_seed(ctx.random_seed())),
+        }
+    }
+}
+
+impl std::fmt::Debug for RestateJournal<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RestateJournal").finish_non_exhaustive()
+    }
+}
+
+/// One attempt: a failing entry is never retried by Restate (our entries do not fail anyway;
+/// the step's errors are recorded as values).
+fn one_attempt() -> RunRetryPolicy {
+    RunRetryPolicy::new().max_attempts(1)
+}
+
+fn journal_error(step: &str, e: impl std::fmt::Display) -> JournalError {
+    JournalError::new(step, e.to_string())
+}
+
+impl Journal for RestateJournal<'_> {
+    fn step<'s>(
+        &'s self,
+        step: Step,
+        work: BoxFuture<'s, String>,
+    ) -> BoxFuture<'s, Result<Recorded, JournalError>> {
+        Box::pin(async move {
+            // The context lives as long as the journal; its entries borrow only for this step.
+            let ctx: &'s WorkflowContext<'s> = self.ctx;
+            let name = step.name;
+            let mut resumed = false;
+            if step.if_interrupted.is_some() {
+                let marked = Arc::new(AtomicBool::new(false));
+                let mark = marked.clone();
+                ctx.run(move || async move {
+                    mark.store(true, Ordering::SeqCst);
+                    Ok(())
+                })
+                .name(format!("start {name}"))
+                .retry_policy(one_attempt())
+                .await
+                .map_err(|e| journal_error(&name, e))?;
+                // The marker was already in the journal: an earlier attempt started this step.
+                resumed = !marked.load(Ordering::SeqCst);
+            }
+            let ran = Arc::new(AtomicBool::new(false));
+            let running = ran.clone();
+            let interrupted = step.if_interrupted;
+            let value: String = ctx
+                .run(move || async move {
+                    running.store(true, Ordering::SeqCst);
+                    match interrupted {
+                        // Started before, never recorded: the process died while it ran.
+                        Some(unknown) if resumed => Ok(unknown),
+                        _ => Ok(work.await),
+                    }
+                })
+                .name(name.clone())
+                .retry_policy(one_attempt())
+                .await
+                .map_err(|e| journal_error(&name, e))?;
+            Ok(Recorded {
+                value,
+                replayed: !ran.load(Ordering::SeqCst),
+            })
+        })
+    }
+
+    fn sleep(&self, wait: Duration) -> BoxFuture<'_, Result<(), JournalError>> {
+        Box::pin(async move {
+            self.ctx
+                .sleep(wait)
+                .await
+                .map_err(|e| journal_error("sleep", e))
+        })
+    }
+
+    fn random(&self) -> f64 {
+        self.rng.lock().unwrap_or_else(|p| p.into_inner()).f64()
+    }
+
+    fn now_ms(&self) -> BoxFuture<'_, Result<u64, JournalError>> {
+        Box::pin(async move {
+            self.ctx
+                .run(|| async {
+                    let now = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap_or_default();
+                    Ok(u64::try_from(now.as_millis()).unwrap_or(u64::MAX))
+                })
+                .name("clock")
+                .retry_policy(one_attempt())
+                .await
+                .map_err(|e| journal_error("clock", e))
+        })
+    }
+}

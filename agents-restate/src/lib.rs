@@ -1,0 +1,35 @@
+//! # agents-restate
+//!
+//! Durable agent runs on [Restate](https://restate.dev): a run survives a crash of its process,
+//! resumes where it stopped, and never executes again a tool whose execution was recorded.
+//!
+//! [`RestateJournal`] implements the agent loop's [`Journal`](agents_core::journal::Journal)
+//! seam on a Restate workflow context; [`AgentRun`] serves an agent as the workflow `AgentRun`.
+//! docs/durable.md states what is journaled, the exactly-once contract and how to deploy.
+//!
+//! ```no_run
+//! use agents_core::{LlmAgent, testing::ScriptedModel, ModelResponse};
+//! use agents_restate::AgentRun;
+//! use agents_restate::restate_sdk::prelude::{Endpoint, HttpServer};
+//!
+//! # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
+//! let agent = LlmAgent::builder("assistant")
+//!     .model(ScriptedModel::new([ModelResponse::text("hello")]))
+//!     .build()?;
+//! let endpoint = Endpoint::builder().bind(AgentRun::new(agent)).build();
+//! HttpServer::new(endpoint)
+//!     .listen_and_serve("127.0.0.1:9080".parse()?)
+//!     .await;
+//! # Ok(()) }
+//! ```
+#![warn(missing_docs)]
+
+pub mod demo;
+mod journal;
+mod service;
+
+pub use journal::RestateJournal;
+pub use service::{AgentRun, RunOutcome, RunRequest};
+
+/// The Restate SDK this crate is built on (its endpoint and server types).
+pub use restate_sdk;
