@@ -645,6 +645,7 @@ where
                     tools: Vec::new(),
                     sampling: self.agent.config.sampling.clone(),
                     strict: self.agent.config.strict,
+                    constraint: None,
                 };
                 self.budget
                     .charge_turn()
