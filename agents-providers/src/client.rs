@@ -68,7 +68,7 @@ impl ClientSettings {
 /// `$send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>`: the provider's error,
 /// scrubbed, becomes a `ModelError` that keeps it as its source.
 macro_rules! impl_model {
-    ($client:ty, $send:ident $(, feedback: $style:expr)?) => {
+    ($client:ty, $send:ident $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
@@ -78,6 +78,13 @@ macro_rules! impl_model {
                 fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
                     let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
                     style(self)
+                }
+            )?
+
+            $(
+                fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
+                    let support: fn(&Self) -> agents_core::model::ConstraintSupport = $support;
+                    support(self)
                 }
             )?
 

@@ -80,6 +80,7 @@ impl Anthropic {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn messages(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/v1/messages", &body).await?;
@@ -91,7 +92,8 @@ impl Anthropic {
     }
 }
 
-crate::client::impl_model!(Anthropic, messages);
+crate::client::impl_model!(Anthropic, messages,
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER);

@@ -86,6 +86,14 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
                 parts: vec![Part::Text(s.to_owned())],
             }),
         tools,
+        tool_config: request.constraint.as_ref().map(|c| {
+            let names: Vec<&str> = c
+                .allowed(&request.tools)
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect();
+            serde_json::json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": names}})
+        }),
         generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),
     }
 }

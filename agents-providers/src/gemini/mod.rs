@@ -77,6 +77,7 @@ impl Gemini {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn generate(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request);
         let model = self.model.trim_start_matches("models/");
         let turn = turn_of(request);
@@ -120,7 +121,8 @@ impl SseAccumulator for StreamAccumulator {
     }
 }
 
-crate::client::impl_model!(Gemini, generate);
+crate::client::impl_model!(Gemini, generate,
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER);

@@ -81,6 +81,7 @@ impl OpenAi {
 
     /// Sends one request and returns the whole response, streaming internally when configured.
     pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/chat/completions", &body).await?;
@@ -95,7 +96,8 @@ impl OpenAi {
     }
 }
 
-crate::client::impl_model!(OpenAi, chat);
+crate::client::impl_model!(OpenAi, chat,
+    constraint: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER);
