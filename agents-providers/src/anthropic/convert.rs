@@ -474,6 +474,7 @@ mod tests {
             }],
             sampling: Sampling::default(),
             strict: false,
+            constraint: None,
         };
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))

@@ -344,6 +344,7 @@ mod tests {
                 ..Sampling::default()
             },
             strict: false,
+            constraint: None,
         };
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),

@@ -408,6 +408,7 @@ mod tests {
                 ..Sampling::default()
             },
             strict: false,
+            constraint: None,
         };
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),
