@@ -326,6 +326,7 @@ where
                 Err(Flow::Done(result)) => return result,
             };
             self.make_room().await;
+            let response = self.final_answer(response);
             if response.tool_calls.is_empty() {
                 let text = response.text.unwrap_or_default();
                 match read_output::<Out>(&text, cfg.output_is_text) {
@@ -364,6 +365,7 @@ where
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         self.turn += 1;
         self.refresh_frame();
+        self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
         let response = self.call_model(&self.request).await?;
         self.usage += response.usage;
         self.ctx.emit_with(|| Event::ModelResponded {
@@ -580,6 +582,7 @@ where
         self.request.sampling = cfg.sampling.clone();
         self.request.strict = cfg.strict;
         self.request_skill = Some(self.skill);
+        self.prevent();
     }
 
     /// The transcript as the model sees it: omitted calls and their results left out.
