@@ -288,9 +288,9 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// ([`Model::constraint_support`](crate::Model)) is not asked: the step passes, with a
 /// warning.
 ///
-/// After an invented tool name (no error kind: the call never reaches a tool),
-/// [`LlmAgentBuilder::regenerate_unknown_tools`](crate::LlmAgentBuilder::regenerate_unknown_tools)
-/// asks again held to the allowed names.
+/// An invented tool name is not an error kind a chain handles (the call never reaches a
+/// tool); prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)) makes one
+/// impossible to write where the provider constrains.
 ///
 /// ```
 /// use agents_core::repair::{regenerate, Handlers};

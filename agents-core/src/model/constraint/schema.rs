@@ -273,7 +273,3 @@ fn make_nullable(v: &mut Value) {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "schema_tests.rs"]
-mod tests;

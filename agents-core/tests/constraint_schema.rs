@@ -1,4 +1,4 @@
-//! The translations over every construct `#[tool]` (schemars, subschemas inlined) and plain
+//! The schema translations of `model::constraint::schema` over every construct `#[tool]` (schemars, subschemas inlined) and plain
 //! schemars (with `$defs`) produce, each checked by validating instances with the `jsonschema`
 //! crate: what the tool accepts, the constraint accepts in the call format, and what it must
 //! refuse (invented keys, wrong enum values, out-of-range integers) it refuses.
@@ -6,9 +6,9 @@
 use schemars::JsonSchema;
 use serde_json::{Value, json};
 
-use super::{call_schema, closed, strict};
-use crate::model::ToolSpec;
-use crate::tool::schema_for;
+use agents_core::model::ToolSpec;
+use agents_core::model::constraint::schema::{call_schema, closed, strict};
+use agents_core::tool::schema_for;
 
 #[allow(dead_code)]
 #[derive(JsonSchema)]
@@ -52,7 +52,9 @@ struct Everything {
 /// (`$ref` into `$defs`).
 fn both_forms() -> [Value; 2] {
     let mut with_defs = serde_json::to_value(schemars::schema_for!(Everything)).unwrap();
-    crate::model::strip_noise(&mut with_defs);
+    let m = with_defs.as_object_mut().unwrap();
+    m.remove("$schema");
+    m.remove("title");
     assert!(with_defs.get("$defs").is_some(), "{with_defs}");
     [schema_for::<Everything>(), with_defs]
 }
