@@ -297,6 +297,14 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// let h = Handlers::new().invalid_args(regenerate()).deserialization_error(regenerate());
 /// assert!(h.has(agents_core::ErrorKind::Deserialization));
 /// ```
+///
+/// The tool ran, so its arguments were valid: there is nothing to regenerate after an
+/// `execution_error`, and it does not compile:
+///
+/// ```compile_fail
+/// use agents_core::repair::{regenerate, Handlers};
+/// let _ = Handlers::new().execution_error(regenerate());
+/// ```
 pub fn regenerate() -> Regenerate {
     Regenerate(StepImpl::Regenerate)
 }
