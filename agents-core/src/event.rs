@@ -198,6 +198,24 @@ pub enum Event {
         /// What changed.
         changes: Vec<crate::conversation::Mend>,
     },
+    /// The `regenerate` repair step asked the model again for one call, under a decoding
+    /// constraint (or, after an invented tool name, prevention of it): one model call, whose
+    /// usage is counted against the run's token budget here (the run's own `usage` counts
+    /// model turns only).
+    Regenerated {
+        /// The agent.
+        agent: AgentPath,
+        /// The id of the call regenerated.
+        call_id: String,
+        /// The tool the call named (which may not exist).
+        tool: String,
+        /// What the model was held to.
+        constraint: crate::model::Constraint,
+        /// The regenerated calls, as the model sent them (raw argument text).
+        calls: Vec<crate::model::ToolCall>,
+        /// The model call's usage.
+        usage: Usage,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -239,6 +257,7 @@ impl Event {
             | Event::TranscriptMended { agent, .. }
             | Event::TextDelta { agent, .. }
             | Event::ApprovalRequested { agent, .. }
+            | Event::Regenerated { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -287,6 +306,17 @@ impl Event {
             } => tracing::event!(
                 target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
                 error.type = %kind, step, fixes = ?Lines(fixes), "tool call repaired"
+            ),
+            Event::Regenerated {
+                call_id,
+                tool,
+                calls,
+                usage,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
+                calls = calls.len(), gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+                "call regenerated under constraint"
             ),
             Event::Retry {
                 call_id,

@@ -32,6 +32,7 @@ pub struct ScriptedModel {
     script: Arc<Mutex<VecDeque<Result<ModelResponse, ModelError>>>>,
     requests: Arc<Mutex<Vec<ModelRequest>>>,
     feedback: crate::model::FeedbackStyle,
+    constraint: crate::model::ConstraintSupport,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -58,6 +59,7 @@ impl ScriptedModel {
             script: Arc::new(Mutex::new(results.into_iter().collect())),
             requests: Arc::new(Mutex::new(Vec::new())),
             feedback: crate::model::FeedbackStyle::Full,
+            constraint: crate::model::ConstraintSupport::Unsupported,
         }
     }
 
@@ -65,6 +67,14 @@ impl ScriptedModel {
     /// [`FeedbackStyle::Short`](crate::model::FeedbackStyle::Short)).
     pub fn with_feedback(mut self, style: crate::model::FeedbackStyle) -> Self {
         self.feedback = style;
+        self
+    }
+
+    /// Says it enforces constraints as far as `support` ([`Model::constraint_support`]); the
+    /// script's answers are what it returns either way (a test scripts the constrained answer,
+    /// and reads the constraint each request carried in [`requests`](Self::requests)).
+    pub fn with_constraint_support(mut self, support: crate::model::ConstraintSupport) -> Self {
+        self.constraint = support;
         self
     }
 
@@ -111,6 +121,10 @@ impl Model for ScriptedModel {
 
     fn feedback_style(&self) -> crate::model::FeedbackStyle {
         self.feedback
+    }
+
+    fn constraint_support(&self) -> crate::model::ConstraintSupport {
+        self.constraint
     }
 
     fn complete<'a>(

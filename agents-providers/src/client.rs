@@ -74,8 +74,8 @@ impl ClientSettings {
 ///   `complete` opens without deltas and collects the response, `stream` opens with them and
 ///   hands out the parts as the wire delivers them. One reading path for both.
 macro_rules! impl_model {
-    ($client:ty, parts: $open:ident $(, feedback: $style:expr)?) => {
-        $crate::client::impl_model!(@impl $client, $($style)?;
+    ($client:ty, parts: $open:ident $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
+        $crate::client::impl_model!(@impl $client, $($style)?; $($support)?;
             fn complete<'a>(
                 &'a self,
                 request: &'a agents_core::ModelRequest,
@@ -106,8 +106,8 @@ macro_rules! impl_model {
             }
         );
     };
-    ($client:ty, $send:ident $(, feedback: $style:expr)?) => {
-        $crate::client::impl_model!(@impl $client, $($style)?;
+    ($client:ty, $send:ident $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
+        $crate::client::impl_model!(@impl $client, $($style)?; $($support)?;
             fn complete<'a>(
                 &'a self,
                 request: &'a agents_core::ModelRequest,
@@ -126,7 +126,7 @@ macro_rules! impl_model {
             }
         );
     };
-    (@impl $client:ty, $($style:expr)?; $($methods:item)*) => {
+    (@impl $client:ty, $($style:expr)?; $($support:expr)?; $($methods:item)*) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
@@ -136,6 +136,13 @@ macro_rules! impl_model {
                 fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
                     let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
                     style(self)
+                }
+            )?
+
+            $(
+                fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
+                    let support: fn(&Self) -> agents_core::model::ConstraintSupport = $support;
+                    support(self)
                 }
             )?
 

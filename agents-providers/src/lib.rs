@@ -35,6 +35,7 @@
 pub mod anthropic;
 pub mod cassette;
 mod client;
+mod constraint;
 mod error;
 #[cfg(feature = "gemini")]
 pub mod gemini;

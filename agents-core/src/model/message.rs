@@ -116,6 +116,12 @@ pub struct ModelRequest {
     /// sampling), so that "recovery off" is really off.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strict: bool,
+    /// A decoding constraint for this turn: the model must answer with one call, held to the
+    /// allowed tool's schema where the provider can ([`Model::constraint_support`](crate::Model)).
+    /// A client that cannot constrain refuses a constrained request rather than send it
+    /// unconstrained.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<super::Constraint>,
 }
 
 /// Token usage reported by the provider.

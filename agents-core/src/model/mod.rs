@@ -1,5 +1,6 @@
 //! The provider-neutral model interface.
 
+pub mod constraint;
 mod error;
 mod message;
 mod schema;
@@ -8,6 +9,7 @@ mod stream;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 
+pub use constraint::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL, final_answer_spec};
 pub use error::{ModelError, ModelErrorKind};
 pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
@@ -58,6 +60,13 @@ pub trait Model: Send + Sync {
     fn feedback_style(&self) -> FeedbackStyle {
         FeedbackStyle::Full
     }
+
+    /// How far this model enforces a request's [`constraint`](ModelRequest::constraint). The
+    /// default is [`ConstraintSupport::Unsupported`]: a client that does not map constraints
+    /// to its wire format must not claim to.
+    fn constraint_support(&self) -> ConstraintSupport {
+        ConstraintSupport::Unsupported
+    }
 }
 
 impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
@@ -79,6 +88,10 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
 
     fn feedback_style(&self) -> FeedbackStyle {
         (**self).feedback_style()
+    }
+
+    fn constraint_support(&self) -> ConstraintSupport {
+        (**self).constraint_support()
     }
 }
 

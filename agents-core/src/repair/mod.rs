@@ -16,7 +16,7 @@ pub use crate::retry::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
 pub use step::{
-    Escalate, Fix, FixWith, Or, Retry, Sanitize, Step, Steps, Throw, escalate, escalate_error, fix,
-    fix_in_context, fix_with, retry, sanitize, throw,
+    Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw, escalate,
+    escalate_error, fix, fix_in_context, fix_with, regenerate, retry, sanitize, throw,
 };
 pub(crate) use step::{RetrySettings, StepImpl};

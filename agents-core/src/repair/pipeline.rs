@@ -26,6 +26,16 @@ pub(crate) struct CallSetup<'a> {
     pub chains: &'a PerKind<Vec<StepImpl>>,
     pub retry_budget: Option<&'a Arc<crate::budget::RetryBudget>>,
     pub conversation: &'a [Message],
+    /// The model of the run and the request of the turn the call came from: what the
+    /// `regenerate` step asks again.
+    pub asking: Asking<'a>,
+}
+
+/// The model a call came from, and the request it answered.
+#[derive(Clone, Copy)]
+pub(crate) struct Asking<'a> {
+    pub model: &'a dyn crate::model::Model,
+    pub request: &'a crate::model::ModelRequest,
 }
 
 /// Per-kind position in the chain and attempts spent on the current step.

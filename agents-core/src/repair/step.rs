@@ -8,6 +8,7 @@ use serde_json::Value;
 mod builtin;
 mod fixer;
 mod function;
+mod regenerating;
 mod retrying;
 
 use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
@@ -44,6 +45,7 @@ pub(crate) enum StepImpl {
         retries: u32,
     },
     Sanitize(SanitizeFn),
+    Regenerate,
     Retry(RetrySettings),
     Escalate {
         reason: Option<String>,
@@ -60,6 +62,7 @@ impl StepImpl {
             StepImpl::Fix(_) => "fix",
             StepImpl::FixWith { .. } => "fix_with",
             StepImpl::Sanitize(_) => "sanitize",
+            StepImpl::Regenerate => "regenerate",
             StepImpl::Retry(_) => "retry",
             StepImpl::Escalate { .. } => "escalate",
             StepImpl::Throw(_) => "throw",
@@ -84,6 +87,7 @@ impl StepImpl {
                 fixer::fix_with(run, agent, *retries, error, cursor).await
             }
             StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
+            StepImpl::Regenerate => regenerating::regenerate(run, error, cursor).await,
             StepImpl::Retry(settings) => retrying::retry(run, settings, error, cursor).await,
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| error.model_reason());
@@ -132,12 +136,13 @@ impl fmt::Debug for Steps {
 /// |---|---|---|---|
 /// | `fix`, `fix_in_context`, `fix_with` | yes | yes | yes |
 /// | `sanitize` | | yes | |
+/// | `regenerate` | yes | yes | |
 /// | `retry` | | | yes |
 /// | `escalate`, `throw` | yes | yes | yes |
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot handle `{K}` errors",
     label = "this step cannot handle `{K}` errors",
-    note = "`sanitize` handles only `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
+    note = "`sanitize` handles only `deserialization_error`; `regenerate` handles `invalid_args` and `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
 )]
 pub trait Step<K: Kind>: Sized {
     /// Appends this step's runtime form to `steps`.
@@ -160,7 +165,7 @@ macro_rules! or_method {
     )*};
 }
 
-or_method!(Fix, FixWith, Sanitize, Retry, Escalate, Throw, Or<A, B>);
+or_method!(Fix, FixWith, Sanitize, Regenerate, Retry, Escalate, Throw, Or<A, B>);
 
 impl<K: Kind, A: Step<K>, B: Step<K>> Step<K> for Or<A, B> {
     fn append_to(self, steps: &mut Steps) {
@@ -178,6 +183,9 @@ pub struct FixWith(StepImpl);
 /// A repair of the parsed value: built by [`sanitize`].
 #[derive(Clone)]
 pub struct Sanitize(StepImpl);
+/// A regeneration under constraint: built by [`regenerate`].
+#[derive(Clone)]
+pub struct Regenerate(StepImpl);
 /// A retry schedule: built by [`retry`].
 #[derive(Clone)]
 pub struct Retry(StepImpl);
@@ -204,6 +212,18 @@ macro_rules! every_kind {
 every_kind!(Fix, FixWith, Escalate, Throw);
 
 impl Step<kinds::deserialization_error> for Sanitize {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl Step<kinds::invalid_args> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl Step<kinds::deserialization_error> for Regenerate {
     fn append_to(self, steps: &mut Steps) {
         steps.0.push(self.0);
     }
@@ -256,6 +276,37 @@ pub fn fix_with<A: Agent<String, String> + 'static>(agent: A, retries: u32) -> F
 /// `None` to pass.
 pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> Sanitize {
     Sanitize(StepImpl::Sanitize(Arc::new(f)))
+}
+
+/// Asks the same model again for this one call, its decoding held to the failing tool's
+/// schema ([`Constraint::Tool`](crate::model::Constraint)): the model already chose the tool,
+/// and under the constraint it cannot write an invented argument, a unit inside a number or
+/// an enum value outside the list. One model call per step, counted against the repair-step
+/// and token budgets and the run's time, reported as [`Event::Regenerated`](crate::Event)
+/// and [`Event::Repaired`](crate::Event) (step `regenerate`). The conversation sent is the
+/// one the call answered, without the failed call. A model that cannot constrain
+/// ([`Model::constraint_support`](crate::Model)) is not asked: the step passes, with a
+/// warning.
+///
+/// An invented tool name is not an error kind a chain handles (the call never reaches a
+/// tool); prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)) makes one
+/// impossible to write where the provider constrains.
+///
+/// ```
+/// use agents_core::repair::{regenerate, Handlers};
+/// let h = Handlers::new().invalid_args(regenerate()).deserialization_error(regenerate());
+/// assert!(h.has(agents_core::ErrorKind::Deserialization));
+/// ```
+///
+/// The tool ran, so its arguments were valid: there is nothing to regenerate after an
+/// `execution_error`, and it does not compile:
+///
+/// ```compile_fail
+/// use agents_core::repair::{regenerate, Handlers};
+/// let _ = Handlers::new().execution_error(regenerate());
+/// ```
+pub fn regenerate() -> Regenerate {
+    Regenerate(StepImpl::Regenerate)
 }
 
 /// Re-runs the tool with the same arguments, up to `max_attempts` in all, waiting `backoff`

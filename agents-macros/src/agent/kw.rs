@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 24] = [
+pub(crate) const KEYS: [&str; 25] = [
     "name",
     "prompt",
     "model",
@@ -20,6 +20,7 @@ pub(crate) const KEYS: [&str; 24] = [
     "unhandled",
     "classifier",
     "strict",
+    "constrained",
     "skills",
     "sampling",
     "output_retries",

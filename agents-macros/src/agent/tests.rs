@@ -143,3 +143,28 @@ fn expansions_parse_as_expressions() {
         assert!(!tokens.to_string().contains("backoff ="), "{tokens}");
     }
 }
+
+#[test]
+fn regenerate_and_constrained_expand_to_the_runtime() {
+    let out = pretty(quote! {
+        name: "units",
+        model: m,
+        tools: [convert],
+        constrained: true,
+        on_error: { defaults => {
+            invalid_args => regenerate(),
+            deserialization_error => regenerate().or(escalate()),
+        } },
+    });
+    assert!(out.contains(".constrained(true)"), "{out}");
+    assert_eq!(
+        out.matches("::agents::__private::regenerate()").count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("::agents::__private::escalate_error()"),
+        "{out}"
+    );
+    assert!(errors(quote! { name: "u", model: m, tools: [t], constrained: true }).is_empty());
+}

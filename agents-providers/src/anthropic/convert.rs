@@ -118,7 +118,7 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Me
         })
         .collect();
     let s = &request.sampling;
-    MessagesRequest {
+    let mut body = MessagesRequest {
         model: model.to_owned(),
         max_tokens: s.max_tokens.unwrap_or(options.default_max_tokens),
         system: request.system.clone(),
@@ -133,7 +133,30 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Me
         top_p: s.top_p,
         stop_sequences: s.stop.clone(),
         stream: options.stream.then_some(true),
-    }
+    };
+    constrain(&mut body, request);
+    body
+}
+
+/// A constrained request: only the allowed tools, and a `tool_choice` that forces one call to
+/// the named tool (`tool`) or to any of them (`any`), parallel calls off. The arguments are
+/// the model's, not held to the schema: the runtime still validates them.
+fn constrain(body: &mut MessagesRequest, request: &ModelRequest) {
+    let Some(constraint) = &request.constraint else {
+        return;
+    };
+    let allowed: Vec<&str> = constraint
+        .allowed(&request.tools)
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    body.tools.retain(|t| allowed.contains(&t.name.as_str()));
+    body.tool_choice = Some(match constraint.named() {
+        Some(name) => {
+            serde_json::json!({"type": "tool", "name": name, "disable_parallel_tool_use": true})
+        }
+        None => serde_json::json!({"type": "any", "disable_parallel_tool_use": true}),
+    });
 }
 
 /// Maps a `stop_reason`.
@@ -473,6 +496,7 @@ mod tests {
             }],
             sampling: Sampling::default(),
             strict: false,
+            constraint: None,
         };
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))

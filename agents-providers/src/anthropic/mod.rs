@@ -90,6 +90,7 @@ impl Anthropic {
         request: &ModelRequest,
         streaming: bool,
     ) -> Result<Parts<Sse<EventAccumulator>>, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/v1/messages", &body).await?;
@@ -104,7 +105,8 @@ impl Anthropic {
     }
 }
 
-crate::client::impl_model!(Anthropic, parts: open);
+crate::client::impl_model!(Anthropic, parts: open,
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER);

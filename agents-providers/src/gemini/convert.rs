@@ -88,6 +88,14 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
                 parts: vec![Part::Text(s.to_owned())],
             }),
         tools,
+        tool_config: request.constraint.as_ref().map(|c| {
+            let names: Vec<&str> = c
+                .allowed(&request.tools)
+                .iter()
+                .map(|t| t.name.as_str())
+                .collect();
+            serde_json::json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": names}})
+        }),
         generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),
     }
 }
@@ -354,6 +362,7 @@ mod tests {
                 ..Sampling::default()
             },
             strict: false,
+            constraint: None,
         };
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),

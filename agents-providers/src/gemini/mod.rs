@@ -87,6 +87,7 @@ impl Gemini {
         request: &ModelRequest,
         streaming: bool,
     ) -> Result<Parts<Sse<StreamAccumulator>>, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request);
         let model = self.model.trim_start_matches("models/");
         let turn = turn_of(request);
@@ -135,7 +136,8 @@ impl SseAccumulator for StreamAccumulator {
     }
 }
 
-crate::client::impl_model!(Gemini, parts: open);
+crate::client::impl_model!(Gemini, parts: open,
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER);

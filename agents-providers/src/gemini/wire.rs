@@ -19,6 +19,10 @@ pub(crate) struct GenerateContentRequest {
     /// One entry holding every function the model may call.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tools: Vec<Tool>,
+    /// How the model may call functions: for a constrained request, mode `ANY` with the
+    /// allowed names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_config: Option<Value>,
     /// Sampling (under [`GENERATION_CONFIG`] names); left out when nothing is set.
     #[serde(skip_serializing_if = "SamplingObject::is_empty")]
     pub generation_config: SamplingObject,

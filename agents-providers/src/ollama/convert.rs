@@ -70,6 +70,7 @@ pub(super) fn to_wire(request: &ModelRequest, model: &str, stream: bool) -> Chat
             })
             .collect(),
         options: SamplingObject::new(&OPTIONS, &request.sampling),
+        format: None,
     }
 }
 

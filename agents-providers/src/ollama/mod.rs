@@ -51,6 +51,7 @@ pub struct Ollama {
     transport: Transport,
     stream: bool,
     format: PromptFormat,
+    prompted: bool,
 }
 
 /// Builds an [`Ollama`] client.
@@ -60,6 +61,7 @@ pub struct OllamaBuilder {
     settings: ClientSettings,
     stream: bool,
     format: PromptFormat,
+    prompted: bool,
 }
 
 impl Ollama {
@@ -70,6 +72,7 @@ impl Ollama {
             settings: ClientSettings::new(DEFAULT_HOST),
             stream: true,
             format: PromptFormat::new().force_call(false),
+            prompted: false,
         }
     }
 
@@ -105,13 +108,18 @@ impl Ollama {
 
     /// Whether this model is known (in this process) not to take native tools.
     pub fn uses_prompted_tools(&self) -> bool {
-        no_native_tools()
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .contains(&self.key())
+        self.prompted
+            || no_native_tools()
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&self.key())
     }
 
     /// Sends one request: native tools, or prompted ones for a model that rejected them.
+    ///
+    /// A constrained request goes only to a prompted model, with the call format as `format`;
+    /// native tools have no way to force a call, so a constrained request to a model not (yet)
+    /// known to be prompted is refused ([`OllamaBuilder::prompted_tools`] says so up front).
     pub async fn chat(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
         self.open(request, false).await?.collect().await
     }
@@ -124,8 +132,12 @@ impl Ollama {
         request: &ModelRequest,
         streaming: bool,
     ) -> Result<Parts<Accumulator>, ProviderError> {
+        let constrained = crate::constraint::allowed(PROVIDER, request)?;
+        if constrained.is_some() && !self.uses_prompted_tools() {
+            crate::constraint::refuse(PROVIDER, request)?;
+        }
         if request.tools.is_empty() || !self.uses_prompted_tools() {
-            match self.send(request, streaming).await {
+            match self.send(request, None, streaming).await {
                 Err(e) if !request.tools.is_empty() && rejects_tools(&e) => {
                     tracing::info!(model = %self.model, "model rejects native tools; prompting them instead");
                     no_native_tools()
@@ -137,7 +149,11 @@ impl Ollama {
             }
         }
         let chat = self.format.chat_request(request);
-        let r = self.send(&chat, false).await?.collect().await?;
+        let format = match constrained {
+            Some(tools) => Some(crate::constraint::prompted_call_schema(PROVIDER, &tools)?),
+            None => None,
+        };
+        let r = self.send(&chat, format, false).await?.collect().await?;
         let whole = read_generation(
             PROVIDER,
             r.text.as_deref().unwrap_or_default(),
@@ -149,15 +165,18 @@ impl Ollama {
     }
 
     /// One request through the transport's retry loop, the body read inside it until the first
-    /// part (all of it when not `streaming`): an `unexpected EOF` Ollama reports before then (as
-    /// a status the transport would not retry, or inside a 200) is sent again under the
-    /// transport's policy and budget, like any retry.
+    /// part (all of it when not `streaming`), with the reply held to the JSON schema `format`, if
+    /// any: an `unexpected EOF` Ollama reports before then (as a status the transport would not
+    /// retry, or inside a 200) is sent again under the transport's policy and budget, like any
+    /// retry.
     async fn send(
         &self,
         request: &ModelRequest,
+        format: Option<crate::constraint::RawSchema>,
         streaming: bool,
     ) -> Result<Parts<Accumulator>, ProviderError> {
-        let body = to_wire(request, &self.model, self.stream);
+        let mut body = to_wire(request, &self.model, self.stream);
+        body.format = format;
         self.transport
             .post_then(
                 "/api/chat",
@@ -197,6 +216,10 @@ crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted
     agents_core::error::FeedbackStyle::Short
 } else {
     agents_core::error::FeedbackStyle::Full
+}, constraint: |o| if o.uses_prompted_tools() {
+    agents_core::model::ConstraintSupport::Schema
+} else {
+    agents_core::model::ConstraintSupport::Unsupported
 });
 
 impl OllamaBuilder {
@@ -216,6 +239,14 @@ impl OllamaBuilder {
         self
     }
 
+    /// Prompts the tools from the first request (`true`), as for a model known not to take
+    /// native tools, instead of finding it out from the server's refusal. A prompted model
+    /// can be constrained (`format` with the call's JSON schema).
+    pub fn prompted_tools(mut self, on: bool) -> Self {
+        self.prompted = on;
+        self
+    }
+
     /// Builds the client (a key, if set, is sent as a bearer token, for proxies).
     pub fn build(self) -> Result<Ollama, ProviderError> {
         Ok(Ollama {
@@ -223,6 +254,7 @@ impl OllamaBuilder {
             transport: self.settings.transport(PROVIDER, Auth::Bearer)?,
             stream: self.stream,
             format: self.format,
+            prompted: self.prompted,
         })
     }
 }

@@ -22,6 +22,10 @@ pub(crate) struct ChatRequest {
     /// Sampling (under [`OPTIONS`] names); left out when nothing is set.
     #[serde(skip_serializing_if = "SamplingObject::is_empty")]
     pub options: SamplingObject,
+    /// A JSON schema the reply is held to: the prompted call format, for a constrained request
+    /// to a model prompted for its tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<crate::constraint::RawSchema>,
 }
 
 /// One message of the conversation.

@@ -86,6 +86,7 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Ch
                 name: t.name.clone(),
                 description: t.description.clone(),
                 parameters: t.parameters.clone(),
+                strict: None,
             },
         })
         .collect();
@@ -94,7 +95,7 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Ch
         MaxTokensField::MaxTokens => (s.max_tokens, None),
         MaxTokensField::MaxCompletionTokens => (None, s.max_tokens),
     };
-    ChatRequest {
+    let mut body = ChatRequest {
         model: model.to_owned(),
         messages,
         tool_choice: if tools.is_empty() {
@@ -102,6 +103,7 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Ch
         } else {
             options.tool_choice.clone()
         },
+        parallel_tool_calls: None,
         tools,
         temperature: s.temperature,
         top_p: s.top_p,
@@ -113,7 +115,37 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Ch
         stream_options: (options.stream && options.include_usage).then_some(StreamOptions {
             include_usage: true,
         }),
+    };
+    constrain(&mut body, request);
+    body
+}
+
+/// A constrained request: only the allowed tools, each strict (its schema rewritten as strict
+/// mode demands, [`strict`](agents_core::model::constraint::schema::strict)) where its schema
+/// can be, `tool_choice` naming the one tool (or `"required"`, any of them), and one call.
+fn constrain(body: &mut ChatRequest, request: &ModelRequest) {
+    let Some(constraint) = &request.constraint else {
+        return;
+    };
+    let allowed: Vec<&str> = constraint
+        .allowed(&request.tools)
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    body.tools
+        .retain(|t| allowed.contains(&t.function.name.as_str()));
+    for t in &mut body.tools {
+        if let Some(schema) = agents_core::model::constraint::schema::strict(&t.function.parameters)
+        {
+            t.function.parameters = schema;
+            t.function.strict = Some(true);
+        }
     }
+    body.tool_choice = Some(match constraint.named() {
+        Some(name) => serde_json::json!({"type": "function", "function": {"name": name}}),
+        None => serde_json::json!("required"),
+    });
+    body.parallel_tool_calls = Some(false);
 }
 
 /// Maps a `finish_reason`.
@@ -399,6 +431,7 @@ mod tests {
                 ..Sampling::default()
             },
             strict: false,
+            constraint: None,
         };
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),

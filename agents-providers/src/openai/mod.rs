@@ -91,6 +91,7 @@ impl OpenAi {
         request: &ModelRequest,
         streaming: bool,
     ) -> Result<Parts<Sse<ChunkAccumulator>>, ProviderError> {
+        crate::constraint::allowed(PROVIDER, request)?;
         let body = to_wire(request, &self.model, &self.options);
         if !self.options.stream {
             let response = self.transport.post_json("/chat/completions", &body).await?;
@@ -108,7 +109,8 @@ impl OpenAi {
     }
 }
 
-crate::client::impl_model!(OpenAi, parts: open);
+crate::client::impl_model!(OpenAi, parts: open,
+    constraint: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER);

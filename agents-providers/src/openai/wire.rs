@@ -17,6 +17,10 @@ pub struct ChatRequest {
     /// `"auto"`, `"none"`, `"required"` or `{"type":"function","function":{"name":...}}`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<Value>,
+    /// Whether the model may call several tools at once (`false` for a constrained request:
+    /// one call).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parallel_tool_calls: Option<bool>,
     /// Temperature.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f32>,
@@ -101,6 +105,10 @@ pub struct FunctionDef {
     pub description: String,
     /// JSON Schema of the arguments.
     pub parameters: Value,
+    /// Strict mode: the arguments are held to `parameters` (which must then be in the form
+    /// strict mode demands); sent for a constrained request.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strict: Option<bool>,
 }
 
 /// A tool call in a request (history) or a response.

@@ -163,6 +163,10 @@ struct CompletionRequest<'a> {
     seed: Option<u64>,
     stop: Vec<String>,
     stream: bool,
+    /// llama.cpp's JSON-schema-constrained sampling: the call format over the allowed tools,
+    /// for a constrained request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    json_schema: Option<crate::constraint::RawSchema>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -209,6 +213,12 @@ fn finish_reason(reason: Option<&str>) -> FinishReason {
 
 /// Prompted tool calling over a raw completion endpoint (`POST {base}/completions`, the
 /// OpenAI-compatible shape). Implements [`Model`].
+///
+/// A constrained request ([`ModelRequest::constraint`]) is sent with llama.cpp's
+/// `json_schema`: the call format over the allowed tools
+/// ([`call_schema`](agents_core::model::constraint::schema::call_schema)), the prompt ending
+/// with `Call:` and nothing written for the model. A server that ignores `json_schema` (not
+/// llama.cpp) is not constrained: use this client's constraint only with llama.cpp.
 #[derive(Debug, Clone)]
 pub struct PromptedCompletions {
     model: String,
@@ -261,7 +271,12 @@ impl PromptedCompletions {
     /// Sends one request: renders the prompt, completes it, reads the calls back.
     pub async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
         let s = &request.sampling;
-        let mut stop = self.format.stop_strings();
+        // Under a constraint the grammar ends the generation where the call's JSON ends; the
+        // format's stop strings would only cut it (the grammar allows a blank line inside).
+        let mut stop = match request.constraint {
+            Some(_) => Vec::new(),
+            None => self.format.stop_strings(),
+        };
         for extra in &s.stop {
             if !stop.contains(extra) {
                 stop.push(extra.clone());
@@ -282,6 +297,10 @@ impl PromptedCompletions {
                 .map(|seed| seed.wrapping_add(model_turns(request))),
             stop,
             stream: false,
+            json_schema: match crate::constraint::allowed(PROVIDER, request)? {
+                Some(tools) => Some(crate::constraint::prompted_call_schema(PROVIDER, &tools)?),
+                None => None,
+            },
         };
         let prefill = self.format.prefill(request).unwrap_or_default();
         let response = self.transport.post_json("/completions", &body).await?;
@@ -307,7 +326,8 @@ impl PromptedCompletions {
     }
 }
 
-crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short);
+crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short,
+    constraint: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -394,6 +414,8 @@ impl<M: Model> Model for PromptedChat<M> {
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
         Box::pin(async move {
+            // The wrapped chat model is asked for text: there is no call format to hold it to.
+            crate::constraint::refuse(PROVIDER, request)?;
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
             let text = r.text.as_deref().unwrap_or_default();

@@ -216,7 +216,11 @@ impl PromptFormat {
     pub fn render(&self, request: &ModelRequest) -> String {
         let mut out = self.preamble(request.system.as_deref(), &request.tools);
         out.push_str(&self.conversation(&request.messages));
-        out.push_str(self.cue(&request.messages));
+        // Under a constraint the generation is a call and nothing else: the cue is due.
+        match request.constraint {
+            Some(_) => out.push_str("Call:"),
+            None => out.push_str(self.cue(&request.messages)),
+        }
         if let Some(p) = self.prefill(request) {
             out.push_str(&p);
         }
@@ -231,7 +235,13 @@ impl PromptFormat {
     /// [`suggest_tool`](Self::suggest_tool) is off, the request is strict (no recovery), no
     /// call is due, or no call of the last batch failed so.
     pub fn prefill(&self, request: &ModelRequest) -> Option<String> {
-        if !self.suggest_tool || request.strict || self.cue(&request.messages).is_empty() {
+        // A constrained call is held to the schema from its first byte: a prefill would be a
+        // second, conflicting start.
+        if !self.suggest_tool
+            || request.strict
+            || request.constraint.is_some()
+            || self.cue(&request.messages).is_empty()
+        {
             return None;
         }
         super::prefill::prefill(request)
@@ -293,6 +303,7 @@ impl PromptFormat {
             tools: Vec::new(),
             sampling,
             strict: request.strict,
+            constraint: None,
         }
     }
 }

@@ -10,6 +10,8 @@
 ))]
 pub mod matrix;
 
+pub mod local_llm;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

@@ -85,6 +85,7 @@ where
                 on_tool_use: None,
                 skills: Vec::new(),
                 strict: false,
+                constrained: false,
                 builtins: false,
                 output_retries: 2,
                 output_is_text: super::output::is_text::<Out>(),
@@ -149,6 +150,7 @@ where
                 on_tool_use: c.on_tool_use,
                 skills: Vec::new(),
                 strict: c.strict,
+                constrained: c.constrained,
                 builtins: c.builtins,
                 output_retries: c.output_retries,
                 output_is_text: super::output::is_text::<Out2>(),
@@ -322,6 +324,19 @@ where
     /// Turns the built-in deterministic repair off for every tool that does not say otherwise.
     pub fn strict(mut self, strict: bool) -> Self {
         self.config.strict = strict;
+        self
+    }
+
+    /// Prevention mode (default off): every model turn that may call tools is constrained to
+    /// one call to one of the offered tools, its arguments held to that tool's schema
+    /// ([`Constraint::AnyTool`](crate::model::Constraint)), so that no call can be written that
+    /// its schema refuses. The model ends the run by calling the pseudo-tool
+    /// [`final_answer`](crate::model::FINAL_ANSWER_TOOL) (offered with the agent's tools), whose
+    /// `answer` is the run's answer. A run whose model cannot constrain
+    /// ([`Model::constraint_support`](crate::Model)) fails with [`AgentError::Config`](crate::AgentError)
+    /// before the model is asked.
+    pub fn constrained(mut self, on: bool) -> Self {
+        self.config.constrained = on;
         self
     }
 

@@ -6,6 +6,7 @@ mod call_key;
 mod calls;
 mod output;
 mod parallel;
+mod prevention;
 mod repeat;
 mod resume;
 mod round;
@@ -91,6 +92,8 @@ pub(crate) struct Config<In, Out> {
     pub on_tool_use: Option<ToolUseHook>,
     pub skills: Vec<Skill<In, Out>>,
     pub strict: bool,
+    /// Prevention mode: every turn that may call tools is constrained (see `prevention.rs`).
+    pub constrained: bool,
     pub builtins: bool,
     pub output_retries: u32,
     /// Whether `Out` is read as plain text (its schema is a string), decided once at build.

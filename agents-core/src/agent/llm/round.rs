@@ -15,7 +15,7 @@ use crate::escalation;
 use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
-use crate::repair::pipeline::{CallSetup, run_call};
+use crate::repair::pipeline::{Asking, CallSetup, run_call};
 use crate::tool::executor::{CallOutcome, ExecSetup};
 
 /// What one call produced: the result the model reads, and whether the run must end.
@@ -298,6 +298,10 @@ where
             chains: &entry.chains,
             retry_budget: cfg.retry_budget.as_ref(),
             conversation: &self.transcript,
+            asking: Asking {
+                model: &*self.model,
+                request: &self.request,
+            },
         };
         run_call(&setup, call).await
     }

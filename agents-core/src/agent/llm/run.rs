@@ -373,6 +373,7 @@ where
                 Err(Flow::Done(result)) => return result,
             };
             self.make_room().await;
+            let response = self.final_answer(response);
             if response.tool_calls.is_empty() {
                 let text = response.text.unwrap_or_default();
                 match read_output::<Out>(&text, cfg.output_is_text) {
@@ -411,6 +412,7 @@ where
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         self.turn += 1;
         self.refresh_frame();
+        self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
         let (response, replayed) = self.call_model(&self.request).await?;
         self.usage += response.usage;
         // A replayed response was announced by the process that received it.
@@ -653,6 +655,7 @@ where
         self.request.sampling = cfg.sampling.clone();
         self.request.strict = cfg.strict;
         self.request_skill = Some(self.skill);
+        self.prevent();
     }
 
     /// The transcript as the model sees it: omitted calls and their results left out.
@@ -718,6 +721,7 @@ where
                     tools: Vec::new(),
                     sampling: self.agent.config.sampling.clone(),
                     strict: self.agent.config.strict,
+                    constraint: None,
                 };
                 self.budget
                     .charge_turn()

@@ -1,0 +1,70 @@
+//! Prevention mode ([`LlmAgentBuilder::constrained`](super::LlmAgentBuilder::constrained)):
+//! every model turn that may call tools is held to one call to one of the offered tools, its
+//! arguments to that tool's schema. Under that constraint the model cannot write free text, so
+//! it ends the run through a pseudo-tool, [`FINAL_ANSWER_TOOL`], whose `answer` argument is
+//! read as the final answer (and through `Out`, like any answer).
+
+use serde_json::Value;
+
+use super::Output;
+use super::run::Runner;
+use crate::error::AgentError;
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, final_answer_spec};
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// The request's frame under prevention mode: the final-answer tool offered after the
+    /// agent's own, and the turn constrained to one call. Nothing without tools to call.
+    pub(super) fn prevent(&mut self) {
+        if !self.agent.config.constrained || self.request.tools.is_empty() {
+            return;
+        }
+        self.request.tools.push(final_answer_spec());
+        self.request.constraint = Some(Constraint::AnyTool);
+    }
+
+    /// Prevention mode with a model that cannot constrain ends the run before the model is
+    /// asked: running unconstrained would pretend.
+    pub(super) fn check_prevention(&self) -> Result<(), AgentError> {
+        if self.request.constraint.is_none() || self.model.constraint_support().is_supported() {
+            return Ok(());
+        }
+        Err(AgentError::Config(format!(
+            "agent `{}` runs constrained (prevention mode), but its model `{}` cannot constrain decoding",
+            self.agent.config.name,
+            self.model.name()
+        )))
+    }
+
+    /// A call to the final-answer tool, under prevention mode, is the model's answer: the
+    /// response becomes that text, with no calls. Anything else is left as it is.
+    pub(super) fn final_answer(&self, mut response: ModelResponse) -> ModelResponse {
+        if self.request.constraint.is_none() {
+            return response;
+        }
+        let Some(at) = response
+            .tool_calls
+            .iter()
+            .position(|c| c.name == FINAL_ANSWER_TOOL)
+        else {
+            return response;
+        };
+        let call = response.tool_calls.remove(at);
+        // The schema holds a constrained model to `{"answer": string}`; a provider that only
+        // forces the tool (not its schema) may send less, and then the text is the answer.
+        let answer = match crate::json::repair(&call.arguments).map(|r| r.value) {
+            Ok(Value::Object(m)) => match m.get("answer") {
+                Some(Value::String(s)) => s.clone(),
+                Some(other) => other.to_string(),
+                None => call.arguments.clone(),
+            },
+            _ => call.arguments.clone(),
+        };
+        response.text = Some(answer);
+        response.tool_calls.clear();
+        response
+    }
+}

@@ -1,0 +1,68 @@
+//! What every client does with a request's [`Constraint`](agents_core::model::Constraint)
+//! before mapping it to its wire format: find the tools it allows, and refuse a constraint
+//! that allows none (sending the request unconstrained would pretend).
+
+use agents_core::model::{ModelRequest, ToolSpec, constraint::schema::call_schema};
+use serde_json::value::RawValue;
+
+use crate::error::ProviderError;
+
+/// The tools `request`'s constraint allows, in the request's order; `None` without a
+/// constraint. An error when the constraint allows no offered tool.
+pub(crate) fn allowed<'a>(
+    provider: &'static str,
+    request: &'a ModelRequest,
+) -> Result<Option<Vec<&'a ToolSpec>>, ProviderError> {
+    let Some(constraint) = &request.constraint else {
+        return Ok(None);
+    };
+    let tools = constraint.allowed(&request.tools);
+    if tools.is_empty() {
+        let what = match constraint.named() {
+            Some(name) => format!("the tool `{name}`, which the request does not offer"),
+            None => "any tool, but the request offers none".to_owned(),
+        };
+        return Err(ProviderError::config(
+            provider,
+            format!("the request is constrained to a call to {what}"),
+        ));
+    }
+    Ok(Some(tools))
+}
+
+/// A JSON schema kept as the text it was written as, so that its key order (the tool's name
+/// first: generation order for a grammar) reaches the server.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(transparent)]
+pub(crate) struct RawSchema(Box<RawValue>);
+
+impl PartialEq for RawSchema {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+/// The JSON schema of one prompted call to one of `tools` ([`call_schema`]).
+pub(crate) fn prompted_call_schema(
+    provider: &'static str,
+    tools: &[&ToolSpec],
+) -> Result<RawSchema, ProviderError> {
+    let text = call_schema(tools)
+        .ok_or_else(|| ProviderError::config(provider, "a constraint to no tool"))?;
+    RawValue::from_string(text)
+        .map(RawSchema)
+        .map_err(|e| ProviderError::config(provider, format!("the call schema is not JSON: {e}")))
+}
+
+/// Refuses a constrained request: for a client that cannot constrain, so that nothing is sent
+/// as if it were.
+pub(crate) fn refuse(provider: &'static str, request: &ModelRequest) -> Result<(), ProviderError> {
+    match &request.constraint {
+        None => Ok(()),
+        Some(_) => Err(ProviderError::config(
+            provider,
+            "this client cannot constrain decoding (its constraint_support is Unsupported); \
+             the constrained request was not sent",
+        )),
+    }
+}

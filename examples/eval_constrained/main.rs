@@ -1,0 +1,379 @@
+//! Constraint against repair, on the held-out suite (docs/EVAL.md, "Suite 3"): the requests of
+//! `eval_users` (as people type them, 7 tools and 3 decoys, worked examples only for the
+//! decoys), each run in four modes on the same seeds:
+//!
+//! - **off**: `strict(true)`, one model turn: the first answer as written;
+//! - **on**: today's defaults (JSON repair, coercion, short feedback, prefill), 3 turns;
+//! - **on + regenerate**: the defaults with `regenerate()` after them under `invalid_args` and
+//!   `deserialization_error`, 3 turns;
+//! - **prevention**: `constrained(true)`, every turn held to the call schema (llama.cpp's
+//!   `json_schema`), the run ended through the `final_answer` tool, 3 turns.
+//!
+//! Needs the local model server (`scripts/local-llm.sh start`):
+//!
+//! ```text
+//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 4 modes
+//! ```
+//!
+//! Prints a Markdown report and writes every run to `target/eval_constrained.jsonl`.
+
+#[allow(dead_code)]
+#[path = "../eval_users/settings.rs"]
+mod settings;
+#[allow(dead_code)]
+#[path = "../eval_users/suite.rs"]
+mod suite;
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::io::Write;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use agents::model::{
+    ConstraintSupport, FINAL_ANSWER_TOOL, FeedbackStyle, Model, ModelError, ModelRequest,
+    ModelResponse, Sampling,
+};
+use agents::repair::{Handlers, regenerate};
+use agents::{Budget, LlmAgent};
+use agents_providers::prompted::PromptedCompletions;
+use serde_json::{Value, json};
+use suite::Case;
+
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Mode {
+    Off,
+    On,
+    Regenerate,
+    Prevention,
+}
+
+impl Mode {
+    const ALL: [Mode; 4] = [Mode::Off, Mode::On, Mode::Regenerate, Mode::Prevention];
+
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Off => "off",
+            Mode::On => "on",
+            Mode::Regenerate => "on + regenerate",
+            Mode::Prevention => "prevention",
+        }
+    }
+}
+
+/// What the model wrote in one run, counted as it came (regenerations included).
+#[derive(Default, Clone, Copy)]
+struct Written {
+    /// Model calls, turns and regenerations alike.
+    model_calls: u32,
+    /// Calls written to an offered tool (the final-answer tool not counted).
+    calls: usize,
+    /// Of those, the ones whose arguments, exactly as written, are JSON valid against the
+    /// tool's schema.
+    valid: usize,
+    tokens: u64,
+}
+
+/// The live model, counting what it writes.
+struct Watch {
+    live: PromptedCompletions,
+    written: Mutex<Written>,
+}
+
+impl Model for Watch {
+    fn name(&self) -> &str {
+        self.live.name()
+    }
+
+    fn feedback_style(&self) -> FeedbackStyle {
+        self.live.feedback_style()
+    }
+
+    fn constraint_support(&self) -> ConstraintSupport {
+        self.live.constraint_support()
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move {
+            let r = self.live.complete(request).await;
+            let mut w = self.written.lock().unwrap();
+            w.model_calls += 1;
+            if let Ok(r) = &r {
+                w.tokens += r.usage.total();
+                for c in r.tool_calls.iter().filter(|c| c.name != FINAL_ANSWER_TOOL) {
+                    let Some(spec) = request.tools.iter().find(|t| t.name == c.name) else {
+                        continue;
+                    };
+                    w.calls += 1;
+                    w.valid += usize::from(valid_as_written(&c.arguments, &spec.parameters));
+                }
+            }
+            r
+        })
+    }
+}
+
+fn valid_as_written(arguments: &str, schema: &Value) -> bool {
+    let Ok(args) = serde_json::from_str::<Value>(arguments) else {
+        return false;
+    };
+    jsonschema::options()
+        .offline()
+        .build(schema)
+        .is_ok_and(|v| v.is_valid(&args))
+}
+
+/// What one run did.
+struct Run {
+    right: bool,
+    turns: u32,
+    written: Written,
+    /// Calls that ran without error on a tool other than the requested one.
+    unasked: usize,
+    seconds: f64,
+    error: Option<String>,
+}
+
+async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
+    let live = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{url}/v1"))
+        .transport(agents_providers::TransportConfig {
+            timeout: Duration::from_secs(300),
+            ..Default::default()
+        })
+        .format(suite::format())
+        .max_tokens(96)
+        .build()
+        .expect("client");
+    let model = Arc::new(Watch {
+        live,
+        written: Mutex::default(),
+    });
+    let right = Arc::new(Mutex::new(false));
+    let unasked = Arc::new(Mutex::new(0usize));
+    let (hook_right, hook_unasked) = (right.clone(), unasked.clone());
+    let (want_tool, want_args) = (case.tool, case.args.clone());
+    let builder = LlmAgent::<String, String>::builder("eval")
+        .model(model.clone())
+        .sampling(Sampling {
+            temperature: Some(0.7),
+            seed: Some(seed),
+            ..Sampling::default()
+        });
+    let builder = suite::tools(builder)
+        .budget(Budget {
+            max_turns: Some(if mode == Mode::Off { 1 } else { 3 }),
+            ..Budget::default()
+        })
+        .on_tool_use(move |u| {
+            if u.is_error {
+                return;
+            }
+            if u.name != want_tool {
+                *hook_unasked.lock().unwrap() += 1;
+            } else if u.repaired.is_some_and(|v| suite::matches(&want_args, v)) {
+                *hook_right.lock().unwrap() = true;
+            }
+        });
+    let builder = match mode {
+        Mode::Off => builder.strict(true),
+        Mode::On => builder,
+        Mode::Regenerate => builder.on_error(
+            Handlers::new()
+                .invalid_args(regenerate())
+                .deserialization_error(regenerate()),
+        ),
+        Mode::Prevention => builder.constrained(true),
+    };
+    let agent = builder.build().expect("agent");
+    let started = Instant::now();
+    let report = agent.run_report(case.request.to_owned()).await;
+    if std::env::var_os("EVAL_TRACE").is_some() {
+        for m in &report.transcript {
+            eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());
+        }
+    }
+    let written = *model.written.lock().unwrap();
+    let right = *right.lock().unwrap();
+    let unasked = *unasked.lock().unwrap();
+    Run {
+        right,
+        turns: report.turns,
+        written,
+        unasked,
+        seconds: started.elapsed().as_secs_f64(),
+        error: report.output.err().map(|e| e.to_string()),
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    runs: usize,
+    right: usize,
+    per_seed: BTreeMap<u64, (usize, usize)>,
+    turns: u64,
+    model_calls: u64,
+    calls: usize,
+    valid: usize,
+    unasked: usize,
+    tokens: u64,
+    seconds: f64,
+    errors: usize,
+}
+
+impl Tally {
+    fn add(&mut self, seed: u64, r: &Run) {
+        self.runs += 1;
+        self.right += usize::from(r.right);
+        let s = self.per_seed.entry(seed).or_default();
+        s.0 += 1;
+        s.1 += usize::from(r.right);
+        self.turns += u64::from(r.turns);
+        self.model_calls += u64::from(r.written.model_calls);
+        self.calls += r.written.calls;
+        self.valid += r.written.valid;
+        self.unasked += r.unasked;
+        self.tokens += r.written.tokens;
+        self.seconds += r.seconds;
+        self.errors += usize::from(r.error.is_some());
+    }
+}
+
+fn pct(k: usize, n: usize) -> String {
+    if n == 0 {
+        return "-".into();
+    }
+    format!("{:.1}%", 100.0 * k as f64 / n as f64)
+}
+
+/// The Wilson score interval (95%) of `k` successes in `n`, in percent.
+fn wilson(k: usize, n: usize) -> String {
+    if n == 0 {
+        return "-".into();
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+    format!(
+        "{:.1}–{:.1}%",
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0)
+    )
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let (url, samples, limit, only) = settings::Settings::from_env().into_parts();
+    // `EVAL_EVERY=n`: every n-th request only, so that a run that must be short still spans
+    // every tool (the suite lists its requests tool by tool).
+    let every = std::env::var("EVAL_EVERY")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(1)
+        .max(1);
+    let cases: Vec<Case> = suite::cases()
+        .into_iter()
+        .filter(|c| only.as_deref().is_none_or(|t| t == c.tool))
+        .step_by(every)
+        .take(limit)
+        .collect();
+    let mut log = settings::log_file("eval_constrained.jsonl");
+    let started = Instant::now();
+    let mut tallies: BTreeMap<Mode, Tally> = BTreeMap::new();
+    let mut per_tool: BTreeMap<&str, BTreeMap<Mode, (usize, usize)>> = BTreeMap::new();
+    for (i, case) in cases.iter().enumerate() {
+        for seed in 1..=samples {
+            let mut marks = String::new();
+            for mode in Mode::ALL {
+                let r = run(&url, case, seed, mode).await;
+                tallies.entry(mode).or_default().add(seed, &r);
+                let t = per_tool
+                    .entry(case.tool)
+                    .or_default()
+                    .entry(mode)
+                    .or_default();
+                t.0 += 1;
+                t.1 += usize::from(r.right);
+                marks.push_str(&format!(
+                    " {} {} ({}/{} valid, {:.0}s)",
+                    mode.name(),
+                    if r.right { "R" } else { "-" },
+                    r.written.valid,
+                    r.written.calls,
+                    r.seconds
+                ));
+                if let Some(f) = log.as_mut() {
+                    let line = json!({"case": i, "request": case.request, "tool": case.tool,
+                        "seed": seed, "mode": mode.name(), "right": r.right, "turns": r.turns,
+                        "model_calls": r.written.model_calls, "calls": r.written.calls,
+                        "valid": r.written.valid, "unasked": r.unasked, "tokens": r.written.tokens,
+                        "seconds": r.seconds, "error": r.error});
+                    let _ = writeln!(f, "{line}");
+                }
+            }
+            eprintln!(
+                "[{:>5.0}s] #{i:<2} seed {seed} {:<15}{marks}",
+                started.elapsed().as_secs_f64(),
+                case.tool
+            );
+        }
+    }
+    println!("## Suite 3 results: constraint against repair\n");
+    println!(
+        "{} requests over {} tools (+{} decoys), {samples} seed(s) each (temperature 0.7), 4 modes, {:.0} s in all.\n",
+        cases.len(),
+        suite::TOOLS.len(),
+        suite::DECOYS.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "| mode | runs | right | share (95% CI) | right per seed | calls written | schema-valid as written | calls run on a tool nobody asked for | model calls per run | tokens per run | seconds per run | runs ended in error |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (mode, t) in &tallies {
+        let seeds: Vec<String> = t
+            .per_seed
+            .iter()
+            .map(|(s, (n, k))| format!("{s}: {k}/{n}"))
+            .collect();
+        let n = t.runs.max(1) as f64;
+        println!(
+            "| {} | {} | {} | **{}** ({}) | {} | {} | {} ({}) | {} | {:.2} | {:.0} | {:.1} | {} |",
+            mode.name(),
+            t.runs,
+            t.right,
+            pct(t.right, t.runs),
+            wilson(t.right, t.runs),
+            seeds.join(", "),
+            t.calls,
+            t.valid,
+            pct(t.valid, t.calls),
+            t.unasked,
+            t.model_calls as f64 / n,
+            t.tokens as f64 / n,
+            t.seconds / n,
+            t.errors
+        );
+    }
+    println!("\n### Per tool (right / runs)\n");
+    let header: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+    println!("| tool | {} |", header.join(" | "));
+    println!("|---|{}", "---|".repeat(Mode::ALL.len()));
+    for (tool, modes) in &per_tool {
+        let cells: Vec<String> = Mode::ALL
+            .iter()
+            .map(|m| {
+                let (n, k) = modes.get(m).copied().unwrap_or_default();
+                format!("{k}/{n}")
+            })
+            .collect();
+        println!("| {tool} | {} |", cells.join(" | "));
+    }
+}
