@@ -150,6 +150,8 @@ impl StandaloneTool {
             ctx,
             default_timeout: self.default_timeout,
             approval: None,
+            // A standalone call is one step of someone else's process; nothing to replay.
+            journal: None,
         };
         let call = ToolCall {
             id: call_id.to_owned(),
