@@ -1,0 +1,51 @@
+//! The demo service's command line (`durable serve [--port N] [--openai-model NAME]`), shared by
+//! the example users run (`cargo run --example durable -- serve`) and the binary the durable
+//! tests spawn and kill.
+
+use crate::AgentRun;
+use crate::demo::{LedgerScript, ledger_agent};
+use restate_sdk::prelude::{Endpoint, HttpServer};
+
+/// How the command is used.
+pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME]";
+
+/// Runs `durable <args>` (without the program name): `serve` starts the service endpoint on
+/// loopback and serves until the process ends. A bad command line is an error naming what was
+/// wrong.
+pub async fn run(args: Vec<String>) -> Result<(), String> {
+    let mut args = args.into_iter();
+    if args.next().as_deref() != Some("serve") {
+        return Err("expected the `serve` command".to_owned());
+    }
+    let mut port = 9080u16;
+    let mut openai_model = None;
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .ok_or_else(|| format!("`{flag}` needs a value"))?;
+        match flag.as_str() {
+            "--port" => {
+                port = value
+                    .parse()
+                    .map_err(|e| format!("--port {value:?}: {e}"))?;
+            }
+            "--openai-model" => openai_model = Some(value),
+            other => return Err(format!("unknown flag `{other}`")),
+        }
+    }
+    let agent = match openai_model {
+        None => ledger_agent(LedgerScript),
+        Some(name) => ledger_agent(
+            agents_providers::openai::OpenAi::from_env(name).map_err(|e| e.to_string())?,
+        ),
+    }
+    .map_err(|e| e.to_string())?;
+    let endpoint = Endpoint::builder().bind(AgentRun::new(agent)).build();
+    let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    eprintln!("durable: serving AgentRun on http://{addr}");
+    HttpServer::new(endpoint).serve(listener).await;
+    Ok(())
+}
