@@ -97,7 +97,12 @@ async fn write_entry(args: LedgerArgs) -> Result<String, ExecutionFailure> {
         .append(true)
         .open(&args.ledger)
         .map_err(ExecutionFailure::from_error)?;
-    writeln!(file, "{}", args.entry).map_err(ExecutionFailure::from_error)?;
+    // One write of the whole line: with `O_APPEND` a single small write lands whole, so entries
+    // appended at once by several service processes never interleave (`writeln!` writes the
+    // entry and the newline separately, and two processes' lines could then run together).
+    let line = format!("{}\n", args.entry);
+    file.write_all(line.as_bytes())
+        .map_err(ExecutionFailure::from_error)?;
     file.sync_all().map_err(ExecutionFailure::from_error)?;
     if let Some(gate) = &args.wait {
         wait_at(Path::new(gate)).await?;
