@@ -19,9 +19,5 @@
 
 #[tokio::main]
 async fn main() {
-    let args = std::env::args().skip(1).collect();
-    if let Err(message) = agents_restate::cli::run(args).await {
-        eprintln!("durable: {message}\n{}", agents_restate::cli::USAGE);
-        std::process::exit(2);
-    }
+    agents_restate::cli::main().await;
 }

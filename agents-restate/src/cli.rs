@@ -9,6 +9,16 @@ use restate_sdk::prelude::{Endpoint, HttpServer};
 /// How the command is used.
 pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME]";
 
+/// The program: runs [`run`] with the process's arguments; a bad command line prints what was
+/// wrong and the usage, and exits with status 2.
+pub async fn main() {
+    let args = std::env::args().skip(1).collect();
+    if let Err(message) = run(args).await {
+        eprintln!("durable: {message}\n{USAGE}");
+        std::process::exit(2);
+    }
+}
+
 /// Runs `durable <args>` (without the program name): `serve` starts the service endpoint on
 /// loopback and serves until the process ends. A bad command line is an error naming what was
 /// wrong.

@@ -46,6 +46,15 @@ impl Constraint {
         }
     }
 
+    /// The names of the [`allowed`](Self::allowed) tools, in `offered`'s order (what a wire
+    /// format lists as the tools a forced call may choose from).
+    pub fn allowed_names<'a>(&self, offered: &'a [ToolSpec]) -> Vec<&'a str> {
+        self.allowed(offered)
+            .into_iter()
+            .map(|t| t.name.as_str())
+            .collect()
+    }
+
     /// The one tool a call must go to, if the constraint names one.
     pub fn named(&self) -> Option<&str> {
         match self {

@@ -145,11 +145,7 @@ fn constrain(body: &mut MessagesRequest, request: &ModelRequest) {
     let Some(constraint) = &request.constraint else {
         return;
     };
-    let allowed: Vec<&str> = constraint
-        .allowed(&request.tools)
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let allowed = constraint.allowed_names(&request.tools);
     body.tools.retain(|t| allowed.contains(&t.name.as_str()));
     body.tool_choice = Some(match constraint.named() {
         Some(name) => {

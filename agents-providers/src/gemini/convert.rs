@@ -89,11 +89,7 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
             }),
         tools,
         tool_config: request.constraint.as_ref().map(|c| {
-            let names: Vec<&str> = c
-                .allowed(&request.tools)
-                .iter()
-                .map(|t| t.name.as_str())
-                .collect();
+            let names = c.allowed_names(&request.tools);
             serde_json::json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": names}})
         }),
         generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),

@@ -127,11 +127,7 @@ fn constrain(body: &mut ChatRequest, request: &ModelRequest) {
     let Some(constraint) = &request.constraint else {
         return;
     };
-    let allowed: Vec<&str> = constraint
-        .allowed(&request.tools)
-        .iter()
-        .map(|t| t.name.as_str())
-        .collect();
+    let allowed = constraint.allowed_names(&request.tools);
     body.tools
         .retain(|t| allowed.contains(&t.function.name.as_str()));
     for t in &mut body.tools {
