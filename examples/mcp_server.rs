@@ -22,19 +22,14 @@
 //! names the field and the schema, or the tool's model-safe message; a panic does not stop the
 //! server.
 
+#[path = "shared/file_server.rs"]
+mod file_server;
 #[path = "shared/file_tools.rs"]
 mod file_tools;
 
-use agents_providers::mcp::ToolServer;
-use file_tools::{list_dir, read_file, write_file};
-
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> std::process::ExitCode {
-    let server = ToolServer::new("agents-file-manager", env!("CARGO_PKG_VERSION"))
-        .instructions("Read, write and list files on this machine.")
-        .tool(read_file {})
-        .tool(write_file {})
-        .tool(list_dir {});
+    let server = file_server::file_server();
     let served = match std::env::args().skip_while(|a| a != "--http").nth(1) {
         Some(addr) => match tokio::net::TcpListener::bind(&addr).await {
             Ok(listener) => {

@@ -237,3 +237,53 @@ async fn our_client_calls_our_server() {
     assert_eq!(std::fs::read_to_string(&file).expect("written"), "42");
     mcp.shutdown().await;
 }
+
+/// `agent!` with `files = mcp(server)`: the agent follows our served file tools at run time
+/// (listed before its first turn, with the group's `on_error` handlers), and a call with a
+/// broken argument text is repaired on our side before it reaches the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_declared_with_the_macro_uses_a_served_tool_source() {
+    use agents::testing::ScriptedModel;
+    use agents::{AgentExt, Message, ModelResponse, agent};
+
+    let Some(server) = server_binary() else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join("notes.txt"), "hello").expect("written");
+    let mcp = McpServer::connect(StdioServer::new(server.to_string_lossy()).prefix("files"))
+        .await
+        .expect("the server starts");
+    let path = dir.path().display().to_string();
+    let model = ScriptedModel::new([
+        // Single quotes and a trailing comma: JSON repair fixes them before the call goes out.
+        ModelResponse::tool_call("c1", "files.list_dir", format!("{{'path': '{path}',}}")),
+        ModelResponse::text("one file: notes.txt"),
+    ]);
+    let agent = agent! {
+        name: "librarian",
+        model: model.clone(),
+        tools: [files = mcp(mcp.clone())],
+        on_error: {
+            files => { execution_error => retry(2) },
+        },
+    };
+    assert_eq!(
+        agent
+            .run("What is in the folder?".to_owned())
+            .await
+            .unwrap(),
+        "one file: notes.txt"
+    );
+    let requests = model.requests();
+    let offered: Vec<&str> = requests[0].tools.iter().map(|t| t.name.as_str()).collect();
+    assert!(offered.contains(&"files.list_dir"), "{offered:?}");
+    match requests[1].messages.last() {
+        Some(Message::Tool(r)) => {
+            assert!(!r.is_error, "{r:?}");
+            assert!(r.content.contains("notes.txt"), "{r:?}");
+        }
+        other => panic!("expected the tool's result, got {other:?}"),
+    }
+    mcp.shutdown().await;
+}

@@ -92,20 +92,57 @@ where
     builder.tool_arc(tool, handlers)
 }
 
-/// `builder` with every tool of `tools` (`mcp(..)` in `agent!`), each with `handlers`.
-pub fn with_tools<In, Out, T: Tool>(
-    mut builder: LlmAgentBuilder<In, Out>,
-    tools: impl IntoIterator<Item = T>,
+/// `builder` with the tools of `group` (`mcp(..)` in `agent!`), each with `handlers`.
+pub fn with_tools<In, Out, G: ToolGroup>(
+    builder: LlmAgentBuilder<In, Out>,
+    group: G,
     handlers: Handlers,
 ) -> LlmAgentBuilder<In, Out>
 where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    for tool in tools {
-        builder = builder.tool_arc(Arc::new(tool), handlers.clone());
+    group.add_to(builder, handlers)
+}
+
+/// What `agent!`'s `mcp(..)` entry takes: a list of tools (fixed at build), or a tool source
+/// (an MCP server, listed at run time and again when it announces a change).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a list of tools nor a tool source",
+    label = "`mcp(..)` takes the tools an MCP server listed, or the server itself",
+    note = "pass `server.tools().await?` (a fixed list) or the `McpServer` (followed at run time)"
+)]
+pub trait ToolGroup {
+    /// Adds the group's tools to `builder`, each with `handlers`.
+    fn add_to<In, Out>(
+        self,
+        builder: LlmAgentBuilder<In, Out>,
+        handlers: Handlers,
+    ) -> LlmAgentBuilder<In, Out>
+    where
+        In: serde::Serialize + Send + 'static,
+        Out: Output;
+}
+
+impl<I, T> ToolGroup for I
+where
+    I: IntoIterator<Item = T>,
+    T: Tool,
+{
+    fn add_to<In, Out>(
+        self,
+        mut builder: LlmAgentBuilder<In, Out>,
+        handlers: Handlers,
+    ) -> LlmAgentBuilder<In, Out>
+    where
+        In: serde::Serialize + Send + 'static,
+        Out: Output,
+    {
+        for tool in self {
+            builder = builder.tool_arc(Arc::new(tool), handlers.clone());
+        }
+        builder
     }
-    builder
 }
 
 pub use crate::tool::args::tool_result;

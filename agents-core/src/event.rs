@@ -216,6 +216,29 @@ pub enum Event {
         /// The model call's usage.
         usage: Usage,
     },
+    /// A [`ToolSource`](crate::tool::ToolSource) was listed again before a model turn and its
+    /// tools changed (or it was listed for the first time): the model is offered the new set
+    /// from this turn on.
+    ToolsChanged {
+        /// The agent.
+        agent: AgentPath,
+        /// The source's label.
+        source: String,
+        /// Tools offered now that were not before.
+        added: Vec<String>,
+        /// Tools no longer offered.
+        removed: Vec<String>,
+    },
+    /// A [`ToolSource`](crate::tool::ToolSource) could not be listed: the agent keeps the tools
+    /// it listed last and asks again before the next turn.
+    ToolSourceFailed {
+        /// The agent.
+        agent: AgentPath,
+        /// The source's label.
+        source: String,
+        /// What went wrong (operator-facing).
+        error: String,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -258,6 +281,8 @@ impl Event {
             | Event::TextDelta { agent, .. }
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
+            | Event::ToolsChanged { agent, .. }
+            | Event::ToolSourceFailed { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -348,6 +373,19 @@ impl Event {
             } => tracing::event!(
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %requested, gen_ai.tool.call.id = %call_id,
                 suggestion = ?suggestion, "model called an unknown tool"
+            ),
+            Event::ToolsChanged {
+                source,
+                added,
+                removed,
+                ..
+            } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, source = %source,
+                added = ?added, removed = ?removed, "tool list changed"
+            ),
+            Event::ToolSourceFailed { source, error, .. } => tracing::event!(
+                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, source = %source,
+                error = %error, "tool source could not be listed"
             ),
             Event::Escalated {
                 tool,

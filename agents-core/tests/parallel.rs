@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{ToolCallError, tool_fn};
-use agents_core::{
-    AgentError, Budget, BudgetKind, ExecutionFailure, LlmAgent, Message, ModelResponse,
-};
+use agents_core::{AgentError, Budget, BudgetKind, ExecutionFailure, LlmAgent, ModelResponse};
 use common::*;
 use serde_json::Value;
 use tokio::sync::Barrier;
@@ -47,16 +45,6 @@ fn sleep(ran: Arc<AtomicU32>) -> impl agents_core::Tool {
     })
 }
 
-fn results(messages: &[Message]) -> Vec<String> {
-    messages
-        .iter()
-        .filter_map(|m| match m {
-            Message::Tool(r) => Some(r.content.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Two calls that can only finish together: they do, so they overlapped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn calls_of_one_turn_overlap() {
@@ -70,7 +58,7 @@ async fn calls_of_one_turn_overlap() {
         .build()
         .unwrap();
     let report = agent.run_report("go".into()).await;
-    assert_eq!(results(&report.transcript), ["met", "met"]);
+    assert_eq!(tool_results(&report.transcript), ["met", "met"]);
 }
 
 /// The slowest call first: results still come back in call order.
@@ -90,7 +78,7 @@ async fn results_come_back_in_call_order() {
     let started = tokio::time::Instant::now();
     let report = agent.run_report("go".into()).await;
     assert_eq!(
-        results(&report.transcript),
+        tool_results(&report.transcript),
         ["slept 300", "slept 100", "slept 200"]
     );
     assert!(
@@ -123,7 +111,7 @@ async fn budgets_count_exactly_under_concurrency() {
         report.output
     );
     assert_eq!(
-        results(&report.transcript).len(),
+        tool_results(&report.transcript).len(),
         3,
         "every call has a result"
     );
@@ -174,7 +162,7 @@ async fn a_hard_stop_keeps_running_siblings_and_starts_no_more() {
         "{:?}",
         report.output
     );
-    let shown = results(&report.transcript);
+    let shown = tool_results(&report.transcript);
     assert_eq!(shown[0], "slept 50");
     assert!(shown[2].starts_with("Not executed"), "{shown:?}");
     assert_eq!(count(&ran), 1);

@@ -389,6 +389,99 @@ async fn a_tool_list_change_is_noticed_and_the_new_tool_is_listed() {
     assert!(tool_result_text(&model, 1).contains("late answer"));
 }
 
+/// The tools each request offered the model, sorted.
+fn offered(model: &ScriptedModel) -> Vec<Vec<String>> {
+    model
+        .requests()
+        .iter()
+        .map(|r| {
+            let mut names: Vec<String> = r.tools.iter().map(|t| t.name.clone()).collect();
+            names.sort();
+            names
+        })
+        .collect()
+}
+
+/// An agent that follows `server` (its tool source), and the events of its runs.
+fn following(
+    model: &ScriptedModel,
+    server: &McpServer,
+) -> (agents_core::LlmAgentBuilder, Arc<Mutex<Vec<Event>>>) {
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let seen = events.clone();
+    let builder = LlmAgent::builder("mcp")
+        .model(model.clone())
+        .tool_source(server.clone(), Handlers::new())
+        .on_event(move |e| seen.lock().unwrap().push(e.clone()));
+    (builder, events)
+}
+
+/// An agent given the server as a tool source follows a list change within the run: after
+/// `add_tool`, the next turn offers `late` and the call reaches the server.
+#[tokio::test]
+async fn an_agent_following_the_server_offers_a_tool_added_mid_run() {
+    let Some(config) = fixture() else { return };
+    let server = McpServer::connect(config).await.unwrap();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "add_tool", "{}"),
+        ModelResponse::tool_call("c2", "late", "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let (agent, events) = following(&model, &server);
+    assert_eq!(
+        agent.build().unwrap().run("go".into()).await.unwrap(),
+        "done"
+    );
+    let offered = offered(&model);
+    assert!(!offered[0].contains(&"late".to_owned()), "{offered:?}");
+    assert!(offered[1].contains(&"late".to_owned()), "{offered:?}");
+    assert!(tool_result_text(&model, 2).contains("late answer"));
+    let added: Vec<Vec<String>> = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::ToolsChanged { added, .. } => Some(added.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(added.last().unwrap(), &["late".to_owned()]);
+}
+
+/// A call to a tool the server dropped after the agent listed it (here in the same turn, after
+/// `drop_tool`) takes the invented-tool path: the model reads the allowed tools, the call is no
+/// tool failure, and the next turn no longer offers the tool.
+#[tokio::test]
+async fn a_call_to_a_tool_the_server_dropped_takes_the_invented_tool_path() {
+    let Some(config) = fixture() else { return };
+    let server = McpServer::connect(config).await.unwrap();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "add_tool", "{}"),
+        ModelResponse::tool_call("c2", "drop_tool", "{}").and_tool_call("c3", "late", "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let (agent, events) = following(&model, &server);
+    let agent = agent.parallel_calls(1).build().unwrap();
+    assert_eq!(agent.run("go".into()).await.unwrap(), "done");
+    let offered = offered(&model);
+    assert!(offered[1].contains(&"late".to_owned()), "{offered:?}");
+    assert!(!offered[2].contains(&"late".to_owned()), "{offered:?}");
+    let answer = tool_result_text(&model, 2);
+    assert!(
+        answer.contains("unknown") && answer.contains("Allowed tools"),
+        "{answer}"
+    );
+    let events = events.lock().unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::ToolHallucinated { requested, .. } if requested == "late"
+    )));
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::ToolFailed { .. })),
+        "{events:?}"
+    );
+}
+
 /// A server outliving the runtime it was started on is dropped without a panic.
 #[test]
 fn dropping_a_server_after_its_runtime_does_not_panic() {

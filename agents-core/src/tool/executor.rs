@@ -58,6 +58,8 @@ pub(crate) enum CallOutcome {
     /// The arguments fit, and the call waits for a person's approval before it runs; `args`
     /// are the repaired arguments.
     AwaitingApproval { args: Value },
+    /// The tool no longer exists where it runs; nothing ran (the invented-tool path follows).
+    Vanished { detail: String },
 }
 
 /// Runs the attempts of one call, counting those that ran.
@@ -199,6 +201,7 @@ impl<'a, 's> Executor<'a, 's> {
                 other => Err(self.execution_error(args, ExecutionFailure::from_error(other))),
             },
             ToolCallError::Failed(failure) => Err(self.execution_error(args, failure)),
+            ToolCallError::Vanished { detail } => Ok(CallOutcome::Vanished { detail }),
         }
     }
 

@@ -21,6 +21,8 @@ enum FailureRecord {
         field_path: String,
         message: String,
     },
+    /// The tool no longer existed where it runs (nothing ran).
+    Vanished { detail: String },
     /// The tool ran and failed.
     Failed {
         message: String,
@@ -52,6 +54,7 @@ impl ToolOutcome {
                 message,
             },
             ToolCallError::Failed(f) => failed(&f, classifier.classify(&f)),
+            ToolCallError::Vanished { detail } => FailureRecord::Vanished { detail },
             // A sub-agent's escalation or hard stop is recorded as a permanent failure with its
             // message: its typed parts (escalation chain, budget) are not serialisable
             // (docs/durable.md lists this limit).
@@ -80,6 +83,7 @@ impl ToolOutcome {
                 field_path,
                 message,
             },
+            FailureRecord::Vanished { detail } => ToolCallError::Vanished { detail },
             FailureRecord::Failed {
                 message,
                 model_message,

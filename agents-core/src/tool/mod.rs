@@ -5,6 +5,7 @@ pub(crate) mod executor;
 mod function;
 mod journaled;
 mod schema;
+mod source;
 mod standalone;
 mod validate;
 
@@ -20,6 +21,7 @@ use crate::model::ToolSpec;
 pub use args::{deserialize_args, output_to_value, schema_for};
 pub use function::{FnTool, tool_fn};
 pub use schema::{SchemaTool, schema_tool};
+pub use source::{ToolSource, ToolSourceError};
 pub use standalone::StandaloneTool;
 pub(crate) use validate::ArgsValidator;
 pub use validate::SchemaError;
@@ -41,6 +43,14 @@ pub enum ToolCallError {
     /// The tool is an agent, and its run ended with an escalation or a hard stop that must reach
     /// the calling agent unchanged (any other agent error is an ordinary execution failure).
     Agent(Box<crate::AgentError>),
+    /// The tool no longer exists where it runs (an MCP server dropped it from its list, or
+    /// answered "unknown tool"); nothing ran. The call takes the invented-tool path: the model
+    /// is told which tools it may call now, and the agent lists its tool sources again before
+    /// the next turn.
+    Vanished {
+        /// What the tool's side said, for logs (never sent to the model).
+        detail: String,
+    },
 }
 
 impl From<ExecutionFailure> for ToolCallError {

@@ -168,6 +168,16 @@ impl StandaloneTool {
             CallOutcome::Stop(stop) => {
                 Err(self.execution_error(args, ExecutionFailure::from_error(stop).permanent()))
             }
+            // A served tool has no tool list to send the caller back to: say it is gone.
+            CallOutcome::Vanished { .. } => {
+                let name = &self.tool.spec().name;
+                Err(self.execution_error(
+                    args,
+                    ExecutionFailure::new(format!("the tool `{name}` no longer exists"))
+                        .permanent()
+                        .with_model_message(format!("The tool `{name}` no longer exists.")),
+                ))
+            }
             // `approval` is `None`: the executor never pauses here.
             CallOutcome::AwaitingApproval { args } => Err(self.execution_error(
                 args,

@@ -80,6 +80,17 @@ pub fn sleepy() -> impl Tool {
     .timeout(Duration::from_millis(50))
 }
 
+/// The contents of the tool results in `messages`, in order.
+pub fn tool_results(messages: &[agents_core::Message]) -> Vec<String> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            agents_core::Message::Tool(r) => Some(r.content.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Records every event.
 #[derive(Clone, Default)]
 pub struct Recorder(pub Arc<Mutex<Vec<Event>>>);

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use futures_util::future::BoxFuture;
 use rmcp::service::{NotificationContext, Peer, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::transport::streamable_http_client::{
@@ -144,11 +145,20 @@ impl McpServer {
     /// Whether the server announced a change of its tool list
     /// (`notifications/tools/list_changed`) since the last [`tools`](Self::tools).
     ///
-    /// An agent holds the tools it was built with: to follow the change, list the tools again
-    /// and build the agent again (between runs). A call to a tool the server dropped fails as
-    /// "no longer exists".
+    /// An agent given the server as a tool source
+    /// ([`LlmAgentBuilder::tool_source`](agents_core::LlmAgentBuilder::tool_source)) lists the
+    /// tools again before its next model turn when this is set; an agent given a fixed list
+    /// ([`tools`](Self::tools)) keeps it.
     pub fn tool_list_changed(&self) -> bool {
         self.inner.handler.tools_changed.load(Ordering::SeqCst)
+    }
+
+    /// Whether the server lists a tool of this (remote) name now (`None`: the listing failed).
+    /// Leaves the change mark as it is, for the agent's next listing.
+    pub(crate) async fn offers(&self, remote: &str) -> Option<bool> {
+        let (peer, _) = self.peer().await.ok()?;
+        let listed = peer.list_all_tools().await.ok()?;
+        Some(listed.iter().any(|t| t.name == remote))
     }
 
     /// Stops the child (closing its stdin, then signals). Later calls start it again.
@@ -339,4 +349,48 @@ async fn forward_stderr(server: String, stderr: ChildStderr, alive: Arc<AtomicBo
         line.clear();
     }
     alive.store(false, Ordering::SeqCst);
+}
+
+/// The server as a tool source: an agent lists its tools before the first model turn, and again
+/// before any turn after the server announced `notifications/tools/list_changed` (or after a
+/// call found its tool gone).
+impl agents_core::tool::ToolSource for McpServer {
+    fn label(&self) -> &str {
+        McpServer::label(self)
+    }
+
+    fn changed(&self) -> bool {
+        self.tool_list_changed()
+    }
+
+    fn list(
+        &self,
+    ) -> BoxFuture<'_, Result<Vec<Arc<dyn agents_core::Tool>>, agents_core::tool::ToolSourceError>>
+    {
+        Box::pin(async move {
+            let tools = self
+                .tools()
+                .await
+                .map_err(|e| agents_core::tool::ToolSourceError::new(e.to_string()))?;
+            Ok(tools
+                .into_iter()
+                .map(|t| Arc::new(t) as Arc<dyn agents_core::Tool>)
+                .collect())
+        })
+    }
+}
+
+/// `mcp(server)` in `agent!`: the agent follows the server's tool list at run time.
+impl agents_core::__private::ToolGroup for McpServer {
+    fn add_to<In, Out>(
+        self,
+        builder: agents_core::LlmAgentBuilder<In, Out>,
+        handlers: agents_core::repair::Handlers,
+    ) -> agents_core::LlmAgentBuilder<In, Out>
+    where
+        In: serde::Serialize + Send + 'static,
+        Out: agents_core::Output,
+    {
+        builder.tool_source(self, handlers)
+    }
 }

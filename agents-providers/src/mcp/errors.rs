@@ -80,11 +80,11 @@ pub(crate) fn call_error(
             };
         }
         ServiceError::McpError(data) if data.code == ErrorCode::METHOD_NOT_FOUND => {
-            // A tool cannot send its call down the runtime's invented-tool path: tell the model
-            // plainly that the tool is gone.
-            failure(&label, error.to_string())
-                .permanent()
-                .with_model_message(format!("The tool `{tool}` no longer exists on its server."))
+            // The server does not know the tool (any more): the runtime's invented-tool path
+            // tells the model which tools it may call, and lists the server again.
+            return ToolCallError::Vanished {
+                detail: format!("{label}: {error}"),
+            };
         }
         ServiceError::McpError(data) => {
             let code = data.code.0;
@@ -199,13 +199,14 @@ mod tests {
         assert_eq!(f.model_message(), Some(OUTCOME_UNKNOWN));
     }
 
-    /// An unknown tool is permanent and says so to the model.
+    /// An unknown tool (`-32601`) is a vanished tool: the runtime's invented-tool path.
     #[test]
-    fn method_not_found_is_permanent() {
+    fn method_not_found_is_a_vanished_tool() {
         let e = ServiceError::McpError(ErrorData::new(ErrorCode::METHOD_NOT_FOUND, "nope", None));
-        let f = failed(call_error("s", "gone", true, e));
-        assert_eq!(f.class(), ErrorClass::Permanent);
-        assert!(f.model_message().unwrap().contains("`gone`"));
+        match call_error("s", "gone", true, e) {
+            ToolCallError::Vanished { detail } => assert!(detail.contains("`gone`"), "{detail}"),
+            other => panic!("expected Vanished, got {other:?}"),
+        }
     }
 
     /// A timeout is transient.

@@ -101,20 +101,41 @@ impl McpTool {
         };
         let answer = peer.call_tool(params).await;
         pending.answered();
-        match answer {
-            Ok(result) if result.is_error == Some(true) => Err(errors::tool_error(
+        let error = match answer {
+            Ok(result) if result.is_error == Some(true) => errors::tool_error(
                 server,
                 &self.remote,
                 result_text(&result.content),
                 self.server.config().is_error_class.as_ref(),
-            )),
-            Ok(result) => Ok(result_value(&result)),
+            ),
+            Ok(result) => return Ok(result_value(&result)),
             Err(e) => {
                 if errors::connection_lost(&e) {
                     self.server.lost(generation).await;
                 }
-                Err(errors::call_error(server, &self.remote, self.idempotent, e))
+                errors::call_error(server, &self.remote, self.idempotent, e)
             }
+        };
+        Err(self.unless_vanished(error).await)
+    }
+
+    /// `error`, or [`ToolCallError::Vanished`] if the server announced a tool list change and
+    /// no longer lists this tool. Servers report a call to a tool they dropped in their own
+    /// words (the TypeScript SDK: an `isError` result "Tool x not found"; others `-32602` or
+    /// `-32601`), so the list, not the wording, decides.
+    async fn unless_vanished(&self, error: ToolCallError) -> ToolCallError {
+        if matches!(error, ToolCallError::Vanished { .. }) || !self.server.tool_list_changed() {
+            return error;
+        }
+        match self.server.offers(&self.remote).await {
+            Some(false) => ToolCallError::Vanished {
+                detail: format!(
+                    "MCP server `{}` no longer lists the tool `{}` ({error:?})",
+                    self.server.label(),
+                    self.remote
+                ),
+            },
+            _ => error,
         }
     }
 

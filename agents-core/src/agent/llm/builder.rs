@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::{Config, LlmAgent, Output, ToolEntry, ToolUse};
+use super::toolbox::{HandlerLevels, Sources, ToolEntry, Toolbox};
+use super::{Config, LlmAgent, Output, ToolUse};
 use crate::agent::policy::{LlmErrorDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, Skill, THROW_TOOL};
 use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
@@ -14,7 +15,7 @@ use crate::event::Event;
 use crate::model::{Model, ModelError, Sampling};
 use crate::repair::Handlers;
 use crate::similar::did_you_mean;
-use crate::tool::Tool;
+use crate::tool::{Tool, ToolSource};
 
 /// Builds an [`LlmAgent`]. Every setting has a safe default except the model.
 ///
@@ -33,6 +34,9 @@ use crate::tool::Tool;
 pub struct LlmAgentBuilder<In = String, Out = String> {
     config: Config<In, Out>,
     model: Option<Arc<dyn Model>>,
+    /// The agent's own tools, their chains resolved at `build`.
+    tools: Vec<ToolEntry>,
+    sources: Vec<(Arc<dyn ToolSource>, Handlers)>,
     errors: Vec<String>,
     _io: PhantomData<fn(In) -> Out>,
 }
@@ -70,8 +74,8 @@ where
                 prompt: String::new(),
                 model: Arc::new(NoModel),
                 sampling: Sampling::default(),
-                tools: Vec::new(),
-                tool_index: HashMap::new(),
+                tools: Arc::default(),
+                sources: Sources::new(Vec::new(), Arc::default()),
                 defaults: Handlers::new(),
                 per_tool: HashMap::new(),
                 unhandled: UnhandledPolicy::default(),
@@ -98,6 +102,8 @@ where
                 parallel_calls: super::DEFAULT_PARALLEL_CALLS,
             },
             model: None,
+            tools: Vec::new(),
+            sources: Vec::new(),
             errors: Vec::new(),
             _io: PhantomData,
         }
@@ -136,7 +142,7 @@ where
                 model: c.model,
                 sampling: c.sampling,
                 tools: c.tools,
-                tool_index: c.tool_index,
+                sources: c.sources,
                 defaults: c.defaults,
                 per_tool: c.per_tool,
                 unhandled: c.unhandled,
@@ -163,6 +169,8 @@ where
                 parallel_calls: c.parallel_calls,
             },
             model: self.model,
+            tools: self.tools,
+            sources: self.sources,
             errors,
             _io: PhantomData,
         }
@@ -211,28 +219,36 @@ where
     }
 
     fn push_tool(&mut self, tool: Arc<dyn Tool>, handlers: Handlers) {
-        let name = tool.spec().name.clone();
+        let name = &tool.spec().name;
         if name == ESCALATE_TOOL || name == THROW_TOOL {
             self.errors.push(format!(
                 "tool name `{name}` is reserved for the built-in tool"
             ));
         }
-        if self
-            .config
-            .tool_index
-            .insert(name.clone(), self.config.tools.len())
-            .is_some()
-        {
+        if self.tools.iter().any(|t| &t.tool.spec().name == name) {
             self.errors
                 .push(format!("tool `{name}` is registered twice"));
         }
-        let validator = compile_validator(tool.spec());
-        self.config.tools.push(ToolEntry {
-            tool,
-            handlers,
-            chains: Default::default(),
-            validator,
-        });
+        self.tools.push(ToolEntry::new(tool, handlers));
+    }
+
+    /// Adds a set of tools that can change while the agent runs (the tools of an MCP server,
+    /// say), each with `handlers` as its own. The agent lists the source before its first model
+    /// turn and again before any turn when the source says its set changed; see
+    /// [`ToolSource`]. The agent's own tools win a name clash.
+    ///
+    /// Names of a source's tools are not known at build: [`on_tool_error`](Self::on_tool_error)
+    /// and [`approval`](Self::approval) may then name tools the agent does not have yet
+    /// (`build` checks names only for agents without sources).
+    pub fn tool_source(mut self, source: impl ToolSource, handlers: Handlers) -> Self {
+        self.sources.push((Arc::new(source), handlers));
+        self
+    }
+
+    /// [`tool_source`](Self::tool_source) for a source already shared.
+    pub fn tool_source_arc(mut self, source: Arc<dyn ToolSource>, handlers: Handlers) -> Self {
+        self.sources.push((source, handlers));
+        self
     }
 
     /// The default handlers for every tool (the lowest-priority level).
@@ -431,47 +447,47 @@ where
             None => self.errors.push("no model: call `.model(..)`".to_owned()),
         }
         let known: Vec<&str> = self
-            .config
             .tools
             .iter()
             .map(|t| t.tool.spec().name.as_str())
             .collect();
+        // With tool sources, a name may belong to a tool listed only at run time.
+        let has = |name: &str| !self.sources.is_empty() || known.contains(&name);
         let unknown = |name: &str| {
             let hint = did_you_mean(name, known.iter().copied());
             format!("`{name}` is not one of this agent's tools{hint}")
         };
         let mut errors = std::mem::take(&mut self.errors);
         for name in self.config.per_tool.keys() {
-            if !self.config.tool_index.contains_key(name) {
+            if !has(name) {
                 errors.push(format!("on_tool_error: {}", unknown(name)));
             }
         }
         for name in self.config.approvals.keys() {
-            if !self.config.tool_index.contains_key(name) {
+            if !has(name) {
                 errors.push(format!("approval: {}", unknown(name)));
             }
         }
         for skill in &self.config.skills {
             for name in skill.tools.iter().flatten() {
-                if name != ESCALATE_TOOL
-                    && name != THROW_TOOL
-                    && !self.config.tool_index.contains_key(name)
-                {
+                if name != ESCALATE_TOOL && name != THROW_TOOL && !has(name) {
                     errors.push(format!("skill `{}`: {}", skill.name, unknown(name)));
                 }
             }
         }
-        for entry in &mut self.config.tools {
-            let name = &entry.tool.spec().name;
-            let merged = match self.config.per_tool.get(name) {
-                Some(agent_level) => entry
-                    .handlers
-                    .merged_over(&agent_level.merged_over(&self.config.defaults)),
-                None => entry.handlers.merged_over(&self.config.defaults),
-            };
-            entry.chains =
-                crate::error::PerKind::from_fn(|k| merged.resolved(k, self.config.strict));
+        let levels = HandlerLevels {
+            defaults: &self.config.defaults,
+            per_tool: &self.config.per_tool,
+            strict: self.config.strict,
+        };
+        let mut own = Toolbox::default();
+        for mut entry in self.tools {
+            entry.resolve(&levels);
+            own.push(Arc::new(entry));
         }
+        let own = Arc::new(own);
+        self.config.sources = Sources::new(self.sources, own.clone());
+        self.config.tools = own;
         if !errors.is_empty() {
             return Err(AgentError::Config(format!(
                 "agent `{}`: {}",
@@ -483,18 +499,5 @@ where
             config: Arc::new(self.config),
             _io: PhantomData,
         })
-    }
-}
-
-/// The tool's argument validator, compiled once for every call the agent will make. A schema
-/// the validator cannot compile does not stop the agent: the tool's arguments then go unchecked
-/// by the schema (its own types still read them), and a warning says why.
-fn compile_validator(spec: &crate::model::ToolSpec) -> Option<crate::tool::ArgsValidator> {
-    match crate::tool::ArgsValidator::compile(&spec.name, &spec.parameters) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            tracing::warn!(target: "agents", tool = %spec.name, "{e}; its arguments are not validated against it");
-            None
-        }
     }
 }

@@ -12,6 +12,7 @@ mod resume;
 mod round;
 mod run;
 mod stream;
+mod toolbox;
 
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -35,7 +36,6 @@ use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
 use crate::model::{Model, Sampling};
 use crate::repair::Handlers;
-use crate::tool::Tool;
 
 /// Called after every tool call that was dispatched: the tool, the arguments the model sent (raw
 /// text), the arguments the tool ran with after repair (if it ran), and the result text the model
@@ -61,24 +61,15 @@ pub(crate) type ApprovalRule = Arc<dyn Fn(&serde_json::Value) -> bool + Send + S
 
 pub(crate) type CheckpointHook = Arc<dyn Fn(&crate::conversation::Checkpoint) + Send + Sync>;
 
-pub(crate) struct ToolEntry {
-    pub tool: Arc<dyn Tool>,
-    pub handlers: Handlers,
-    /// The steps run per error kind, resolved once at build: the tool's handlers merged per kind
-    /// over `on_tool_error(tool)` and the defaults, the built-in repair first unless strict.
-    pub chains: crate::error::PerKind<Vec<crate::repair::StepImpl>>,
-    /// The tool's argument schema, compiled once when the tool is added; `None` when the
-    /// validator cannot compile it (the tool then runs unvalidated, after a warning).
-    pub validator: Option<crate::tool::ArgsValidator>,
-}
-
 pub(crate) struct Config<In, Out> {
     pub name: String,
     pub prompt: String,
     pub model: Arc<dyn Model>,
     pub sampling: Sampling,
-    pub tools: Vec<ToolEntry>,
-    pub tool_index: HashMap<String, usize>,
+    /// The agent's own tools, fixed at build.
+    pub tools: Arc<toolbox::Toolbox>,
+    /// Tool sets listed at run time, and their last listing.
+    pub sources: toolbox::Sources,
     pub defaults: Handlers,
     pub per_tool: HashMap<String, Handlers>,
     pub unhandled: UnhandledPolicy,
@@ -150,15 +141,7 @@ impl<In, Out> std::fmt::Debug for LlmAgent<In, Out> {
         f.debug_struct("LlmAgent")
             .field("name", &self.config.name)
             .field("model", &self.config.model.name())
-            .field(
-                "tools",
-                &self
-                    .config
-                    .tools
-                    .iter()
-                    .map(|t| t.tool.spec().name.as_str())
-                    .collect::<Vec<_>>(),
-            )
+            .field("tools", &self.config.tools.names().collect::<Vec<_>>())
             .finish_non_exhaustive()
     }
 }

@@ -35,6 +35,7 @@ where
         self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
         // calls against.
+        self.refresh_tools().await;
         self.refresh_frame();
         if let Some(round) = interrupted {
             return self.round_resumed(round.response, round.recorded).await;
@@ -94,10 +95,9 @@ where
     /// Whether a call cut short by the interruption may run now: its tool is safe to repeat, or
     /// it names no tool of this agent (nothing ran for it).
     pub(super) fn may_run_again(&self, call: &ToolCall) -> bool {
-        let cfg = &self.agent.config;
-        cfg.tool_index
+        self.tools
             .get(&call.name)
-            .is_none_or(|&i| cfg.tools[i].tool.idempotent())
+            .is_none_or(|entry| entry.tool.idempotent())
     }
 }
 

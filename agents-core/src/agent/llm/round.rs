@@ -54,8 +54,8 @@ where
         mut recorded: Option<HashMap<String, ToolResult>>,
     ) -> Result<(), Flow<Out>> {
         let mut calls = response.tool_calls;
-        let tools = &self.agent.config.tool_index;
-        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains_key(n));
+        let tools = &self.tools;
+        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains(n));
         self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),
@@ -239,7 +239,6 @@ where
         call: &ToolCall,
         same_guard: &mut Option<u32>,
     ) -> Result<usize, Handled<Out>> {
-        let cfg = &self.agent.config;
         if call.name == ESCALATE_TOOL && self.builtins_enabled(ESCALATE_TOOL) {
             return Err(self.builtin_escalate(call));
         }
@@ -264,7 +263,7 @@ where
 
         // The request's tool list is the current skill's (built-ins were handled above).
         let offered = self.request.tools.iter().any(|t| t.name == call.name);
-        match cfg.tool_index.get(&call.name).filter(|_| offered) {
+        match self.tools.index.get(&call.name).filter(|_| offered) {
             Some(&index) => Ok(index),
             None => {
                 let allowed: Vec<String> =
@@ -278,7 +277,7 @@ where
     /// only a shared borrow, so the calls of a round can run at once.
     pub(super) async fn execute(&self, tool: usize, call: &ToolCall) -> CallOutcome {
         let cfg = &self.agent.config;
-        let entry = &cfg.tools[tool];
+        let entry = &self.tools.entries[tool];
         let rule = cfg.approvals.get(&call.name);
         let tool = entry.tool.as_ref();
         let needs_approval =
@@ -337,6 +336,7 @@ where
             CallOutcome::Escalated(e) => self.escalated(call, e, same_guard),
             CallOutcome::Stop(err) => return self.stopped(call, err),
             CallOutcome::AwaitingApproval { args } => return self.hold(call, args),
+            CallOutcome::Vanished { detail } => self.vanished(call, &detail, same_guard),
         };
         self.tool_used(call, None, &handled.result.content, true);
         handled
@@ -462,6 +462,26 @@ where
             failed: true,
             stop: None,
         }
+    }
+
+    /// The call's tool is gone from where it runs (nothing ran): the invented-tool path, with the
+    /// tools offered minus this one, and every tool source listed again before the next turn.
+    fn vanished(
+        &mut self,
+        call: &ToolCall,
+        detail: &str,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        tracing::info!(target: "agents", tool = %call.name, detail, "the tool no longer exists where it runs");
+        self.tools_stale = true;
+        let allowed: Vec<String> = self
+            .request
+            .tools
+            .iter()
+            .map(|t| t.name.clone())
+            .filter(|n| n != &call.name)
+            .collect();
+        self.hallucinated(call, &allowed, same_guard)
     }
 
     fn unhandled(

@@ -145,6 +145,8 @@ where
         transcript: history.clone(),
         omitted: HashSet::new(),
         model: cfg.model.clone(),
+        tools: cfg.tools.clone(),
+        tools_stale: false,
         skill: None,
         turn: 0,
         usage: Usage::default(),
@@ -255,6 +257,10 @@ pub(super) struct Runner<'a, In, Out> {
     /// Calls left out of what the model sees (the `Omit` policy).
     pub omitted: HashSet<String>,
     pub model: Arc<dyn Model>,
+    /// The tools this turn: the agent's own, and its sources' as listed before the turn.
+    pub tools: Arc<super::toolbox::Toolbox>,
+    /// A call found its tool gone: list every source again before the next turn.
+    pub tools_stale: bool,
     pub skill: Option<usize>,
     pub turn: u32,
     pub usage: Usage,
@@ -411,6 +417,7 @@ where
             .charge_turn()
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
         self.turn += 1;
+        self.refresh_tools().await;
         self.refresh_frame();
         self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
         let (response, replayed) = self.call_model(&self.request).await?;
@@ -516,7 +523,8 @@ where
     /// The tools the model may call this turn (the current skill's, plus enabled built-ins).
     pub fn allowed_tools(&self) -> Vec<&ToolSpec> {
         let cfg = &self.agent.config;
-        cfg.tools
+        self.tools
+            .entries
             .iter()
             .map(|t| t.tool.spec())
             .filter(|s| self.skill.is_none_or(|i| cfg.skills[i].allows(&s.name)))
@@ -627,7 +635,31 @@ where
         self.request.messages = self.visible_messages();
     }
 
-    /// Rebuilds the request's system prompt and tool list when the skill changed (or at first).
+    /// Lists the agent's tool sources again where they changed (every one after a call found
+    /// its tool gone); a new set rebuilds the request's frame.
+    pub(super) async fn refresh_tools(&mut self) {
+        let cfg = &self.agent.config;
+        if cfg.sources.is_empty() {
+            return;
+        }
+        let levels = super::toolbox::HandlerLevels {
+            defaults: &cfg.defaults,
+            per_tool: &cfg.per_tool,
+            strict: cfg.strict,
+        };
+        let force = std::mem::take(&mut self.tools_stale);
+        let tools = cfg
+            .sources
+            .refreshed(&cfg.tools, &levels, force, &self.ctx, &self.path)
+            .await;
+        if !Arc::ptr_eq(&tools, &self.tools) {
+            self.tools = tools;
+            self.request_skill = None;
+        }
+    }
+
+    /// Rebuilds the request's system prompt and tool list when the skill or the tool set
+    /// changed (or at first).
     pub(super) fn refresh_frame(&mut self) {
         if self.request_skill == Some(self.skill) {
             return;
