@@ -316,3 +316,161 @@ async fn prevention_mode_without_tools_asks_unconstrained() {
     assert_eq!(a.run("hi".into()).await.unwrap(), "hello");
     assert_eq!(model.requests()[0].constraint, None);
 }
+
+/// `unknown_tool => regenerate()`: a call to a tool that does not exist is asked for again
+/// before the turn is recorded, held to a call of an offered tool (`AnyTool`); the regenerated
+/// call takes its place under the same id and runs. The transcript holds the call that ran, the
+/// events the invented name and the replacement.
+#[tokio::test]
+async fn unknown_tool_regenerate_replaces_an_invented_name_with_an_offered_call() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weight_converter", r#"{"kilos": 12}"#).with_usage(100, 20),
+        // The regenerated call.
+        ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#)
+            .with_usage(90, 12),
+        ModelResponse::text("About 26.5 lb."),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let handlers = Handlers::new().unknown_tool(regenerate());
+    let report = agent(&model, handlers, &rec)
+        .run_report("12 kilos in pounds?".into())
+        .await;
+    assert_eq!(report.output.unwrap(), "About 26.5 lb.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 3);
+    assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
+    assert_eq!(
+        requests[1].messages,
+        vec![Message::user("12 kilos in pounds?")]
+    );
+    // The transcript records the regenerated call, under the original id, and its result.
+    let Message::Assistant { tool_calls, .. } = &report.transcript[1] else {
+        panic!("{:?}", report.transcript)
+    };
+    assert_eq!(
+        (tool_calls[0].id.as_str(), tool_calls[0].name.as_str()),
+        ("c1", "convert")
+    );
+    let Message::Tool(result) = &report.transcript[2] else {
+        panic!("{:?}", report.transcript)
+    };
+    assert_eq!((result.content.as_str(), result.is_error), ("26.5", false));
+    let events = rec.events();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Regenerated { tool, constraint: Constraint::AnyTool, .. } if tool == "weight_converter"
+    )));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Repaired {
+            kind: agents_core::ErrorKind::UnknownTool,
+            step: "regenerate",
+            ..
+        }
+    )));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ToolHallucinated { .. })),
+        "the invented call was replaced before it was answered"
+    );
+}
+
+/// A model that invents a name again under the constraint (it cannot constrain for real) is
+/// answered as an unknown tool, as without the chain; a model that cannot constrain at all is
+/// not asked (a warning says so).
+#[tokio::test]
+async fn unknown_tool_regenerate_falls_back_to_the_unknown_tool_answer() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weight_converter", "{}"),
+        ModelResponse::text("I cannot convert."),
+    ]);
+    let rec = Recorder::default();
+    let handlers = Handlers::new().unknown_tool(regenerate());
+    let report = agent(&model, handlers, &rec)
+        .run_report("12 kg?".into())
+        .await;
+    assert_eq!(report.output.unwrap(), "I cannot convert.");
+    assert_eq!(
+        model.requests().len(),
+        2,
+        "not asked again: it cannot constrain"
+    );
+    let events = rec.events();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Warning { message, .. } if message.contains("cannot constrain")
+    )));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ToolHallucinated { .. }))
+    );
+}
+
+/// `unknown_tool => regenerate().or(escalate(..))`: what regeneration could not fix escalates
+/// through the agent's `on_escalation` (here: on to the caller), and `throw` ends the run.
+#[tokio::test]
+async fn unknown_tool_chain_ends_with_escalate_or_throw() {
+    let still_invented = || {
+        ScriptedModel::new([
+            ModelResponse::tool_call("c1", "weight_converter", "{}"),
+            ModelResponse::tool_call("r1", "also_invented", "{}"),
+            ModelResponse::text("unreachable"),
+        ])
+        .with_constraint_support(ConstraintSupport::ToolChoice)
+    };
+    let model = still_invented();
+    let handlers = Handlers::new().unknown_tool(regenerate().or(agents_core::repair::escalate(
+        "the model keeps calling tools that do not exist",
+        agents_core::Severity::High,
+    )));
+    let err = LlmAgent::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .on_error(handlers)
+        .on_escalation(|_| agents_core::EscalationDecision::Escalate {
+            severity: None,
+            context: None,
+        })
+        .build()
+        .unwrap()
+        .run("12 kg?".into())
+        .await
+        .unwrap_err();
+    let AgentError::Escalated(e) = err else {
+        panic!("expected an escalation, got {err:?}")
+    };
+    assert_eq!(e.tool.as_deref(), Some("weight_converter"));
+    assert!(e.reason.contains("do not exist"), "{}", e.reason);
+
+    let model = still_invented();
+    let handlers = Handlers::new().unknown_tool(agents_core::repair::throw("invented tools"));
+    let err = agent(&model, handlers, &Recorder::default())
+        .run("12 kg?".into())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, AgentError::Thrown { reason, .. } if reason == "invented tools"),
+        "{err:?}"
+    );
+    assert_eq!(model.requests().len(), 1, "throw asks nothing more");
+}
+
+/// `unknown_tool` belongs to the agent: on a tool, `build` refuses it and says where it goes.
+#[tokio::test]
+async fn unknown_tool_on_a_tool_is_refused_at_build() {
+    let err = LlmAgent::builder("units")
+        .model(ScriptedModel::new([]))
+        .tool_with(convert(), Handlers::new().unknown_tool(regenerate()))
+        .build()
+        .unwrap_err();
+    let AgentError::Config(message) = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        message.contains("tool `convert`") && message.contains("defaults"),
+        "{message}"
+    );
+}

@@ -262,3 +262,60 @@ async fn retry_waits_and_jitter_go_through_the_journal() {
         [Duration::from_millis(150)]
     );
 }
+
+/// A `regenerate()` step's model call is a journaled step like a turn's: here an invented tool
+/// name is regenerated (`unknown_tool => regenerate()`); the replay reads the regenerated call
+/// from the journal, asks the model nothing, runs no tool and announces nothing again.
+#[tokio::test]
+async fn a_regenerated_call_is_journaled_and_replayed() {
+    use agents_core::model::ConstraintSupport;
+    use agents_core::repair::regenerate;
+    let run = |model: ScriptedModel, calls, events: &Recorder| {
+        LlmAgent::builder("journaled")
+            .model(model)
+            .tool(counting("charge", false, calls))
+            .on_error(Handlers::new().unknown_tool(regenerate()))
+            .on_event(events.hook())
+            .build()
+            .unwrap()
+    };
+    let calls = counter();
+    let events = recorder();
+    let journal = MemoryJournal::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "charge_card", "{}"),
+        ModelResponse::tool_call("r1", "charge", "{}"),
+        ModelResponse::text("done"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let first = run(model, calls.clone(), &events)
+        .run_journaled("go".to_owned(), &journal)
+        .await;
+    assert_eq!(first.output.unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(
+        *journal.names.lock().unwrap(),
+        ["model", "regenerate charge_card", "tool:charge", "model"]
+    );
+    let regenerated = |events: &Recorder| {
+        events
+            .names()
+            .iter()
+            .filter(|n| n.as_str() == "regenerated")
+            .count()
+    };
+    assert_eq!(regenerated(&events), 1);
+
+    let replay_events = recorder();
+    let empty = ScriptedModel::new(Vec::<ModelResponse>::new())
+        .with_constraint_support(ConstraintSupport::Schema);
+    let replay = journal.prefix(journal.len(), false);
+    let again = run(empty.clone(), calls.clone(), &replay_events)
+        .run_journaled("go".to_owned(), &replay)
+        .await;
+    assert_eq!(again.output.unwrap(), "done");
+    assert_eq!(again.transcript, first.transcript);
+    assert_eq!(count(&calls), 1, "the tool did not run again");
+    assert!(empty.requests().is_empty(), "the model was not asked");
+    assert_eq!(regenerated(&replay_events), 0, "not announced twice");
+}

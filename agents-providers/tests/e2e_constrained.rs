@@ -200,6 +200,46 @@ fn add(ran: Arc<Mutex<Vec<(f64, f64)>>>) -> impl Tool {
     })
 }
 
+/// Runs "calc" (the tool `add`) on `request` with `handlers`: the first answer is `first`, the
+/// rest come from the live model with `seed`. Returns the arguments `add` ran with and the
+/// events. How the run ends (an answer, or the turn cap) is the model's business; the calls are
+/// what the tests are about.
+async fn calc(
+    url: &str,
+    first: ModelResponse,
+    handlers: Handlers,
+    seed: u64,
+    request: &str,
+) -> (Vec<(f64, f64)>, Vec<Event>) {
+    let ran = Arc::new(Mutex::new(Vec::new()));
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let seen = events.clone();
+    let recorded = Recorded {
+        first: Mutex::new(Some(first)),
+        live: model(url),
+    };
+    let agent = LlmAgent::<String, String>::builder("calc")
+        .model(recorded)
+        .tool(add(ran.clone()))
+        .on_error(handlers)
+        .sampling(Sampling {
+            temperature: Some(0.7),
+            seed: Some(seed),
+            ..Sampling::default()
+        })
+        .budget(agents_core::Budget {
+            max_turns: Some(2),
+            ..agents_core::Budget::default()
+        })
+        .on_event(move |e| seen.lock().unwrap().push(e.clone()))
+        .build()
+        .unwrap();
+    let _ = agent.run(request.to_owned()).await;
+    let ran = ran.lock().unwrap().clone();
+    let events = events.lock().unwrap().clone();
+    (ran, events)
+}
+
 #[tokio::test]
 async fn regenerate_turns_a_recorded_broken_call_into_a_valid_one() {
     let Some(url) = server().await else { return };
@@ -207,37 +247,11 @@ async fn regenerate_turns_a_recorded_broken_call_into_a_valid_one() {
     let broken =
         r#"{"type": "integer", "value": 3.5, "to": "100000", "limit": 3, "max_value": 100000}"#;
     for seed in 1..=3u64 {
-        let ran = Arc::new(Mutex::new(Vec::new()));
-        let events = Arc::new(Mutex::new(Vec::new()));
-        let seen = events.clone();
-        let recorded = Recorded {
-            first: Mutex::new(Some(ModelResponse::tool_call("call_0", "add", broken))),
-            live: model(&url),
-        };
-        let agent = LlmAgent::<String, String>::builder("calc")
-            .model(recorded)
-            .tool(add(ran.clone()))
-            .on_error(
-                Handlers::new()
-                    .invalid_args(regenerate())
-                    .deserialization_error(regenerate()),
-            )
-            .sampling(Sampling {
-                temperature: Some(0.7),
-                seed: Some(seed),
-                ..Sampling::default()
-            })
-            .budget(agents_core::Budget {
-                max_turns: Some(2),
-                ..agents_core::Budget::default()
-            })
-            .on_event(move |e| seen.lock().unwrap().push(e.clone()))
-            .build()
-            .unwrap();
-        // How the run ends (an answer, or the turn cap) is the model's business; the call is
-        // what this test is about.
-        let _ = agent.run("Add 3.5 and 100000.".into()).await;
-        let events = events.lock().unwrap().clone();
+        let first = ModelResponse::tool_call("call_0", "add", broken);
+        let handlers = Handlers::new()
+            .invalid_args(regenerate())
+            .deserialization_error(regenerate());
+        let (ran, events) = calc(&url, first, handlers, seed, "Add 3.5 and 100000.").await;
         let regenerated = events
             .iter()
             .find_map(|e| match e {
@@ -252,7 +266,6 @@ async fn regenerate_turns_a_recorded_broken_call_into_a_valid_one() {
             .expect("the broken call was regenerated");
         assert_eq!(regenerated.0, "call_0");
         assert_eq!(regenerated.1, Constraint::tool("add"));
-        let ran = ran.lock().unwrap().clone();
         assert!(
             !ran.is_empty(),
             "seed {seed}: the regenerated call did not run: {:?}",
@@ -264,5 +277,65 @@ async fn regenerate_turns_a_recorded_broken_call_into_a_valid_one() {
             _ => None,
         });
         assert_eq!(result.as_deref(), Some("call_0"));
+    }
+}
+
+/// `unknown_tool => regenerate()` on the live model: a call to a tool the agent does not have
+/// (recorded from this model for "What is 17 plus 25?", seed 1: `convert_currency`, a tool of
+/// the prompt it was recorded with) is asked for again held to the offered tools, and the call
+/// the model writes under the grammar is `add`, which runs under the original call's id.
+#[tokio::test]
+async fn regenerate_turns_a_recorded_invented_tool_name_into_an_offered_call() {
+    let Some(url) = server().await else { return };
+    let invented = r#"{"amount": 17, "from": "EUR", "to": "JPY"}"#;
+    for seed in 1..=3u64 {
+        let first = ModelResponse::tool_call("call_0", "convert_currency", invented);
+        let handlers = Handlers::new().unknown_tool(regenerate());
+        let (ran, events) = calc(&url, first, handlers, seed, "What is 17 plus 25?").await;
+        let regenerated = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Regenerated {
+                    call_id,
+                    tool,
+                    constraint,
+                    calls,
+                    ..
+                } => Some((
+                    call_id.clone(),
+                    tool.clone(),
+                    constraint.clone(),
+                    calls.clone(),
+                )),
+                _ => None,
+            })
+            .expect("the invented call was regenerated");
+        assert_eq!(
+            (regenerated.0.as_str(), regenerated.1.as_str()),
+            ("call_0", "convert_currency")
+        );
+        assert_eq!(regenerated.2, Constraint::AnyTool);
+        assert!(
+            regenerated.3.iter().any(|c| c.name == "add"),
+            "seed {seed}: {:?}",
+            regenerated.3
+        );
+        assert!(
+            !events.iter().any(
+                |e| matches!(e, Event::ToolHallucinated { call_id, .. } if call_id == "call_0")
+            ),
+            "seed {seed}: the invented call was answered as unknown"
+        );
+        // The grammar holds the arguments to `add`'s schema too, so it ran, under the invented
+        // call's id.
+        assert!(
+            !ran.is_empty(),
+            "seed {seed}: add did not run"
+        );
+        let finished = events.iter().find_map(|e| match e {
+            Event::ToolFinished { call_id, tool, .. } => Some((call_id.clone(), tool.clone())),
+            _ => None,
+        });
+        assert_eq!(finished, Some(("call_0".to_owned(), "add".to_owned())));
     }
 }

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// The four kinds of [`ToolError`](crate::ToolError).
+/// What went wrong with a tool call: the four kinds of [`ToolError`](crate::ToolError), and a
+/// call to a tool the model was not offered (`UnknownTool`, which never reaches a tool).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -16,23 +17,29 @@ pub enum ErrorKind {
     Execution,
     /// A repair gave up and handed the failure upwards.
     Escalation,
+    /// The model called a tool it was not offered (an invented name, or a tool that vanished).
+    /// Its chain is the agent's (`defaults`): no tool owns the call.
+    UnknownTool,
 }
 
 impl ErrorKind {
     /// The kinds an `on_error` block can handle, in pipeline order.
-    pub const HANDLED: [ErrorKind; 3] = [
+    pub const HANDLED: [ErrorKind; 4] = [
         ErrorKind::InvalidArgs,
         ErrorKind::Deserialization,
         ErrorKind::Execution,
+        ErrorKind::UnknownTool,
     ];
 
-    /// The DSL name: `invalid_args`, `deserialization_error`, `execution_error`, `escalation`.
+    /// The DSL name: `invalid_args`, `deserialization_error`, `execution_error`, `escalation`,
+    /// `unknown_tool`.
     pub fn dsl_name(self) -> &'static str {
         match self {
             ErrorKind::InvalidArgs => "invalid_args",
             ErrorKind::Deserialization => "deserialization_error",
             ErrorKind::Execution => "execution_error",
             ErrorKind::Escalation => "escalation",
+            ErrorKind::UnknownTool => "unknown_tool",
         }
     }
 }
@@ -52,7 +59,7 @@ impl fmt::Display for ErrorKind {
 pub mod kinds {
     use super::ErrorKind;
 
-    /// Sealed: only the three handled kinds are kinds.
+    /// Sealed: only the handled kinds are kinds.
     pub trait Kind: sealed::Sealed + Send + Sync + 'static {
         /// The runtime value of this kind.
         const KIND: ErrorKind;
@@ -80,5 +87,18 @@ pub mod kinds {
         invalid_args => InvalidArgs, "The argument text is not (repairable) JSON.";
         deserialization_error => Deserialization, "The JSON does not fit the tool's parameter types.";
         execution_error => Execution, "The tool ran and failed.";
+        unknown_tool => UnknownTool, "The model called a tool it was not offered (handled under `defaults` only).";
     }
+
+    /// The kinds about a tool's own call (all but `unknown_tool`): those whose chains can repair
+    /// the call's arguments (`fix`, `fix_with`).
+    #[diagnostic::on_unimplemented(
+        message = "this step repairs a call's arguments, and `{Self}` has no call to repair",
+        label = "not a step for `unknown_tool`",
+        note = "under `unknown_tool` use `regenerate()`, `escalate(..)` or `throw(..)`"
+    )]
+    pub trait ToolKind: Kind {}
+    impl ToolKind for invalid_args {}
+    impl ToolKind for deserialization_error {}
+    impl ToolKind for execution_error {}
 }

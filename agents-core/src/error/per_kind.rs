@@ -17,6 +17,7 @@ const fn slot(kind: ErrorKind) -> Option<usize> {
         ErrorKind::InvalidArgs => Some(0),
         ErrorKind::Deserialization => Some(1),
         ErrorKind::Execution => Some(2),
+        ErrorKind::UnknownTool => Some(3),
         ErrorKind::Escalation => None,
     }
 }

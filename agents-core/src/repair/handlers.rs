@@ -74,6 +74,13 @@ impl Handlers {
         self.on(Chain::new(step))
     }
 
+    /// Sets the `unknown_tool` chain: what happens when the model calls a tool it was not
+    /// offered. Only the agent's defaults ([`on_error`](crate::LlmAgentBuilder::on_error)) may
+    /// set it (no tool owns such a call); `build` refuses it on a tool.
+    pub fn unknown_tool(self, step: impl Step<kinds::unknown_tool>) -> Self {
+        self.on(Chain::new(step))
+    }
+
     /// Sets the chain for `K` (the form the `agent!` macro expands to).
     pub fn on<K: Kind>(mut self, chain: Chain<K>) -> Self {
         if let Some(slot) = self.chains.get_mut(K::KIND) {
@@ -115,7 +122,7 @@ impl Handlers {
             match kind {
                 ErrorKind::InvalidArgs => out.push(StepImpl::JsonRepair),
                 ErrorKind::Deserialization => out.push(StepImpl::Coerce),
-                ErrorKind::Execution | ErrorKind::Escalation => {}
+                ErrorKind::Execution | ErrorKind::Escalation | ErrorKind::UnknownTool => {}
             }
         }
         if let Some(s) = self.slot(kind) {

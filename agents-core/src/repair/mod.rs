@@ -15,6 +15,7 @@ pub use crate::run::{RepairContext, RepairRequest};
 pub use crate::retry::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
+pub(crate) use step::regenerating;
 pub use step::{
     Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw, escalate,
     escalate_error, fix, fix_in_context, fix_with, regenerate, retry, sanitize, throw,

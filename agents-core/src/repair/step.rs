@@ -8,7 +8,7 @@ use serde_json::Value;
 mod builtin;
 mod fixer;
 mod function;
-mod regenerating;
+pub(crate) mod regenerating;
 mod retrying;
 
 use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
@@ -209,7 +209,20 @@ macro_rules! every_kind {
     )+};
 }
 
-every_kind!(Fix, FixWith, Escalate, Throw);
+every_kind!(Escalate, Throw);
+
+// A fixer repairs a call's arguments: every kind but `unknown_tool`, which has none.
+impl<K: kinds::ToolKind> Step<K> for Fix {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl<K: kinds::ToolKind> Step<K> for FixWith {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
 
 impl Step<kinds::deserialization_error> for Sanitize {
     fn append_to(self, steps: &mut Steps) {
@@ -224,6 +237,12 @@ impl Step<kinds::invalid_args> for Regenerate {
 }
 
 impl Step<kinds::deserialization_error> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl Step<kinds::unknown_tool> for Regenerate {
     fn append_to(self, steps: &mut Steps) {
         steps.0.push(self.0);
     }

@@ -254,7 +254,12 @@ impl Parse for Handler {
                 e.span(),
                 format!(
                     "expected an error kind: {}",
-                    crate::util::errors::one_of(super::kw::KINDS)
+                    crate::util::errors::one_of(
+                        super::kw::KINDS
+                            .iter()
+                            .chain(&super::kw::AGENT_KINDS)
+                            .copied()
+                    )
                 ),
             )
         })?;

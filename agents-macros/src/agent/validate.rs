@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use syn::{Expr, Ident, Path, Type};
 
 use super::ast::{AgentInput, BudgetBlock, OnError, ToolItem, Value};
-use super::kw::{DEFAULTS, KEYS, KINDS, REQUIRED};
+use super::kw::{AGENT_KINDS, DEFAULTS, KEYS, KINDS, REQUIRED};
 use crate::util::errors::{Errors, did_you_mean, one_of};
 use crate::util::paths::check_crate_path;
 
@@ -158,13 +158,21 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
         let mut seen_kinds: Vec<String> = Vec::new();
         for handler in &target.handlers {
             let kind = handler.kind.to_string();
-            if !KINDS.contains(&kind.as_str()) {
+            let all = || KINDS.iter().chain(&AGENT_KINDS).copied();
+            if !all().any(|k| k == kind) {
                 errors.at(
                     &handler.kind,
                     format!(
                         "unknown error kind `{kind}`{}; expected one of {}",
-                        did_you_mean(&kind, KINDS),
-                        one_of(KINDS)
+                        did_you_mean(&kind, all()),
+                        one_of(all())
+                    ),
+                );
+            } else if AGENT_KINDS.contains(&kind.as_str()) && target.name != DEFAULTS {
+                errors.at(
+                    &handler.kind,
+                    format!(
+                        "`{kind}` is handled under `defaults` only: a call to a tool that is not offered belongs to no tool; move it to `defaults => {{ {kind} => .. }}`"
                     ),
                 );
             } else if seen_kinds.contains(&kind) {

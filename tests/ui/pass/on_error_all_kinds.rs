@@ -1,5 +1,6 @@
-//! `exhaustive` is satisfied by `defaults` covering every kind the runtime handles; this case
-//! fails if the macro's list of kinds and `ErrorKind::HANDLED` drift apart.
+//! `exhaustive` is satisfied by `defaults` covering every kind a tool's call can meet, and
+//! `unknown_tool` (the agent's own kind) is accepted under `defaults`; this case fails if the
+//! macro's lists of kinds and `ErrorKind::HANDLED` drift apart.
 use agents::{ErrorKind, agent, tool};
 
 /// Pings.
@@ -19,9 +20,13 @@ fn main() {
                 invalid_args => escalate(),
                 deserialization_error => escalate(),
                 execution_error => escalate(),
+                unknown_tool => regenerate().or(escalate()),
             },
         },
     };
     let names: Vec<&str> = ErrorKind::HANDLED.iter().map(|k| k.dsl_name()).collect();
-    assert_eq!(names, ["invalid_args", "deserialization_error", "execution_error"]);
+    assert_eq!(
+        names,
+        ["invalid_args", "deserialization_error", "execution_error", "unknown_tool"]
+    );
 }

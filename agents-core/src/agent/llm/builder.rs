@@ -9,7 +9,7 @@ use super::{Config, LlmAgent, Output, ToolUse};
 use crate::agent::policy::{LlmErrorDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, Skill, THROW_TOOL};
 use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
-use crate::error::{AgentError, Classifier, EscalationError};
+use crate::error::{AgentError, Classifier, ErrorKind, EscalationError};
 use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Sampling};
@@ -77,6 +77,7 @@ where
                 tools: Arc::default(),
                 sources: Sources::new(Vec::new(), Arc::default()),
                 defaults: Handlers::new(),
+                unknown_tool: Vec::new(),
                 per_tool: HashMap::new(),
                 unhandled: UnhandledPolicy::default(),
                 classifier: Classifier::default(),
@@ -144,6 +145,7 @@ where
                 tools: c.tools,
                 sources: c.sources,
                 defaults: c.defaults,
+                unknown_tool: c.unknown_tool,
                 per_tool: c.per_tool,
                 unhandled: c.unhandled,
                 classifier: c.classifier,
@@ -475,6 +477,32 @@ where
                 }
             }
         }
+        let owners = self
+            .tools
+            .iter()
+            .map(|t| (format!("tool `{}`", t.tool.spec().name), &t.handlers))
+            .chain(
+                self.config
+                    .per_tool
+                    .iter()
+                    .map(|(name, h)| (format!("on_tool_error(`{name}`)"), h)),
+            )
+            .chain(
+                self.sources
+                    .iter()
+                    .map(|(s, h)| (format!("tool source `{}`", s.label()), h)),
+            );
+        for (owner, handlers) in owners {
+            if handlers.has(ErrorKind::UnknownTool) {
+                errors.push(format!(
+                    "{owner}: `unknown_tool` is handled by the agent's defaults (`on_error`), not per tool: no tool owns a call to a tool that is not offered"
+                ));
+            }
+        }
+        self.config.unknown_tool = self
+            .config
+            .defaults
+            .resolved(ErrorKind::UnknownTool, self.config.strict);
         let levels = HandlerLevels {
             defaults: &self.config.defaults,
             per_tool: &self.config.per_tool,

@@ -4,6 +4,7 @@ mod approval;
 mod builder;
 mod call_key;
 mod calls;
+mod invented;
 mod output;
 mod parallel;
 mod prevention;
@@ -71,6 +72,9 @@ pub(crate) struct Config<In, Out> {
     /// Tool sets listed at run time, and their last listing.
     pub sources: toolbox::Sources,
     pub defaults: Handlers,
+    /// The steps for a call to a tool that is not offered (`unknown_tool` under the defaults),
+    /// resolved at build.
+    pub unknown_tool: Vec<crate::repair::StepImpl>,
     pub per_tool: HashMap<String, Handlers>,
     pub unhandled: UnhandledPolicy,
     pub classifier: Classifier,

@@ -56,11 +56,16 @@ where
         let mut calls = response.tool_calls;
         let tools = &self.tools;
         super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains(n));
+        let mut stop: Option<Result<Out, AgentError>> = None;
+        if recorded.is_none()
+            && let Some(e) = self.regenerate_invented(&mut calls).await
+        {
+            stop = Some(Err(e));
+        }
         self.say(Message::Assistant {
             content: response.text,
             tool_calls: calls.clone(),
         });
-        let mut stop: Option<Result<Out, AgentError>> = None;
         let mut failed = 0usize;
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
@@ -400,7 +405,7 @@ where
         }
     }
 
-    fn stopped(&self, call: &ToolCall, err: AgentError) -> Handled<Out> {
+    pub(super) fn stopped(&self, call: &ToolCall, err: AgentError) -> Handled<Out> {
         Handled {
             result: not_executed(call, &format!("{err}")),
             failed: true,
@@ -456,6 +461,9 @@ where
             self.record_failure(&call.id, &call.name, FailureKind::UnknownTool, text.clone())
         {
             same_guard.get_or_insert(n);
+        }
+        if let Some(ended) = self.unknown_tool_end(call, &text, same_guard) {
+            return ended;
         }
         Handled {
             result: error_result(call, text),
@@ -540,7 +548,7 @@ where
 
     /// An escalation reached this agent's loop: the escalation module decides, the loop carries
     /// the decision out.
-    fn escalated(
+    pub(super) fn escalated(
         &mut self,
         call: &ToolCall,
         e: EscalationError,

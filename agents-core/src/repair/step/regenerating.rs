@@ -5,7 +5,8 @@
 use crate::budget::Within;
 use crate::error::{AgentError, ToolError};
 use crate::event::{ArgumentChange, Event};
-use crate::model::{Constraint, Message, ModelRequest};
+use crate::journal::{ModelOutcome, Step, StepKind, journaled};
+use crate::model::{Constraint, Message, ModelRequest, ModelResponse};
 use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
 
 /// The request that asks again for a call: the turn's request without the model's answer
@@ -21,6 +22,76 @@ pub(crate) fn request_again(turn: &ModelRequest, constraint: Constraint) -> Mode
     }
     request.constraint = Some(constraint);
     request
+}
+
+/// One model call asking again for a call, under a constraint.
+pub(crate) struct Again<'r> {
+    pub model: &'r dyn crate::model::Model,
+    pub request: &'r ModelRequest,
+    pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
+    pub agent: &'r crate::AgentPath,
+    pub call_id: &'r str,
+    /// The tool the call named (which may not exist).
+    pub tool: &'r str,
+    pub constraint: Constraint,
+    pub emit: &'r (dyn Fn(Event) + Sync),
+    /// The run's journal, if it is durable: the model call is a journaled step like a turn's.
+    pub journal: Option<&'r dyn crate::journal::Journal>,
+}
+
+/// What asking again brought.
+pub(crate) enum Asked {
+    /// The model's answer; its usage is charged and reported (`Regenerated`).
+    Answer(crate::model::ModelResponse),
+    /// A budget ran out: the run ends.
+    Stop(AgentError),
+    /// The model failed; the step passes.
+    Failed(crate::model::ModelError),
+}
+
+/// Asks the model once, under the run's time and token budgets and through its journal, and
+/// reports it ([`Event::Regenerated`], once: not again when the call is replayed). Shared by
+/// this step and the invented-name path (`unknown_tool`).
+pub(crate) async fn ask_again(again: Again<'_>) -> Asked {
+    let budget = again.budget;
+    let step = || Step {
+        kind: StepKind::Model,
+        name: format!("regenerate {}", again.tool),
+        if_interrupted: None,
+    };
+    let work = async { ModelOutcome::from(again.model.complete(again.request).await) };
+    let asked = journaled::<ModelOutcome, _>(again.journal, step, work);
+    let (answer, replayed) = match budget.within(None, asked).await {
+        Within::Done(Ok((outcome, replayed))) => (outcome.into(), replayed),
+        Within::Done(Err(e)) => return Asked::Stop(AgentError::Journal(e)),
+        Within::RunOut(b) => return Asked::Stop(AgentError::Budget(b)),
+        Within::TimedOut(after) => return Asked::Stop(AgentError::Budget(budget.time_out(after))),
+    };
+    let response: ModelResponse = match answer {
+        Ok(r) => r,
+        Err(e) => return Asked::Failed(e),
+    };
+    // A replayed answer was announced by the process that received it.
+    if !replayed {
+        (again.emit)(Event::Regenerated {
+            agent: again.agent.clone(),
+            call_id: again.call_id.to_owned(),
+            tool: again.tool.to_owned(),
+            constraint: again.constraint,
+            calls: response.tool_calls.clone(),
+            usage: response.usage,
+        });
+    }
+    if let Err(b) = budget.charge_tokens(response.usage.total()) {
+        (again.emit)(Event::BudgetExceeded {
+            agent: b.agent.clone(),
+            kind: b.kind,
+            limit: b.limit,
+            used: b.used,
+        });
+        return Asked::Stop(AgentError::Budget(b));
+    }
+    Asked::Answer(response)
 }
 
 /// Asks the model once for the call `run` stands at, constrained to its tool. Passes when the
@@ -53,39 +124,26 @@ pub(crate) async fn regenerate(
     cursor.advance();
     let constraint = Constraint::tool(run.tool_name());
     let request = request_again(asking.request, constraint.clone());
-    let budget = run.setup.exec.budget;
-    let answer = match budget.within(None, asking.model.complete(&request)).await {
-        Within::Done(answer) => answer,
-        Within::RunOut(b) => return StepResult::Done(CallOutcome::Stop(AgentError::Budget(b))),
-        Within::TimedOut(after) => {
-            let b = budget.time_out(after);
-            return StepResult::Done(CallOutcome::Stop(AgentError::Budget(b)));
-        }
-    };
-    let response = match answer {
-        Ok(r) => r,
-        Err(e) => {
+    let asked = ask_again(Again {
+        model: asking.model,
+        request: &request,
+        budget: run.setup.exec.budget,
+        agent: &agent,
+        call_id: &run.call.id,
+        tool: run.tool_name(),
+        constraint,
+        emit: &|e| run.emit(e),
+        journal: run.setup.exec.journal,
+    })
+    .await;
+    let response = match asked {
+        Asked::Answer(r) => r,
+        Asked::Stop(e) => return StepResult::Done(CallOutcome::Stop(e)),
+        Asked::Failed(e) => {
             warn(run, format!("regenerate: the model failed: {e}"));
             return StepResult::Pass;
         }
     };
-    run.emit(Event::Regenerated {
-        agent: agent.clone(),
-        call_id: run.call.id.clone(),
-        tool: run.tool_name().to_owned(),
-        constraint,
-        calls: response.tool_calls.clone(),
-        usage: response.usage,
-    });
-    if let Err(b) = budget.charge_tokens(response.usage.total()) {
-        run.emit(Event::BudgetExceeded {
-            agent: b.agent.clone(),
-            kind: b.kind,
-            limit: b.limit,
-            used: b.used,
-        });
-        return StepResult::Done(CallOutcome::Stop(AgentError::Budget(b)));
-    }
     let Some(call) = response
         .tool_calls
         .into_iter()
