@@ -105,7 +105,7 @@ impl Anthropic {
     }
 }
 
-crate::client::impl_model!(Anthropic, parts: open,
+crate::client::impl_model!(Anthropic, messages, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {

@@ -136,7 +136,7 @@ impl SseAccumulator for StreamAccumulator {
     }
 }
 
-crate::client::impl_model!(Gemini, parts: open,
+crate::client::impl_model!(Gemini, generate, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl GeminiBuilder {

@@ -212,7 +212,7 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
 }
 
 // Short feedback once the model is prompted (it writes its calls as text).
-crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted_tools() {
+crate::client::impl_model!(Ollama, chat, parts: open, feedback: |o| if o.uses_prompted_tools() {
     agents_core::error::FeedbackStyle::Short
 } else {
     agents_core::error::FeedbackStyle::Full

@@ -109,7 +109,7 @@ impl OpenAi {
     }
 }
 
-crate::client::impl_model!(OpenAi, parts: open,
+crate::client::impl_model!(OpenAi, chat, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {
