@@ -131,8 +131,20 @@ macro_rules! impl_model {
 pub(crate) use impl_model;
 
 /// The builder methods every client shares; the builder must have a `settings: ClientSettings`
-/// field. `$provider` names the client in errors.
+/// field. `$provider` names the client in errors. With `streaming: <field>`, also the
+/// `streaming` switch of a client that can read a whole body or a stream, setting that field.
 macro_rules! settings_methods {
+    ($provider:expr, streaming: $($flag:ident).+) => {
+        $crate::client::settings_methods!($provider);
+
+        /// Whether the client streams on the wire (default on): `complete` puts the stream
+        /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+        /// body (and `stream` yields its parts at once).
+        pub fn streaming(mut self, on: bool) -> Self {
+            self.$($flag).+ = on;
+            self
+        }
+    };
     ($provider:expr) => {
         /// The base URL.
         pub fn base_url(mut self, url: impl Into<String>) -> Self {
