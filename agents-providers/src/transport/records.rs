@@ -3,6 +3,7 @@
 //! out its parts as they arrive.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use super::{ByteStream, LineDecoder, SseDecoder, SseEvent};
 use crate::error::ProviderError;
@@ -76,5 +77,20 @@ impl<F: Framing> Records<F> {
                 }
             }
         }
+    }
+
+    /// Hands every record of `stream` to `on_record` until it breaks or the body ends. A broken
+    /// connection is an error (nothing is retried here: output began).
+    pub(crate) async fn for_each(
+        mut self,
+        stream: &mut ByteStream,
+        mut on_record: impl FnMut(F::Record) -> Result<ControlFlow<()>, ProviderError>,
+    ) -> Result<(), ProviderError> {
+        while let Some(record) = self.next(stream).await? {
+            if on_record(record)?.is_break() {
+                break;
+            }
+        }
+        Ok(())
     }
 }
