@@ -18,25 +18,22 @@ pub(crate) trait Framing: Send {
     fn finish(&mut self) -> Option<Self::Record>;
 }
 
-impl Framing for SseDecoder {
-    type Record = SseEvent;
-    fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
-        SseDecoder::push(self, bytes)
-    }
-    fn finish(&mut self) -> Option<SseEvent> {
-        SseDecoder::finish(self)
-    }
+/// A public decoder is a framing through its own `push` and `finish` (one body for both).
+macro_rules! framing {
+    ($($decoder:ident => $record:ty),*) => {$(
+        impl Framing for $decoder {
+            type Record = $record;
+            fn push(&mut self, bytes: &[u8]) -> Vec<$record> {
+                $decoder::push(self, bytes)
+            }
+            fn finish(&mut self) -> Option<$record> {
+                $decoder::finish(self)
+            }
+        }
+    )*};
 }
 
-impl Framing for LineDecoder {
-    type Record = String;
-    fn push(&mut self, bytes: &[u8]) -> Vec<String> {
-        LineDecoder::push(self, bytes)
-    }
-    fn finish(&mut self) -> Option<String> {
-        LineDecoder::finish(self)
-    }
-}
+framing!(SseDecoder => SseEvent, LineDecoder => String);
 
 /// The records of one body, read as they are asked for.
 #[derive(Debug)]
