@@ -289,18 +289,30 @@ impl Event {
 
     fn trace(&self) {
         let agent = self.agent().to_string();
+        // Every event names its agent, and a tool call's event its tool and call id, in
+        // OpenTelemetry's `gen_ai` names: written once here.
+        macro_rules! emit {
+            ($level:ident, tool: $tool:ident, call: $call_id:ident, $($rest:tt)+) => {
+                emit!($level, gen_ai.tool.name = %$tool, gen_ai.tool.call.id = %$call_id, $($rest)+)
+            };
+            ($level:ident, $($rest:tt)+) => {
+                tracing::event!(target: "agents", tracing::Level::$level, gen_ai.agent.name = %agent, $($rest)+)
+            };
+        }
         match self {
-            Event::RunStarted { .. } => {
-                tracing::event!(target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, "run started")
-            }
+            Event::RunStarted { .. } => emit!(INFO, "run started"),
             Event::ModelResponded {
                 turn,
                 tool_calls,
                 usage,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.operation.name = "chat", turn, tool_calls,
-                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+            } => emit!(
+                DEBUG,
+                gen_ai.operation.name = "chat",
+                turn,
+                tool_calls,
+                gen_ai.usage.input_tokens = usage.input_tokens,
+                gen_ai.usage.output_tokens = usage.output_tokens,
                 "model responded"
             ),
             Event::ToolStarted {
@@ -308,8 +320,8 @@ impl Event {
                 tool,
                 attempt,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.operation.name = "execute_tool",
+            } => emit!(
+                DEBUG, gen_ai.operation.name = "execute_tool",
                 gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id, attempt, "tool started"
             ),
             Event::ToolFinished {
@@ -317,9 +329,8 @@ impl Event {
                 tool,
                 elapsed,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::DEBUG, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                elapsed_ms = elapsed.as_millis() as u64, "tool finished"
+            } => emit!(
+                DEBUG, tool: tool, call: call_id, elapsed_ms = elapsed.as_millis() as u64, "tool finished"
             ),
             Event::Repaired {
                 call_id,
@@ -328,9 +339,9 @@ impl Event {
                 step,
                 fixes,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                error.type = %kind, step, fixes = ?Lines(fixes), "tool call repaired"
+            } => emit!(
+                INFO, tool: tool, call: call_id, error.type = %kind, step, fixes = ?Lines(fixes),
+                "tool call repaired"
             ),
             Event::Regenerated {
                 call_id,
@@ -338,9 +349,9 @@ impl Event {
                 calls,
                 usage,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                calls = calls.len(), gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+            } => emit!(
+                INFO, tool: tool, call: call_id, calls = calls.len(),
+                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
                 "call regenerated under constraint"
             ),
             Event::Retry {
@@ -350,9 +361,9 @@ impl Event {
                 delay,
                 error,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                attempt, delay_ms = delay.as_millis() as u64, error = %error, "retrying tool"
+            } => emit!(
+                WARN, tool: tool, call: call_id, attempt, delay_ms = delay.as_millis() as u64, error = %error,
+                "retrying tool"
             ),
             Event::ToolFailed {
                 call_id,
@@ -361,18 +372,16 @@ impl Event {
                 error,
                 outcome,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                error.type = %kind, outcome, error = %error, "tool call failed"
+            } => emit!(
+                WARN, tool: tool, call: call_id, error.type = %kind, outcome, error = %error, "tool call failed"
             ),
             Event::ToolHallucinated {
                 call_id,
                 requested,
                 suggestion,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = %requested, gen_ai.tool.call.id = %call_id,
-                suggestion = ?suggestion, "model called an unknown tool"
+            } => emit!(
+                WARN, tool: requested, call: call_id, suggestion = ?suggestion, "model called an unknown tool"
             ),
             Event::ToolsChanged {
                 source,
@@ -393,46 +402,42 @@ impl Event {
                 severity,
                 path,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, gen_ai.tool.name = ?tool, severity = %severity,
+            } => emit!(
+                WARN, gen_ai.tool.name = ?tool, severity = %severity,
                 path = ?path.iter().map(ToString::to_string).collect::<Vec<_>>(), reason = %reason, "escalated"
             ),
-            Event::Warning { message, .. } => {
-                tracing::event!(target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, "{message}")
-            }
+            Event::Warning { message, .. } => emit!(WARN, "{message}"),
             Event::LlmRetry {
                 attempt,
                 delay,
                 error,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, attempt, delay_ms = delay.as_millis() as u64,
-                error = %error, "retrying model call"
+            } => emit!(
+                WARN, attempt, delay_ms = delay.as_millis() as u64, error = %error, "retrying model call"
             ),
             Event::BudgetExceeded {
                 kind, limit, used, ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, budget = %kind, limit, used, "budget exceeded"
-            ),
-            Event::ApprovalRequested { call_id, tool, .. } => tracing::event!(
-                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, gen_ai.tool.name = %tool, gen_ai.tool.call.id = %call_id,
-                "call awaits approval"
-            ),
-            Event::TextDelta { turn, text, .. } => tracing::event!(
-                target: "agents", tracing::Level::TRACE, gen_ai.agent.name = %agent, turn, bytes = text.len(), "text delta"
-            ),
-            Event::TranscriptMended { changes, .. } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, changes = ?changes,
-                "stored transcript mended"
-            ),
+            } => emit!(WARN, budget = %kind, limit, used, "budget exceeded"),
+            Event::ApprovalRequested { call_id, tool, .. } => {
+                emit!(INFO, tool: tool, call: call_id, "call awaits approval")
+            }
+            Event::TextDelta { turn, text, .. } => {
+                emit!(TRACE, turn, bytes = text.len(), "text delta")
+            }
+            Event::TranscriptMended { changes, .. } => {
+                emit!(WARN, changes = ?changes, "stored transcript mended")
+            }
             Event::RunFinished {
                 turns,
                 success,
                 usage,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, turns, success,
-                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+            } => emit!(
+                INFO,
+                turns,
+                success,
+                gen_ai.usage.input_tokens = usage.input_tokens,
+                gen_ai.usage.output_tokens = usage.output_tokens,
                 "run finished"
             ),
         }

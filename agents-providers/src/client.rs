@@ -69,64 +69,12 @@ impl ClientSettings {
 /// - `impl_model!(Client, send)`: an async method
 ///   `send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>` is `complete`; `stream`
 ///   is the default (the whole response's parts at once).
-/// - `impl_model!(Client, parts: open)`: an async method
-///   `open(&self, &ModelRequest, streaming: bool) -> Result<Parts<_>, ProviderError>` is both:
-///   `complete` opens without deltas and collects the response, `stream` opens with them and
-///   hands out the parts as the wire delivers them. One reading path for both.
+/// - `impl_model!(Client, send, parts: open)`: besides, an async method
+///   `open(&self, &ModelRequest, streaming: bool) -> Result<Parts<_>, ProviderError>` is `stream`:
+///   it opens with deltas and hands out the parts as the wire delivers them. `send` is then the
+///   same `open` without deltas, collected: one reading path for both.
 macro_rules! impl_model {
-    ($client:ty, parts: $open:ident $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
-        $crate::client::impl_model!(@impl $client, $($style)?; $($support)?;
-            fn complete<'a>(
-                &'a self,
-                request: &'a agents_core::ModelRequest,
-            ) -> futures_util::future::BoxFuture<
-                'a,
-                Result<agents_core::ModelResponse, agents_core::ModelError>,
-            > {
-                Box::pin(async move {
-                    // Errors are scrubbed once more where they enter the runtime, as below.
-                    let response = match self.$open(request, false).await {
-                        Ok(parts) => parts.collect().await,
-                        Err(e) => Err(e),
-                    };
-                    response.map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
-                })
-            }
-
-            fn stream<'a>(
-                &'a self,
-                request: &'a agents_core::ModelRequest,
-            ) -> futures_util::stream::BoxStream<
-                'a,
-                Result<agents_core::model::StreamPart, agents_core::ModelError>,
-            > {
-                $crate::parts::into_stream(self.$open(request, true), move |e| {
-                    agents_core::ModelError::from(self.transport.scrub_error(e))
-                })
-            }
-        );
-    };
-    ($client:ty, $send:ident $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
-        $crate::client::impl_model!(@impl $client, $($style)?; $($support)?;
-            fn complete<'a>(
-                &'a self,
-                request: &'a agents_core::ModelRequest,
-            ) -> futures_util::future::BoxFuture<
-                'a,
-                Result<agents_core::ModelResponse, agents_core::ModelError>,
-            > {
-                Box::pin(async move {
-                    // Scrubbed once more where the error enters the runtime (events, logs,
-                    // cassettes, `AgentError`): a path that missed the transport's scrubbing
-                    // cannot leak past this point.
-                    self.$send(request)
-                        .await
-                        .map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
-                })
-            }
-        );
-    };
-    (@impl $client:ty, $($style:expr)?; $($support:expr)?; $($methods:item)*) => {
+    ($client:ty, $send:ident $(, parts: $open:ident)? $(, feedback: $style:expr)? $(, constraint: $support:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
@@ -146,15 +94,57 @@ macro_rules! impl_model {
                 }
             )?
 
-            $($methods)*
+            fn complete<'a>(
+                &'a self,
+                request: &'a agents_core::ModelRequest,
+            ) -> futures_util::future::BoxFuture<
+                'a,
+                Result<agents_core::ModelResponse, agents_core::ModelError>,
+            > {
+                Box::pin(async move {
+                    // Scrubbed once more where the error enters the runtime (events, logs,
+                    // cassettes, `AgentError`): a path that missed the transport's scrubbing
+                    // cannot leak past this point.
+                    self.$send(request)
+                        .await
+                        .map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
+                })
+            }
+
+            $(
+                fn stream<'a>(
+                    &'a self,
+                    request: &'a agents_core::ModelRequest,
+                ) -> futures_util::stream::BoxStream<
+                    'a,
+                    Result<agents_core::model::StreamPart, agents_core::ModelError>,
+                > {
+                    // Scrubbed as in `complete`.
+                    $crate::parts::into_stream(self.$open(request, true), move |e| {
+                        agents_core::ModelError::from(self.transport.scrub_error(e))
+                    })
+                }
+            )?
         }
     };
 }
 pub(crate) use impl_model;
 
 /// The builder methods every client shares; the builder must have a `settings: ClientSettings`
-/// field. `$provider` names the client in errors.
+/// field. `$provider` names the client in errors. With `streaming: <field>`, also the
+/// `streaming` switch of a client that can read a whole body or a stream, setting that field.
 macro_rules! settings_methods {
+    ($provider:expr, streaming: $($flag:ident).+) => {
+        $crate::client::settings_methods!($provider);
+
+        /// Whether the client streams on the wire (default on): `complete` puts the stream
+        /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
+        /// body (and `stream` yields its parts at once).
+        pub fn streaming(mut self, on: bool) -> Self {
+            self.$($flag).+ = on;
+            self
+        }
+    };
     ($provider:expr) => {
         /// The base URL.
         pub fn base_url(mut self, url: impl Into<String>) -> Self {

@@ -407,28 +407,21 @@ mod tests {
     #[test]
     fn classifies_statuses() {
         let none = ErrorDetails::default();
-        assert_eq!(
-            classify_status(429, &none),
-            (ModelErrorKind::RateLimited, true)
-        );
         let quota = ErrorDetails::parse(r#"{"error":{"code":"insufficient_quota"}}"#);
-        assert_eq!(
-            classify_status(429, &quota),
-            (ModelErrorKind::QuotaExhausted, false)
-        );
-        assert_eq!(classify_status(529, &none), (ModelErrorKind::Server, true));
-        assert_eq!(
-            classify_status(400, &none),
-            (ModelErrorKind::InvalidRequest, false)
-        );
         let long = ErrorDetails::parse(r#"{"error":{"code":"context_length_exceeded"}}"#);
-        assert_eq!(
-            classify_status(400, &long),
-            (ModelErrorKind::ContextOverflow, false)
-        );
-        assert_eq!(
-            classify_status(401, &none),
-            (ModelErrorKind::Authentication, false)
-        );
+        for (status, details, expected) in [
+            (429, &none, (ModelErrorKind::RateLimited, true)),
+            (429, &quota, (ModelErrorKind::QuotaExhausted, false)),
+            (529, &none, (ModelErrorKind::Server, true)),
+            (400, &none, (ModelErrorKind::InvalidRequest, false)),
+            (400, &long, (ModelErrorKind::ContextOverflow, false)),
+            (401, &none, (ModelErrorKind::Authentication, false)),
+        ] {
+            assert_eq!(
+                classify_status(status, details),
+                expected,
+                "{status} {details:?}"
+            );
+        }
     }
 }

@@ -328,10 +328,7 @@ async fn regenerate_turns_a_recorded_invented_tool_name_into_an_offered_call() {
         );
         // The grammar holds the arguments to `add`'s schema too, so it ran, under the invented
         // call's id.
-        assert!(
-            !ran.is_empty(),
-            "seed {seed}: add did not run"
-        );
+        assert!(!ran.is_empty(), "seed {seed}: add did not run");
         let finished = events.iter().find_map(|e| match e {
             Event::ToolFinished { call_id, tool, .. } => Some((call_id.clone(), tool.clone())),
             _ => None,

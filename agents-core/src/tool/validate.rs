@@ -170,23 +170,15 @@ fn message(kind: &ValidationErrorKind, error: &ValidationError<'_>) -> String {
             format!("must be a multiple of {multiple_of}")
         }
         ValidationErrorKind::MinLength { limit } => {
-            format!("must be at least {limit} character{} long", plural(*limit))
+            size("be at least", *limit, "character", " long")
         }
         ValidationErrorKind::MaxLength { limit } => {
-            format!("must be at most {limit} character{} long", plural(*limit))
+            size("be at most", *limit, "character", " long")
         }
-        ValidationErrorKind::MinItems { limit } => {
-            format!("must have at least {limit} item{}", plural(*limit))
-        }
-        ValidationErrorKind::MaxItems { limit } => {
-            format!("must have at most {limit} item{}", plural(*limit))
-        }
-        ValidationErrorKind::MinProperties { limit } => {
-            format!("must have at least {limit} field{}", plural(*limit))
-        }
-        ValidationErrorKind::MaxProperties { limit } => {
-            format!("must have at most {limit} field{}", plural(*limit))
-        }
+        ValidationErrorKind::MinItems { limit } => size("have at least", *limit, "item", ""),
+        ValidationErrorKind::MaxItems { limit } => size("have at most", *limit, "item", ""),
+        ValidationErrorKind::MinProperties { limit } => size("have at least", *limit, "field", ""),
+        ValidationErrorKind::MaxProperties { limit } => size("have at most", *limit, "field", ""),
         ValidationErrorKind::UniqueItems => "must not repeat an item".to_owned(),
         ValidationErrorKind::Pattern { pattern } => {
             format!("must match the regular expression {pattern}")
@@ -230,8 +222,10 @@ fn format_words(format: &str) -> String {
     }
 }
 
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
+/// A bound on a size: `must have at least 1 item`, `must be at most 3 characters long`.
+fn size(bound: &str, n: u64, noun: &str, tail: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("must {bound} {n} {noun}{s}{tail}")
 }
 
 /// The argument names declared beside the keyword at `keyword_path` (a JSON Pointer into the

@@ -125,18 +125,8 @@ fn parse_value(key: &Ident, input: ParseStream<'_>) -> syn::Result<Value> {
         "input" | "output" => Value::Type(input.parse()?),
         "crate" => Value::Path(Path::parse_mod_style(input)?),
         "budget" if input.peek(syn::token::Brace) => Value::Budget(input.parse()?),
-        "tools" => {
-            let content;
-            bracketed!(content in input);
-            let items = Punctuated::<ToolItem, Token![,]>::parse_terminated(&content)?;
-            Value::Tools(items.into_iter().collect())
-        }
-        "skills" => {
-            let content;
-            bracketed!(content in input);
-            let items = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
-            Value::List(items.into_iter().collect())
-        }
+        "tools" => Value::Tools(bracketed_list(input)?),
+        "skills" => Value::List(bracketed_list(input)?),
         "on_error" => Value::OnError(input.parse()?),
         k if super::kw::KEYS.contains(&k) => Value::Expr(input.parse()?),
         _ => {
@@ -144,6 +134,25 @@ fn parse_value(key: &Ident, input: ParseStream<'_>) -> syn::Result<Value> {
             Value::Skipped
         }
     })
+}
+
+/// `[a, b, ..]`: the items, a trailing comma allowed.
+fn bracketed_list<T: Parse>(input: ParseStream<'_>) -> syn::Result<Vec<T>> {
+    let content;
+    bracketed!(content in input);
+    list(&content)
+}
+
+/// `{a, b, ..}`: the items, a trailing comma allowed.
+fn braced_list<T: Parse>(input: ParseStream<'_>) -> syn::Result<Vec<T>> {
+    let content;
+    braced!(content in input);
+    list(&content)
+}
+
+fn list<T: Parse>(content: ParseStream<'_>) -> syn::Result<Vec<T>> {
+    let items = Punctuated::<T, Token![,]>::parse_terminated(content)?;
+    Ok(items.into_iter().collect())
 }
 
 /// Skips the tokens of an unknown key's value, up to the next top-level comma (commas between a
@@ -221,12 +230,9 @@ impl Parse for OnError {
         } else {
             None
         };
-        let content;
-        braced!(content in input);
-        let targets = Punctuated::<Target, Token![,]>::parse_terminated(&content)?;
         Ok(OnError {
             exhaustive,
-            targets: targets.into_iter().collect(),
+            targets: braced_list(input)?,
         })
     }
 }
@@ -237,12 +243,9 @@ impl Parse for Target {
             .parse()
             .map_err(|e| syn::Error::new(e.span(), "expected `defaults` or the name of a tool"))?;
         input.parse::<Token![=>]>()?;
-        let content;
-        braced!(content in input);
-        let handlers = Punctuated::<Handler, Token![,]>::parse_terminated(&content)?;
         Ok(Target {
             name,
-            handlers: handlers.into_iter().collect(),
+            handlers: braced_list(input)?,
         })
     }
 }

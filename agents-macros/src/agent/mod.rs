@@ -35,11 +35,7 @@ pub(crate) fn expand_with(
     };
     let mut errors = Errors::default();
     let agent = validate::validate(parsed, &mut errors);
-    let p = agent
-        .krate
-        .as_ref()
-        .map(Private::under)
-        .unwrap_or_else(default_path);
+    let p = Private::given_or(agent.krate.as_ref(), default_path);
     let (input_ty, output_ty) = lower::io_types(&agent, &p);
     let tokens = if errors.is_empty() {
         lower::lower(agent, &p, &mut errors)

@@ -10,7 +10,7 @@ use syn::{Expr, Ident, Path, Type};
 
 use super::ast::{AgentInput, BudgetBlock, OnError, ToolItem, Value};
 use super::kw::{AGENT_KINDS, DEFAULTS, KEYS, KINDS, REQUIRED};
-use crate::util::errors::{Errors, did_you_mean, one_of};
+use crate::util::errors::{Errors, Keys, did_you_mean, one_of, unknown};
 use crate::util::paths::check_crate_path;
 
 /// A checked `agent!` invocation.
@@ -44,26 +44,18 @@ pub(crate) struct Agent {
 /// were none.
 pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
     let mut agent = Agent::default();
-    let mut seen: Vec<String> = Vec::new();
+    let mut keys = Keys::new(&KEYS);
     let first_key = input.entries.first().map(|entry| entry.key.span());
     for entry in input.entries {
         let key = entry.key.to_string();
-        if !KEYS.contains(&key.as_str()) {
-            errors.at(
-                &entry.key,
-                format!(
-                    "unknown key `{key}` in `agent!`{}; expected one of {}",
-                    did_you_mean(&key, KEYS),
-                    one_of(KEYS)
-                ),
-            );
+        if !keys.accept(
+            errors,
+            &entry.key,
+            &key,
+            format_args!("key `{key}` in `agent!`"),
+        ) {
             continue;
         }
-        if seen.contains(&key) {
-            errors.at(&entry.key, format!("`{key}` is given twice"));
-            continue;
-        }
-        seen.push(key.clone());
         match (key.as_str(), entry.value) {
             ("name", Value::Expr(e)) => agent.name = Some(e),
             ("model", Value::Expr(e)) => agent.model = Some(e),
@@ -83,7 +75,7 @@ pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
         }
     }
     for required in REQUIRED {
-        if !seen.iter().any(|k| k == required) {
+        if !keys.given(required) {
             // On the first key rather than the whole invocation, which would underline every
             // line of it; an empty `agent! {}` has only the invocation to point at.
             errors.span(
@@ -158,15 +150,11 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
         let mut seen_kinds: Vec<String> = Vec::new();
         for handler in &target.handlers {
             let kind = handler.kind.to_string();
-            let all = || KINDS.iter().chain(&AGENT_KINDS).copied();
-            if !all().any(|k| k == kind) {
+            let all: Vec<&str> = KINDS.iter().chain(&AGENT_KINDS).copied().collect();
+            if !all.contains(&kind.as_str()) {
                 errors.at(
                     &handler.kind,
-                    format!(
-                        "unknown error kind `{kind}`{}; expected one of {}",
-                        did_you_mean(&kind, all()),
-                        one_of(all())
-                    ),
+                    unknown(format_args!("error kind `{kind}`"), &kind, &all),
                 );
             } else if AGENT_KINDS.contains(&kind.as_str()) && target.name != DEFAULTS {
                 errors.at(

@@ -10,7 +10,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Token};
 
 use crate::util::duration::parse_millis;
-use crate::util::errors::{Errors, did_you_mean, one_of};
+use crate::util::errors::{Errors, Keys};
 use crate::util::paths::check_crate_path;
 
 /// The options `#[tool]` accepts.
@@ -56,29 +56,21 @@ impl ToolArgs {
                 return out;
             }
         };
-        let mut seen: Vec<String> = Vec::new();
+        let mut keys = Keys::new(&OPTIONS);
         for meta in metas {
             let key = meta
                 .path()
                 .get_ident()
                 .map(|i| i.to_string())
                 .unwrap_or_else(|| quote::ToTokens::to_token_stream(meta.path()).to_string());
-            if !OPTIONS.contains(&key.as_str()) {
-                errors.at(
-                    meta.path(),
-                    format!(
-                        "unknown `#[tool]` option `{key}`{}; expected one of {}",
-                        did_you_mean(&key, OPTIONS),
-                        one_of(OPTIONS)
-                    ),
-                );
+            if !keys.accept(
+                errors,
+                meta.path(),
+                &key,
+                format_args!("`#[tool]` option `{key}`"),
+            ) {
                 continue;
             }
-            if seen.contains(&key) {
-                errors.at(meta.path(), format!("`{key}` is given twice"));
-                continue;
-            }
-            seen.push(key.clone());
             if let Err(e) = out.set(&key, &meta) {
                 errors.push(e);
             }

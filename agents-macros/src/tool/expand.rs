@@ -37,11 +37,7 @@ pub(crate) fn expand_with(
     };
     let mut errors = Errors::default();
     let opts = ToolArgs::parse(args, &mut errors);
-    let p = opts
-        .krate
-        .as_ref()
-        .map(Private::under)
-        .unwrap_or_else(default_path);
+    let p = Private::given_or(opts.krate.as_ref(), default_path);
     let sig = signature::analyse(&mut item, &mut errors);
     let ident = &item.sig.ident;
     let description = opts

@@ -47,6 +47,60 @@ impl Errors {
     }
 }
 
+/// The named options of one attribute or invocation, checked as they are read: each must be one
+/// of `known`, and given at most once.
+pub(crate) struct Keys<'k> {
+    known: &'k [&'k str],
+    seen: Vec<String>,
+}
+
+impl<'k> Keys<'k> {
+    /// No key read yet.
+    pub(crate) fn new(known: &'k [&'k str]) -> Self {
+        Keys {
+            known,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Whether `key` (written at `at`) is known and not given before; if not, the error is
+    /// recorded. `what` is the key as an unknown-key message names it, e.g. ``key `nmae` in
+    /// `agent!` ``.
+    pub(crate) fn accept(
+        &mut self,
+        errors: &mut Errors,
+        at: impl ToTokens,
+        key: &str,
+        what: impl Display,
+    ) -> bool {
+        if !self.known.contains(&key) {
+            errors.at(at, unknown(what, key, self.known));
+            return false;
+        }
+        if self.given(key) {
+            errors.at(at, format!("`{key}` is given twice"));
+            return false;
+        }
+        self.seen.push(key.to_owned());
+        true
+    }
+
+    /// Whether `key` was accepted.
+    pub(crate) fn given(&self, key: &str) -> bool {
+        self.seen.iter().any(|k| k == key)
+    }
+}
+
+/// ``unknown <what> (did you mean `x`?); expected one of `a`, `b` or `c` ``, for a `key` that is
+/// not one of `known`.
+pub(crate) fn unknown(what: impl Display, key: &str, known: &[&str]) -> String {
+    format!(
+        "unknown {what}{}; expected one of {}",
+        did_you_mean(key, known.iter().copied()),
+        one_of(known.iter().copied())
+    )
+}
+
 /// The candidate closest to `name`, if it is close enough to be a likely typo.
 pub(crate) fn closest<'a>(
     name: &str,

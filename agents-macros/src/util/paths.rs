@@ -19,6 +19,12 @@ impl Private {
         Private(quote!(#root::__private))
     }
 
+    /// Under the `crate = <path>` the user gave, else `default` (which usually looks in the
+    /// calling crate's Cargo.toml: called only when needed).
+    pub(crate) fn given_or(krate: Option<&syn::Path>, default: impl FnOnce() -> Self) -> Self {
+        krate.map(Private::under).unwrap_or_else(default)
+    }
+
     /// The module found from the calling crate's Cargo.toml.
     pub(crate) fn detect() -> Self {
         let root = match crate_name("agents") {

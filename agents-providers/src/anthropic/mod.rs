@@ -105,19 +105,11 @@ impl Anthropic {
     }
 }
 
-crate::client::impl_model!(Anthropic, parts: open,
+crate::client::impl_model!(Anthropic, messages, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {
-    settings_methods!(PROVIDER);
-
-    /// Whether the client streams on the wire (default on): `complete` puts the stream
-    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
-    /// body (and `stream` yields its parts at once).
-    pub fn streaming(mut self, on: bool) -> Self {
-        self.options.stream = on;
-        self
-    }
+    settings_methods!(PROVIDER, streaming: options.stream);
 
     /// The token cap when a request sets none (default 4096; the API requires one).
     pub fn default_max_tokens(mut self, max: u32) -> Self {

@@ -136,19 +136,11 @@ impl SseAccumulator for StreamAccumulator {
     }
 }
 
-crate::client::impl_model!(Gemini, parts: open,
+crate::client::impl_model!(Gemini, generate, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl GeminiBuilder {
-    settings_methods!(PROVIDER);
-
-    /// Whether the client streams on the wire (default on): `complete` puts the stream
-    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
-    /// body (and `stream` yields its parts at once).
-    pub fn streaming(mut self, on: bool) -> Self {
-        self.stream = on;
-        self
-    }
+    settings_methods!(PROVIDER, streaming: stream);
 
     /// Builds the client; the key is sent in the `x-goog-api-key` header.
     pub fn build(self) -> Result<Gemini, ProviderError> {

@@ -212,7 +212,7 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
 }
 
 // Short feedback once the model is prompted (it writes its calls as text).
-crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted_tools() {
+crate::client::impl_model!(Ollama, chat, parts: open, feedback: |o| if o.uses_prompted_tools() {
     agents_core::error::FeedbackStyle::Short
 } else {
     agents_core::error::FeedbackStyle::Full
@@ -223,15 +223,7 @@ crate::client::impl_model!(Ollama, parts: open, feedback: |o| if o.uses_prompted
 });
 
 impl OllamaBuilder {
-    settings_methods!(PROVIDER);
-
-    /// Whether the client streams on the wire (default on): `complete` puts the stream
-    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
-    /// body (and `stream` yields its parts at once).
-    pub fn streaming(mut self, on: bool) -> Self {
-        self.stream = on;
-        self
-    }
+    settings_methods!(PROVIDER, streaming: stream);
 
     /// The prompt layout used when the model does not take native tools.
     pub fn prompt_format(mut self, format: PromptFormat) -> Self {

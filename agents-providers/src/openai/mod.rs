@@ -109,19 +109,11 @@ impl OpenAi {
     }
 }
 
-crate::client::impl_model!(OpenAi, parts: open,
+crate::client::impl_model!(OpenAi, chat, parts: open,
     constraint: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {
-    settings_methods!(PROVIDER);
-
-    /// Whether the client streams on the wire (default on): `complete` puts the stream
-    /// together, `Model::stream` hands out its parts as they arrive. Off, both read one whole
-    /// body (and `stream` yields its parts at once).
-    pub fn streaming(mut self, on: bool) -> Self {
-        self.options.stream = on;
-        self
-    }
+    settings_methods!(PROVIDER, streaming: options.stream);
 
     /// Whether to send `stream_options.include_usage` (default on; some servers reject it).
     pub fn include_usage(mut self, on: bool) -> Self {

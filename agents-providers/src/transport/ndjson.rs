@@ -17,13 +17,15 @@ impl ByteStream {
         &mut self,
         mut on_line: impl FnMut(String) -> Result<ControlFlow<()>, ProviderError>,
     ) -> Result<(), ProviderError> {
-        let mut records = Records::new(LineDecoder::new());
-        while let Some(line) = records.next(self).await? {
-            if !line.trim().is_empty() && on_line(line)?.is_break() {
-                break;
-            }
-        }
-        Ok(())
+        Records::new(LineDecoder::new())
+            .for_each(self, |line| {
+                if line.trim().is_empty() {
+                    Ok(ControlFlow::Continue(()))
+                } else {
+                    on_line(line)
+                }
+            })
+            .await
     }
 
     /// Reads the body as NDJSON records of type `T`, calling `on_record` for each until it

@@ -3,6 +3,7 @@
 //! out its parts as they arrive.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use super::{ByteStream, LineDecoder, SseDecoder, SseEvent};
 use crate::error::ProviderError;
@@ -17,25 +18,22 @@ pub(crate) trait Framing: Send {
     fn finish(&mut self) -> Option<Self::Record>;
 }
 
-impl Framing for SseDecoder {
-    type Record = SseEvent;
-    fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
-        SseDecoder::push(self, bytes)
-    }
-    fn finish(&mut self) -> Option<SseEvent> {
-        SseDecoder::finish(self)
-    }
+/// A public decoder is a framing through its own `push` and `finish` (one body for both).
+macro_rules! framing {
+    ($($decoder:ident => $record:ty),*) => {$(
+        impl Framing for $decoder {
+            type Record = $record;
+            fn push(&mut self, bytes: &[u8]) -> Vec<$record> {
+                $decoder::push(self, bytes)
+            }
+            fn finish(&mut self) -> Option<$record> {
+                $decoder::finish(self)
+            }
+        }
+    )*};
 }
 
-impl Framing for LineDecoder {
-    type Record = String;
-    fn push(&mut self, bytes: &[u8]) -> Vec<String> {
-        LineDecoder::push(self, bytes)
-    }
-    fn finish(&mut self) -> Option<String> {
-        LineDecoder::finish(self)
-    }
-}
+framing!(SseDecoder => SseEvent, LineDecoder => String);
 
 /// The records of one body, read as they are asked for.
 #[derive(Debug)]
@@ -76,5 +74,20 @@ impl<F: Framing> Records<F> {
                 }
             }
         }
+    }
+
+    /// Hands every record of `stream` to `on_record` until it breaks or the body ends. A broken
+    /// connection is an error (nothing is retried here: output began).
+    pub(crate) async fn for_each(
+        mut self,
+        stream: &mut ByteStream,
+        mut on_record: impl FnMut(F::Record) -> Result<ControlFlow<()>, ProviderError>,
+    ) -> Result<(), ProviderError> {
+        while let Some(record) = self.next(stream).await? {
+            if on_record(record)?.is_break() {
+                break;
+            }
+        }
+        Ok(())
     }
 }

@@ -136,15 +136,11 @@ impl ByteStream {
     /// body ends. A broken connection is returned as an error (nothing is retried: output began).
     pub async fn read_sse(
         &mut self,
-        mut on_event: impl FnMut(SseEvent) -> Result<ControlFlow<()>, ProviderError>,
+        on_event: impl FnMut(SseEvent) -> Result<ControlFlow<()>, ProviderError>,
     ) -> Result<(), ProviderError> {
-        let mut records = Records::new(SseDecoder::new());
-        while let Some(event) = records.next(self).await? {
-            if on_event(event)?.is_break() {
-                break;
-            }
-        }
-        Ok(())
+        Records::new(SseDecoder::new())
+            .for_each(self, on_event)
+            .await
     }
 }
 
