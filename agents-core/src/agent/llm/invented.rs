@@ -122,10 +122,7 @@ where
         let response = match asked {
             Asked::Answer(r) => r,
             Asked::Stop(e) => return Ask::Stop(e),
-            Asked::Failed(e) => {
-                warn(self, format!("regenerate: the model failed: {e}"));
-                return Ask::GiveUp;
-            }
+            Asked::Failed => return Ask::GiveUp,
         };
         let Some(regenerated) = response
             .tool_calls

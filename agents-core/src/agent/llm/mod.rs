@@ -166,17 +166,7 @@ where
     /// Runs the agent as the root of a new tree and returns the output together with the whole
     /// transcript and what the run spent.
     pub fn run_report(&self, input: In) -> BoxFuture<'_, RunReport<Out>> {
-        Box::pin(async move {
-            run::run_report(
-                self,
-                run::Start::Input(input),
-                &RunContext::top(),
-                None,
-                Vec::new(),
-                None,
-            )
-            .await
-        })
+        self.run_root(input, None)
     }
 
     /// [`run_report`](Self::run_report) as a durable run: every model call, tool execution,
@@ -191,6 +181,15 @@ where
         input: In,
         journal: &'a dyn crate::journal::Journal,
     ) -> BoxFuture<'a, RunReport<Out>> {
+        self.run_root(input, Some(journal))
+    }
+
+    /// A run from `input` as the root of a new tree, its steps through `journal` if any.
+    fn run_root<'a>(
+        &'a self,
+        input: In,
+        journal: Option<&'a dyn crate::journal::Journal>,
+    ) -> BoxFuture<'a, RunReport<Out>> {
         Box::pin(async move {
             run::run_report_in(
                 self,
@@ -199,7 +198,7 @@ where
                 None,
                 Vec::new(),
                 None,
-                Some(journal),
+                journal,
             )
             .await
         })

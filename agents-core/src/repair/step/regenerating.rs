@@ -45,8 +45,8 @@ pub(crate) enum Asked {
     Answer(crate::model::ModelResponse),
     /// A budget ran out: the run ends.
     Stop(AgentError),
-    /// The model failed; the step passes.
-    Failed(crate::model::ModelError),
+    /// The model failed (a `Warning` says how); the step passes.
+    Failed,
 }
 
 /// Asks the model once, under the run's time and token budgets and through its journal, and
@@ -69,7 +69,13 @@ pub(crate) async fn ask_again(again: Again<'_>) -> Asked {
     };
     let response: ModelResponse = match answer {
         Ok(r) => r,
-        Err(e) => return Asked::Failed(e),
+        Err(e) => {
+            (again.emit)(Event::Warning {
+                agent: again.agent.clone(),
+                message: format!("regenerate: the model failed: {e}"),
+            });
+            return Asked::Failed;
+        }
     };
     // A replayed answer was announced by the process that received it.
     if !replayed {
@@ -139,10 +145,7 @@ pub(crate) async fn regenerate(
     let response = match asked {
         Asked::Answer(r) => r,
         Asked::Stop(e) => return StepResult::Done(CallOutcome::Stop(e)),
-        Asked::Failed(e) => {
-            warn(run, format!("regenerate: the model failed: {e}"));
-            return StepResult::Pass;
-        }
+        Asked::Failed => return StepResult::Pass,
     };
     let Some(call) = response
         .tool_calls
