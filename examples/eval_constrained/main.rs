@@ -1,18 +1,21 @@
 //! Constraint against repair, on the held-out suite (docs/EVAL.md, "Suite 3"): the requests of
 //! `eval_users` (as people type them, 7 tools and 3 decoys, worked examples only for the
-//! decoys), each run in four modes on the same seeds:
+//! decoys), each run in five modes on the same seeds (`EVAL_MODES` picks some):
 //!
 //! - **off**: `strict(true)`, one model turn: the first answer as written;
 //! - **on**: today's defaults (JSON repair, coercion, short feedback, prefill), 3 turns;
 //! - **on + regenerate**: the defaults with `regenerate()` after them under `invalid_args` and
 //!   `deserialization_error`, 3 turns;
+//! - **on + regenerate + unknown_tool**: the same, and `regenerate()` under `unknown_tool` (a
+//!   call to a tool that does not exist asked for again, held to the offered tools), 3 turns;
 //! - **prevention**: `constrained(true)`, every turn held to the call schema (llama.cpp's
 //!   `json_schema`), the run ended through the `final_answer` tool, 3 turns.
 //!
 //! Needs the local model server (`scripts/local-llm.sh start`):
 //!
 //! ```text
-//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 4 modes
+//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 5 modes
+//! EVAL_MODES="on,on + regenerate + unknown_tool" EVAL_EVERY=5 cargo run --example eval_constrained
 //! ```
 //!
 //! Prints a Markdown report and writes every run to `target/eval_constrained.jsonl`.
@@ -48,17 +51,36 @@ enum Mode {
     Off,
     On,
     Regenerate,
+    RegenerateUnknown,
     Prevention,
 }
 
 impl Mode {
-    const ALL: [Mode; 4] = [Mode::Off, Mode::On, Mode::Regenerate, Mode::Prevention];
+    const ALL: [Mode; 5] = [
+        Mode::Off,
+        Mode::On,
+        Mode::Regenerate,
+        Mode::RegenerateUnknown,
+        Mode::Prevention,
+    ];
+
+    /// The modes to run: `EVAL_MODES` (names separated by commas), else all.
+    fn chosen() -> Vec<Mode> {
+        match std::env::var("EVAL_MODES") {
+            Ok(names) => Mode::ALL
+                .into_iter()
+                .filter(|m| names.split(',').any(|n| n.trim() == m.name()))
+                .collect(),
+            Err(_) => Mode::ALL.to_vec(),
+        }
+    }
 
     fn name(self) -> &'static str {
         match self {
             Mode::Off => "off",
             Mode::On => "on",
             Mode::Regenerate => "on + regenerate",
+            Mode::RegenerateUnknown => "on + regenerate + unknown_tool",
             Mode::Prevention => "prevention",
         }
     }
@@ -189,6 +211,12 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
                 .invalid_args(regenerate())
                 .deserialization_error(regenerate()),
         ),
+        Mode::RegenerateUnknown => builder.on_error(
+            Handlers::new()
+                .invalid_args(regenerate())
+                .deserialization_error(regenerate())
+                .unknown_tool(regenerate()),
+        ),
         Mode::Prevention => builder.constrained(true),
     };
     let agent = builder.build().expect("agent");
@@ -284,6 +312,7 @@ async fn main() {
         .step_by(every)
         .take(limit)
         .collect();
+    let modes = Mode::chosen();
     let mut log = settings::log_file("eval_constrained.jsonl");
     let started = Instant::now();
     let mut tallies: BTreeMap<Mode, Tally> = BTreeMap::new();
@@ -291,7 +320,7 @@ async fn main() {
     for (i, case) in cases.iter().enumerate() {
         for seed in 1..=samples {
             let mut marks = String::new();
-            for mode in Mode::ALL {
+            for &mode in &modes {
                 let r = run(&url, case, seed, mode).await;
                 tallies.entry(mode).or_default().add(seed, &r);
                 let t = per_tool
@@ -327,10 +356,11 @@ async fn main() {
     }
     println!("## Suite 3 results: constraint against repair\n");
     println!(
-        "{} requests over {} tools (+{} decoys), {samples} seed(s) each (temperature 0.7), 4 modes, {:.0} s in all.\n",
+        "{} requests over {} tools (+{} decoys), {samples} seed(s) each (temperature 0.7), {} modes, {:.0} s in all.\n",
         cases.len(),
         suite::TOOLS.len(),
         suite::DECOYS.len(),
+        modes.len(),
         started.elapsed().as_secs_f64()
     );
     println!(
@@ -363,14 +393,14 @@ async fn main() {
         );
     }
     println!("\n### Per tool (right / runs)\n");
-    let header: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+    let header: Vec<&str> = modes.iter().map(|m| m.name()).collect();
     println!("| tool | {} |", header.join(" | "));
-    println!("|---|{}", "---|".repeat(Mode::ALL.len()));
-    for (tool, modes) in &per_tool {
-        let cells: Vec<String> = Mode::ALL
+    println!("|---|{}", "---|".repeat(modes.len()));
+    for (tool, per_mode) in &per_tool {
+        let cells: Vec<String> = modes
             .iter()
             .map(|m| {
-                let (n, k) = modes.get(m).copied().unwrap_or_default();
+                let (n, k) = per_mode.get(m).copied().unwrap_or_default();
                 format!("{k}/{n}")
             })
             .collect();
