@@ -1,7 +1,8 @@
 //! The journal seam: a run given a journal hands every model call, tool execution, wait and
 //! jitter draw to it; replaying the recorded journal reproduces the run without asking the model
 //! or running a tool again, announces nothing twice, and a tool that was executing when the
-//! process died is run again only if it is idempotent.
+//! process died is run again only if it is idempotent; events and hooks report every real step
+//! once across the crash.
 mod common;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,6 +25,10 @@ struct MemoryJournal {
     crashed_in_step: AtomicBool,
     sleeps: Mutex<Vec<Duration>>,
     names: Mutex<Vec<String>>,
+    /// The process dies when it reaches this entry (nothing past the entries before it is
+    /// recorded; every step from there on never completes), and `died` is told.
+    dies_at: Option<usize>,
+    died: Arc<tokio::sync::Notify>,
 }
 
 impl MemoryJournal {
@@ -42,10 +47,24 @@ impl MemoryJournal {
         self.entries.lock().unwrap().len()
     }
 
-    /// The recorded entry at the cursor, if any (the cursor moves on either way).
-    fn next(&self) -> Option<String> {
+    /// A journal whose process dies when it reaches entry `n`.
+    fn dying_at(n: usize) -> MemoryJournal {
+        MemoryJournal {
+            dies_at: Some(n),
+            ..MemoryJournal::default()
+        }
+    }
+
+    /// The recorded entry at the cursor, if any (the cursor moves on either way); never
+    /// returns once the process is dead.
+    async fn next(&self) -> Option<String> {
         let i = self.cursor.fetch_add(1, Ordering::SeqCst);
-        self.entries.lock().unwrap().get(i).cloned()
+        let recorded = self.entries.lock().unwrap().get(i).cloned();
+        if recorded.is_none() && self.dies_at.is_some_and(|n| i >= n) {
+            self.died.notify_one();
+            std::future::pending::<()>().await;
+        }
+        recorded
     }
 
     fn record(&self, value: String) -> Recorded {
@@ -65,7 +84,7 @@ impl Journal for MemoryJournal {
     ) -> BoxFuture<'a, Result<Recorded, JournalError>> {
         Box::pin(async move {
             self.names.lock().unwrap().push(step.name.clone());
-            if let Some(value) = self.next() {
+            if let Some(value) = self.next().await {
                 return Ok(Recorded {
                     value,
                     replayed: true,
@@ -92,7 +111,7 @@ impl Journal for MemoryJournal {
 
     fn now_ms(&self) -> BoxFuture<'_, Result<u64, JournalError>> {
         Box::pin(async move {
-            let value = match self.next() {
+            let value = match self.next().await {
                 Some(v) => v,
                 None => self.record("1000".to_owned()).value,
             };
@@ -261,4 +280,209 @@ async fn retry_waits_and_jitter_go_through_the_journal() {
         *journal.sleeps.lock().unwrap(),
         [Duration::from_millis(150)]
     );
+}
+
+/// What a run reported: its events (as JSON, without the times that differ between runs) and
+/// its hooks' calls, in order.
+#[derive(Clone, Default)]
+struct Reported {
+    events: Recorder,
+    hooks: Arc<Mutex<Vec<String>>>,
+}
+
+impl Reported {
+    fn events(&self) -> Vec<serde_json::Value> {
+        self.events
+            .events()
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(e).unwrap();
+                v.as_object_mut().unwrap().remove("elapsed");
+                v
+            })
+            .collect()
+    }
+
+    fn hooks(&self) -> Vec<String> {
+        self.hooks.lock().unwrap().clone()
+    }
+}
+
+/// The model of the scenario: its answer depends only on how many turns the request holds, so
+/// a replaying process asks it only the turns that were not recorded.
+struct ByTurn(Vec<ModelResponse>);
+
+impl agents_core::Model for ByTurn {
+    fn name(&self) -> &str {
+        "by-turn"
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a agents_core::ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, agents_core::ModelError>> {
+        let turn = request
+            .messages
+            .iter()
+            .filter(|m| matches!(m, Message::Assistant { .. }))
+            .count();
+        Box::pin(async move { Ok(self.0[turn].clone()) })
+    }
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Amount {
+    amount: u32,
+}
+
+/// Every kind of step at once: two calls of one turn run concurrently (one retried after a
+/// transient failure, one whose arguments are repaired), an invented tool name, a tool that
+/// fails permanently, then the answer. `world` is what outlives a crash (the tools' counters).
+fn busy_agent(world: &[Arc<std::sync::atomic::AtomicU32>; 2], seen: &Reported) -> LlmAgent {
+    let model = ByTurn(vec![
+        ModelResponse::tool_call("c1", "lookup", "{}").and_tool_call(
+            "c2",
+            "charge",
+            r#"{"amount": 5,}"#,
+        ),
+        ModelResponse::tool_call("c3", "nosuch", "{}").and_tool_call("c4", "broken", "{}"),
+        ModelResponse::text("done"),
+    ]);
+    let lookup = flaky(
+        "lookup",
+        1,
+        true,
+        || ExecutionFailure::transient("busy"),
+        world[0].clone(),
+    );
+    let broken = flaky(
+        "broken",
+        u32::MAX,
+        false,
+        || ExecutionFailure::new("no such account").permanent(),
+        world[1].clone(),
+    );
+    let charge = agents_core::tool::tool_fn("charge", "Charges.", |a: Amount| async move {
+        Ok::<_, ExecutionFailure>(format!("charged {}", a.amount))
+    });
+    let (tool_uses, checkpoints) = (seen.hooks.clone(), seen.hooks.clone());
+    LlmAgent::builder("busy")
+        .model(model)
+        .tool_with(
+            lookup,
+            Handlers::new().execution_error(retry(3, exponential())),
+        )
+        .tool(charge)
+        .tool(broken)
+        .on_event(seen.events.hook())
+        .on_tool_use(move |u| {
+            let line = format!("tool_use {} error={}", u.name, u.is_error);
+            tool_uses.lock().unwrap().push(line);
+        })
+        .on_checkpoint(move |c| {
+            let line = format!("checkpoint {}", c.messages.len());
+            checkpoints.lock().unwrap().push(line);
+        })
+        .build()
+        .unwrap()
+}
+
+fn world() -> [Arc<std::sync::atomic::AtomicU32>; 2] {
+    [counter(), counter()]
+}
+
+/// The process dies before each step in turn (the steps before it recorded, the events and
+/// hooks of everything it did reported), and a new process replays the journal: what the two
+/// processes reported together is exactly what one uninterrupted run reports, each real step
+/// once, in the same order; the new process adds one `run_resumed` when it picks up a
+/// recorded run.
+#[tokio::test]
+async fn a_crash_and_a_replay_report_every_step_once() {
+    let reference = Reported::default();
+    let whole = MemoryJournal::default();
+    let expected = busy_agent(&world(), &reference)
+        .run_journaled("go".to_owned(), &whole)
+        .await;
+    assert_eq!(expected.output.as_deref().unwrap(), "done");
+    let names = reference.events.names();
+    for kind in [
+        "run_started",
+        "model_responded",
+        "tool_started",
+        "tool_finished",
+        "retry",
+        "repaired",
+        "tool_hallucinated",
+        "tool_failed",
+        "run_finished",
+    ] {
+        assert!(names.iter().any(|n| n == kind), "no {kind} in {names:?}");
+    }
+    let steps = whole.len();
+    assert!(steps >= 7, "{:?}", whole.names.lock().unwrap());
+
+    for k in 0..steps {
+        let world = world();
+        let first = Reported::default();
+        let dying = MemoryJournal::dying_at(k);
+        let died = dying.died.clone();
+        let agent = busy_agent(&world, &first);
+        tokio::select! {
+            _ = agent.run_journaled("go".to_owned(), &dying) => panic!("the process died at {k}"),
+            _ = died.notified() => {}
+        }
+        assert_eq!(dying.len(), k);
+
+        let second = Reported::default();
+        let replay = dying.prefix(k, false);
+        let report = busy_agent(&world, &second)
+            .run_journaled("go".to_owned(), &replay)
+            .await;
+        assert_eq!(report.output.as_deref().unwrap(), "done", "crash at {k}");
+        assert_eq!(report.transcript, expected.transcript, "crash at {k}");
+
+        let resumed: Vec<_> = second
+            .events()
+            .into_iter()
+            .filter(|e| e["event"] == "run_resumed")
+            .collect();
+        if k == 0 {
+            assert!(resumed.is_empty(), "nothing was recorded: {resumed:?}");
+        } else {
+            assert_eq!(resumed.len(), 1, "crash at {k}: {resumed:?}");
+            // The start time is an entry of its own; the others are model calls and tools.
+            assert_eq!(resumed[0]["replayed_steps"], k - 1, "crash at {k}");
+        }
+        let mut together = first.events();
+        together.extend(
+            second
+                .events()
+                .into_iter()
+                .filter(|e| e["event"] != "run_resumed"),
+        );
+        assert_eq!(together, reference.events(), "crash at {k}");
+        let mut hooks = first.hooks();
+        hooks.extend(second.hooks());
+        assert_eq!(hooks, reference.hooks(), "crash at {k}");
+    }
+}
+
+/// A process that replays a whole journal (its run had ended, the result not yet stored)
+/// reports nothing: no event, no hook.
+#[tokio::test]
+async fn replaying_a_finished_run_reports_nothing() {
+    let whole = MemoryJournal::default();
+    busy_agent(&world(), &Reported::default())
+        .run_journaled("go".to_owned(), &whole)
+        .await
+        .output
+        .unwrap();
+    let again = Reported::default();
+    let replay = whole.prefix(whole.len(), false);
+    let report = busy_agent(&world(), &again)
+        .run_journaled("go".to_owned(), &replay)
+        .await;
+    assert_eq!(report.output.unwrap(), "done");
+    assert_eq!(again.events(), Vec::<serde_json::Value>::new());
+    assert_eq!(again.hooks(), Vec::<String>::new());
 }
