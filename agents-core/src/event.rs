@@ -216,6 +216,16 @@ pub enum Event {
         /// The model call's usage.
         usage: Usage,
     },
+    /// A process picked up a durable run after a crash and a step really ran in it: the steps
+    /// before were read back from the run's journal and reported by the process that ran them
+    /// (nothing is reported for them again). Emitted once, before the first report of the new
+    /// process; there is no second [`RunStarted`](Event::RunStarted).
+    RunResumed {
+        /// The run's agent.
+        agent: AgentPath,
+        /// Model calls and tool executions read back from the journal.
+        replayed_steps: u32,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -258,6 +268,7 @@ impl Event {
             | Event::TextDelta { agent, .. }
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
+            | Event::RunResumed { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -387,6 +398,10 @@ impl Event {
                 target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, changes = ?changes,
                 "stored transcript mended"
             ),
+            Event::RunResumed { replayed_steps, .. } => tracing::event!(
+                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, replayed_steps,
+                "run resumed from its journal"
+            ),
             Event::RunFinished {
                 turns,
                 success,
@@ -408,6 +423,9 @@ pub type Subscriber = Arc<dyn Fn(&Event) + Send + Sync>;
 #[derive(Clone, Default)]
 pub struct EventBus {
     subscribers: Vec<Subscriber>,
+    /// Whether it belongs to a durable run, whose replayed work is not reported: the one branch
+    /// a run without a journal pays.
+    replay_aware: bool,
 }
 
 impl std::fmt::Debug for EventBus {
@@ -428,13 +446,30 @@ impl EventBus {
     pub fn with(&self, more: &[Subscriber]) -> Self {
         let mut subscribers = self.subscribers.clone();
         subscribers.extend(more.iter().cloned());
-        EventBus { subscribers }
+        EventBus {
+            subscribers,
+            replay_aware: self.replay_aware,
+        }
+    }
+
+    /// This bus, muted while its durable run replays recorded steps.
+    pub(crate) fn replay_aware(mut self) -> Self {
+        self.replay_aware = true;
+        self
+    }
+
+    /// Whether the code emitting now replays a durable run's recorded steps: nothing it emits
+    /// is delivered (see [`journal`](crate::journal)).
+    pub fn is_replaying(&self) -> bool {
+        self.replay_aware && crate::journal::replaying()
     }
 
     /// Whether anyone listens: a subscriber, or a `tracing` subscriber interested in this crate's
-    /// events. Events on hot paths are only built when this holds.
+    /// events, and the run is not replaying recorded steps. Events on hot paths are only built
+    /// when this holds.
     pub fn is_listened(&self) -> bool {
-        !self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR)
+        (!self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR))
+            && !self.is_replaying()
     }
 
     /// Builds and delivers an event only if anyone listens (see [`is_listened`](Self::is_listened)).
@@ -444,11 +479,31 @@ impl EventBus {
         }
     }
 
-    /// Delivers `event` to every subscriber and to `tracing`.
+    /// Delivers `event` to every subscriber and to `tracing`, unless its durable run replays
+    /// recorded steps. The first event a process delivers after picking up a recorded run is
+    /// preceded by [`Event::RunResumed`].
     pub fn emit(&self, event: Event) {
+        if self.replay_aware {
+            use crate::journal::replay::Standing;
+            match crate::journal::replay::standing() {
+                Standing::Replaying => return,
+                Standing::Resumed {
+                    agent,
+                    replayed_steps,
+                } => self.deliver(&Event::RunResumed {
+                    agent,
+                    replayed_steps,
+                }),
+                Standing::Live => {}
+            }
+        }
+        self.deliver(&event);
+    }
+
+    fn deliver(&self, event: &Event) {
         event.trace();
         for s in &self.subscribers {
-            s(&event);
+            s(event);
         }
     }
 }

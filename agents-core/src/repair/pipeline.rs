@@ -82,8 +82,16 @@ pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutc
         gen_ai.operation.name = "execute_tool",
         gen_ai.tool.name = %call.name,
         gen_ai.tool.call.id = %call.id,
+        agents.replayed = tracing::field::Empty,
     );
-    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
+    if setup.exec.journal.is_none() {
+        return tracing::Instrument::instrument(run_call_inner(setup, call), span).await;
+    }
+    let outcome = tracing::Instrument::instrument(run_call_inner(setup, call), span.clone()).await;
+    // In a durable run: whether every step of the call was read back from the journal (nothing
+    // ran in this process; the process that ran it traced it).
+    span.record("agents.replayed", setup.exec.ctx.is_replaying());
+    outcome
 }
 
 async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
