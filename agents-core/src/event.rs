@@ -423,9 +423,6 @@ pub type Subscriber = Arc<dyn Fn(&Event) + Send + Sync>;
 #[derive(Clone, Default)]
 pub struct EventBus {
     subscribers: Vec<Subscriber>,
-    /// Whether it belongs to a durable run, whose replayed work is not reported: the one branch
-    /// a run without a journal pays.
-    replay_aware: bool,
 }
 
 impl std::fmt::Debug for EventBus {
@@ -446,30 +443,26 @@ impl EventBus {
     pub fn with(&self, more: &[Subscriber]) -> Self {
         let mut subscribers = self.subscribers.clone();
         subscribers.extend(more.iter().cloned());
-        EventBus {
-            subscribers,
-            replay_aware: self.replay_aware,
-        }
-    }
-
-    /// This bus, muted while its durable run replays recorded steps.
-    pub(crate) fn replay_aware(mut self) -> Self {
-        self.replay_aware = true;
-        self
+        EventBus { subscribers }
     }
 
     /// Whether the code emitting now replays a durable run's recorded steps: nothing it emits
-    /// is delivered (see [`journal`](crate::journal)).
+    /// is delivered (see [`journal`](crate::journal)). Outside a durable run, `false`.
     pub fn is_replaying(&self) -> bool {
-        self.replay_aware && crate::journal::replaying()
+        crate::journal::replaying()
     }
 
     /// Whether anyone listens: a subscriber, or a `tracing` subscriber interested in this crate's
     /// events, and the run is not replaying recorded steps. Events on hot paths are only built
     /// when this holds.
     pub fn is_listened(&self) -> bool {
-        (!self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR))
-            && !self.is_replaying()
+        self.has_listeners() && !self.is_replaying()
+    }
+
+    /// Whether an event would reach anyone (checked before the replay state, which costs a
+    /// thread-local read: a run nobody listens to pays nothing for it).
+    fn has_listeners(&self) -> bool {
+        !self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR)
     }
 
     /// Builds and delivers an event only if anyone listens (see [`is_listened`](Self::is_listened)).
@@ -483,19 +476,20 @@ impl EventBus {
     /// recorded steps. The first event a process delivers after picking up a recorded run is
     /// preceded by [`Event::RunResumed`].
     pub fn emit(&self, event: Event) {
-        if self.replay_aware {
-            use crate::journal::replay::Standing;
-            match crate::journal::replay::standing() {
-                Standing::Replaying => return,
-                Standing::Resumed {
-                    agent,
-                    replayed_steps,
-                } => self.deliver(&Event::RunResumed {
-                    agent,
-                    replayed_steps,
-                }),
-                Standing::Live => {}
-            }
+        use crate::journal::replay::Standing;
+        if !self.has_listeners() {
+            return;
+        }
+        match crate::journal::replay::standing() {
+            Standing::Replaying => return,
+            Standing::Resumed {
+                agent,
+                replayed_steps,
+            } => self.deliver(&Event::RunResumed {
+                agent,
+                replayed_steps,
+            }),
+            Standing::Live => {}
         }
         self.deliver(&event);
     }

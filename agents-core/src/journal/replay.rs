@@ -21,6 +21,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering};
 
+use futures_util::future::Either;
+
 use crate::AgentPath;
 
 tokio::task_local! {
@@ -68,8 +70,9 @@ pub(crate) enum Standing {
     Live,
 }
 
-/// Runs `run`, a journaled run of `agent`, with its replay state.
-pub(crate) async fn scope<F: Future>(agent: AgentPath, run: F) -> F::Output {
+/// `run`, a journaled run of `agent`, with its replay state. (Not an `async fn`: a future
+/// holding `run` would copy the whole run's state once more.)
+pub(crate) fn scope<F: Future>(agent: AgentPath, run: F) -> impl Future<Output = F::Output> {
     let root = Branch {
         state: AtomicU8::new(UNKNOWN),
         parent: None,
@@ -80,7 +83,7 @@ pub(crate) async fn scope<F: Future>(agent: AgentPath, run: F) -> F::Output {
             announced: AtomicBool::new(false),
         }),
     };
-    BRANCH.scope(Arc::new(root), run).await
+    BRANCH.scope(Arc::new(root), run)
 }
 
 /// `work` as a branch of the code creating it, run concurrently with its siblings: it starts
@@ -98,11 +101,9 @@ pub(crate) fn branch<F: Future>(work: F) -> impl Future<Output = F::Output> {
             })
         })
         .ok();
-    async move {
-        match child {
-            Some(child) => BRANCH.scope(child, work).await,
-            None => work.await,
-        }
+    match child {
+        Some(child) => Either::Left(BRANCH.scope(child, work)),
+        None => Either::Right(work),
     }
 }
 

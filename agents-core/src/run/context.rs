@@ -76,12 +76,6 @@ impl RunContext {
         self.events.is_replaying()
     }
 
-    /// This context with its events muted while its durable run replays.
-    pub(crate) fn replay_aware(mut self) -> Self {
-        self.events = self.events.replay_aware();
-        self
-    }
-
     /// Emits an event to this run's subscribers (and its ancestors').
     pub fn emit(&self, event: Event) {
         self.events.emit(event)

@@ -210,18 +210,22 @@ where
         journal: &'a dyn crate::journal::Journal,
     ) -> BoxFuture<'a, RunReport<Out>> {
         let agent = crate::AgentPath::root(&self.config.name);
-        Box::pin(crate::journal::replay::scope(agent, async move {
-            run::run_report_in(
-                self,
-                run::Start::Input(input),
-                &RunContext::top().replay_aware(),
-                None,
-                Vec::new(),
-                None,
-                Some(journal),
-            )
-            .await
-        }))
+        // The run boxed before it is scoped: the scope then moves a pointer, not the run's state.
+        Box::pin(crate::journal::replay::scope(
+            agent,
+            Box::pin(async move {
+                run::run_report_in(
+                    self,
+                    run::Start::Input(input),
+                    &RunContext::top(),
+                    None,
+                    Vec::new(),
+                    None,
+                    Some(journal),
+                )
+                .await
+            }),
+        ))
     }
 
     /// Continues `conversation` with `input` as the next user message, as the root of a new
