@@ -239,6 +239,16 @@ pub enum Event {
         /// What went wrong (operator-facing).
         error: String,
     },
+    /// A process picked up a durable run after a crash and a step really ran in it: the steps
+    /// before were read back from the run's journal and reported by the process that ran them
+    /// (nothing is reported for them again). Emitted once, before the first report of the new
+    /// process; there is no second [`RunStarted`](Event::RunStarted).
+    RunResumed {
+        /// The run's agent.
+        agent: AgentPath,
+        /// Model calls and tool executions read back from the journal.
+        replayed_steps: u32,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -283,6 +293,7 @@ impl Event {
             | Event::Regenerated { agent, .. }
             | Event::ToolsChanged { agent, .. }
             | Event::ToolSourceFailed { agent, .. }
+            | Event::RunResumed { agent, .. }
             | Event::RunFinished { agent, .. } => agent,
         }
     }
@@ -388,14 +399,12 @@ impl Event {
                 added,
                 removed,
                 ..
-            } => tracing::event!(
-                target: "agents", tracing::Level::INFO, gen_ai.agent.name = %agent, source = %source,
-                added = ?added, removed = ?removed, "tool list changed"
-            ),
-            Event::ToolSourceFailed { source, error, .. } => tracing::event!(
-                target: "agents", tracing::Level::WARN, gen_ai.agent.name = %agent, source = %source,
-                error = %error, "tool source could not be listed"
-            ),
+            } => {
+                emit!(INFO, source = %source, added = ?added, removed = ?removed, "tool list changed")
+            }
+            Event::ToolSourceFailed { source, error, .. } => {
+                emit!(WARN, source = %source, error = %error, "tool source could not be listed")
+            }
             Event::Escalated {
                 tool,
                 reason,
@@ -426,6 +435,9 @@ impl Event {
             }
             Event::TranscriptMended { changes, .. } => {
                 emit!(WARN, changes = ?changes, "stored transcript mended")
+            }
+            Event::RunResumed { replayed_steps, .. } => {
+                emit!(INFO, replayed_steps, "run resumed from its journal")
             }
             Event::RunFinished {
                 turns,
@@ -474,9 +486,22 @@ impl EventBus {
         EventBus { subscribers }
     }
 
+    /// Whether the code emitting now replays a durable run's recorded steps: nothing it emits
+    /// is delivered (see [`journal`](crate::journal)). Outside a durable run, `false`.
+    pub fn is_replaying(&self) -> bool {
+        crate::journal::replaying()
+    }
+
     /// Whether anyone listens: a subscriber, or a `tracing` subscriber interested in this crate's
-    /// events. Events on hot paths are only built when this holds.
+    /// events, and the run is not replaying recorded steps. Events on hot paths are only built
+    /// when this holds.
     pub fn is_listened(&self) -> bool {
+        self.has_listeners() && !self.is_replaying()
+    }
+
+    /// Whether an event would reach anyone (checked before the replay state, which costs a
+    /// thread-local read: a run nobody listens to pays nothing for it).
+    fn has_listeners(&self) -> bool {
         !self.subscribers.is_empty() || tracing::enabled!(target: "agents", tracing::Level::ERROR)
     }
 
@@ -487,11 +512,32 @@ impl EventBus {
         }
     }
 
-    /// Delivers `event` to every subscriber and to `tracing`.
+    /// Delivers `event` to every subscriber and to `tracing`, unless its durable run replays
+    /// recorded steps. The first event a process delivers after picking up a recorded run is
+    /// preceded by [`Event::RunResumed`].
     pub fn emit(&self, event: Event) {
+        use crate::journal::replay::Standing;
+        if !self.has_listeners() {
+            return;
+        }
+        match crate::journal::replay::standing() {
+            Standing::Replaying => return,
+            Standing::Resumed {
+                agent,
+                replayed_steps,
+            } => self.deliver(&Event::RunResumed {
+                agent,
+                replayed_steps,
+            }),
+            Standing::Live => {}
+        }
+        self.deliver(&event);
+    }
+
+    fn deliver(&self, event: &Event) {
         event.trace();
         for s in &self.subscribers {
-            s(&event);
+            s(event);
         }
     }
 }

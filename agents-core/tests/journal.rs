@@ -1,107 +1,19 @@
 //! The journal seam: a run given a journal hands every model call, tool execution, wait and
 //! jitter draw to it; replaying the recorded journal reproduces the run without asking the model
 //! or running a tool again, announces nothing twice, and a tool that was executing when the
-//! process died is run again only if it is idempotent.
+//! process died is run again only if it is idempotent; events and hooks report every real step
+//! once across the crash.
 mod common;
+mod journaled;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use agents_core::journal::{Journal, JournalError, Recorded, Step};
 use agents_core::repair::{Handlers, exponential, retry};
 use agents_core::testing::ScriptedModel;
 use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse, Tool};
 use common::*;
-use futures_util::future::BoxFuture;
-
-/// A journal in memory: entries in order; `crashed_in_step` says the process died while the
-/// first step past the recorded entries ran.
-#[derive(Default)]
-struct MemoryJournal {
-    entries: Mutex<Vec<String>>,
-    cursor: AtomicUsize,
-    crashed_in_step: AtomicBool,
-    sleeps: Mutex<Vec<Duration>>,
-    names: Mutex<Vec<String>>,
-}
-
-impl MemoryJournal {
-    /// The entries of `self` up to `n`, to replay in a new "process"; `crashed` when the process
-    /// died while step `n` ran.
-    fn prefix(&self, n: usize, crashed: bool) -> MemoryJournal {
-        let entries = self.entries.lock().unwrap()[..n].to_vec();
-        MemoryJournal {
-            entries: Mutex::new(entries),
-            crashed_in_step: AtomicBool::new(crashed),
-            ..MemoryJournal::default()
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.entries.lock().unwrap().len()
-    }
-
-    /// The recorded entry at the cursor, if any (the cursor moves on either way).
-    fn next(&self) -> Option<String> {
-        let i = self.cursor.fetch_add(1, Ordering::SeqCst);
-        self.entries.lock().unwrap().get(i).cloned()
-    }
-
-    fn record(&self, value: String) -> Recorded {
-        self.entries.lock().unwrap().push(value.clone());
-        Recorded {
-            value,
-            replayed: false,
-        }
-    }
-}
-
-impl Journal for MemoryJournal {
-    fn step<'a>(
-        &'a self,
-        step: Step,
-        work: BoxFuture<'a, String>,
-    ) -> BoxFuture<'a, Result<Recorded, JournalError>> {
-        Box::pin(async move {
-            self.names.lock().unwrap().push(step.name.clone());
-            if let Some(value) = self.next() {
-                return Ok(Recorded {
-                    value,
-                    replayed: true,
-                });
-            }
-            if self.crashed_in_step.swap(false, Ordering::SeqCst)
-                && let Some(unknown) = step.if_interrupted
-            {
-                return Ok(self.record(unknown));
-            }
-            let value = work.await;
-            Ok(self.record(value))
-        })
-    }
-
-    fn sleep(&self, wait: Duration) -> BoxFuture<'_, Result<(), JournalError>> {
-        self.sleeps.lock().unwrap().push(wait);
-        Box::pin(async { Ok(()) })
-    }
-
-    fn random(&self) -> f64 {
-        0.5
-    }
-
-    fn now_ms(&self) -> BoxFuture<'_, Result<u64, JournalError>> {
-        Box::pin(async move {
-            let value = match self.next() {
-                Some(v) => v,
-                None => self.record("1000".to_owned()).value,
-            };
-            value
-                .parse()
-                .map_err(|e| JournalError::new("clock", format!("{e}")))
-        })
-    }
-}
+use journaled::*;
 
 /// `charge` (not idempotent) or `put` (idempotent): counts its executions.
 fn counting(
@@ -163,7 +75,7 @@ async fn replay_reproduces_the_run_without_running_its_steps() {
     assert_eq!(announced(&events), (2, 1));
     assert_eq!(
         *journal.names.lock().unwrap(),
-        ["model", "tool:charge", "model"]
+        ["clock", "model", "tool:charge", "model"]
     );
 
     let replay_events = recorder();
@@ -263,6 +175,124 @@ async fn retry_waits_and_jitter_go_through_the_journal() {
     );
 }
 
+/// The process dies before each step in turn (the steps before it recorded, the events and
+/// hooks of everything it did reported), and a new process replays the journal: what the two
+/// processes reported together is exactly what one uninterrupted run reports, each real step
+/// once, each call's events in order; the new process adds one `run_resumed` when it picks up
+/// a recorded run.
+#[tokio::test]
+async fn a_crash_and_a_replay_report_every_step_once() {
+    let reference = Reported::default();
+    let whole = MemoryJournal::default();
+    let expected = busy_agent(&world(), &reference)
+        .run_journaled("go".to_owned(), &whole)
+        .await;
+    assert_eq!(expected.output.as_deref().unwrap(), "done");
+    let names = reference.events.names();
+    for kind in [
+        "run_started",
+        "model_responded",
+        "tool_started",
+        "tool_finished",
+        "retry",
+        "repaired",
+        "tool_hallucinated",
+        "tool_failed",
+        "run_finished",
+    ] {
+        assert!(names.iter().any(|n| n == kind), "no {kind} in {names:?}");
+    }
+    let steps = whole.len();
+    assert!(steps >= 7, "{:?}", whole.names.lock().unwrap());
+
+    for k in 0..steps {
+        let world = world();
+        let first = Reported::default();
+        let dying = MemoryJournal::dying_at(k);
+        let died = dying.died.clone();
+        let agent = busy_agent(&world, &first);
+        tokio::select! {
+            _ = agent.run_journaled("go".to_owned(), &dying) => panic!("the process died at {k}"),
+            _ = died.notified() => {}
+        }
+        assert_eq!(dying.len(), k);
+
+        let second = Reported::default();
+        let replay = dying.prefix(k, false);
+        let report = busy_agent(&world, &second)
+            .run_journaled("go".to_owned(), &replay)
+            .await;
+        assert_eq!(report.output.as_deref().unwrap(), "done", "crash at {k}");
+        assert_eq!(report.transcript, expected.transcript, "crash at {k}");
+
+        let resumed: Vec<_> = second
+            .events()
+            .into_iter()
+            .filter(|e| e["event"] == "run_resumed")
+            .collect();
+        if k == 0 {
+            assert!(resumed.is_empty(), "nothing was recorded: {resumed:?}");
+        } else {
+            assert_eq!(resumed.len(), 1, "crash at {k}: {resumed:?}");
+            // The start time is an entry of its own; the others are model calls and tools.
+            assert_eq!(resumed[0]["replayed_steps"], k - 1, "crash at {k}");
+        }
+        let mut together = first.events();
+        together.extend(
+            second
+                .events()
+                .into_iter()
+                .filter(|e| e["event"] != "run_resumed"),
+        );
+        // The two processes' reports together are the uninterrupted run's: the same events,
+        // each call's in the same order (calls of one turn run at once, so the dead process
+        // may have reported a later call's repair before an earlier call's execution).
+        let strand = |events: &[serde_json::Value], call: &serde_json::Value| -> Vec<String> {
+            events
+                .iter()
+                .filter(|e| e["call_id"] == *call)
+                .map(ToString::to_string)
+                .collect()
+        };
+        let expected_events = reference.events();
+        for call in ["c1", "c2", "c3", "c4"]
+            .map(serde_json::Value::from)
+            .into_iter()
+            .chain([serde_json::Value::Null])
+        {
+            assert_eq!(
+                strand(&together, &call),
+                strand(&expected_events, &call),
+                "crash at {k}, call {call}"
+            );
+        }
+        assert_eq!(together.len(), expected_events.len(), "crash at {k}");
+        let mut hooks = first.hooks();
+        hooks.extend(second.hooks());
+        assert_eq!(hooks, reference.hooks(), "crash at {k}");
+    }
+}
+
+/// A process that replays a whole journal (its run had ended, the result not yet stored)
+/// reports nothing: no event, no hook.
+#[tokio::test]
+async fn replaying_a_finished_run_reports_nothing() {
+    let whole = MemoryJournal::default();
+    busy_agent(&world(), &Reported::default())
+        .run_journaled("go".to_owned(), &whole)
+        .await
+        .output
+        .unwrap();
+    let again = Reported::default();
+    let replay = whole.prefix(whole.len(), false);
+    let report = busy_agent(&world(), &again)
+        .run_journaled("go".to_owned(), &replay)
+        .await;
+    assert_eq!(report.output.unwrap(), "done");
+    assert_eq!(again.events(), Vec::<serde_json::Value>::new());
+    assert_eq!(again.hooks(), Vec::<String>::new());
+}
+
 /// A `regenerate()` step's model call is a journaled step like a turn's: here an invented tool
 /// name is regenerated (`unknown_tool => regenerate()`); the replay reads the regenerated call
 /// from the journal, asks the model nothing, runs no tool and announces nothing again.
@@ -295,7 +325,13 @@ async fn a_regenerated_call_is_journaled_and_replayed() {
     assert_eq!(count(&calls), 1);
     assert_eq!(
         *journal.names.lock().unwrap(),
-        ["model", "regenerate charge_card", "tool:charge", "model"]
+        [
+            "clock",
+            "model",
+            "regenerate charge_card",
+            "tool:charge",
+            "model"
+        ]
     );
     let regenerated = |events: &Recorder| {
         events

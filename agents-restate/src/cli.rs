@@ -1,13 +1,14 @@
-//! The demo service's command line (`durable serve [--port N] [--openai-model NAME]`), shared by
+//! The demo service's command line (`durable serve [--port N] [--openai-model NAME] [--events
+//! FILE]`), shared by
 //! the example users run (`cargo run --example durable -- serve`) and the binary the durable
 //! tests spawn and kill.
 
 use crate::AgentRun;
-use crate::demo::{LedgerScript, ledger_agent};
+use crate::demo::{LedgerScript, ledger_builder, reporting};
 use restate_sdk::prelude::{Endpoint, HttpServer};
 
 /// How the command is used.
-pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME]";
+pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME] [--events FILE]";
 
 /// The program: runs [`run`] with the process's arguments; a bad command line prints what was
 /// wrong and the usage, and exits with status 2.
@@ -20,8 +21,8 @@ pub async fn main() {
 }
 
 /// Runs `durable <args>` (without the program name): `serve` starts the service endpoint on
-/// loopback and serves until the process ends. A bad command line is an error naming what was
-/// wrong.
+/// loopback and serves until the process ends; `--events FILE` appends what the agent reports
+/// to `FILE` ([`reporting`]). A bad command line is an error naming what was wrong.
 pub async fn run(args: Vec<String>) -> Result<(), String> {
     let mut args = args.into_iter();
     if args.next().as_deref() != Some("serve") {
@@ -29,6 +30,7 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
     }
     let mut port = 9080u16;
     let mut openai_model = None;
+    let mut events = None;
     while let Some(flag) = args.next() {
         let value = args
             .next()
@@ -40,16 +42,21 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
                     .map_err(|e| format!("--port {value:?}: {e}"))?;
             }
             "--openai-model" => openai_model = Some(value),
+            "--events" => events = Some(std::path::PathBuf::from(value)),
             other => return Err(format!("unknown flag `{other}`")),
         }
     }
     let agent = match openai_model {
-        None => ledger_agent(LedgerScript),
-        Some(name) => ledger_agent(
+        None => ledger_builder(LedgerScript),
+        Some(name) => ledger_builder(
             agents_providers::openai::OpenAi::from_env(name).map_err(|e| e.to_string())?,
         ),
-    }
-    .map_err(|e| e.to_string())?;
+    };
+    let agent = match events {
+        None => agent,
+        Some(path) => reporting(agent, path),
+    };
+    let agent = agent.build().map_err(|e| e.to_string())?;
     let endpoint = Endpoint::builder().bind(AgentRun::new(agent)).build();
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr)

@@ -8,13 +8,14 @@
 //! entry, written to `durable-ledger.txt`.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use agents_core::model::{Message, ToolResult};
 use agents_core::tool::tool_fn;
 use agents_core::{
-    ExecutionFailure, LlmAgent, LlmErrorDecision, Model, ModelError, ModelErrorKind, ModelRequest,
-    ModelResponse,
+    ExecutionFailure, LlmAgent, LlmAgentBuilder, LlmErrorDecision, Model, ModelError,
+    ModelErrorKind, ModelRequest, ModelResponse,
 };
 use futures_util::future::BoxFuture;
 use serde::Deserialize;
@@ -22,6 +23,48 @@ use serde::Deserialize;
 /// The agent: a ledger tool not safe to repeat, the same tool declared idempotent, a tool that
 /// holds the run at a gate, and a tool that does nothing (for measuring a step's cost).
 pub fn ledger_agent(model: impl Model + 'static) -> Result<LlmAgent, agents_core::AgentError> {
+    ledger_builder(model).build()
+}
+
+/// Reports what `agent` does into the file at `path`, one JSON line per event or `on_tool_use`
+/// call, each with the id of the process that reported it: `{"pid": N, "event": {..}}` or
+/// `{"pid": N, "tool_use": "<tool>", "is_error": bool}`. The durable tests read it to check
+/// that a run killed and replayed reports every real step once.
+pub fn reporting(agent: LlmAgentBuilder, path: PathBuf) -> LlmAgentBuilder {
+    let log = Arc::new(path);
+    let events = log.clone();
+    agent
+        .on_event(move |event| {
+            append_line(
+                &events,
+                &serde_json::json!({ "pid": std::process::id(), "event": event }),
+            )
+        })
+        .on_tool_use(move |used| {
+            let line = serde_json::json!({
+                "pid": std::process::id(), "tool_use": used.name, "is_error": used.is_error,
+            });
+            append_line(&log, &line)
+        })
+}
+
+/// Appends `line` to the file at `path` in one write (lines of concurrent runs never
+/// interleave); a report that cannot be written is left out with a message on stderr.
+fn append_line(path: &Path, line: &serde_json::Value) {
+    use std::io::Write;
+    let text = format!("{line}\n");
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("durable: cannot report to {}: {e}", path.display());
+    }
+}
+
+/// The [`ledger_agent`] before it is built, to add to it.
+pub fn ledger_builder(model: impl Model + 'static) -> LlmAgentBuilder {
     let append = tool_fn(
         "ledger_append",
         "Appends an entry to the ledger file (charges once per call: not safe to repeat).",
@@ -64,7 +107,6 @@ pub fn ledger_agent(model: impl Model + 'static) -> Result<LlmAgent, agents_core
         .tool(put)
         .tool(hold)
         .tool(noop)
-        .build()
 }
 
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

@@ -15,7 +15,7 @@ use restate_sdk::prelude::{
 ///
 /// Each model call and tool execution is one `ctx.run` entry holding the step's outcome (success
 /// or our typed error), waits are Restate durable sleeps, jitter comes from a generator seeded by
-/// the invocation's stable seed, and the run's start time is a `ctx.run` entry.
+/// the invocation's stable seed, and the run's start time is a `ctx.run` entry like any step.
 ///
 /// Restate never retries an entry behind the agent's back: every entry has a retry policy of one
 /// attempt, and the step's own failures are values of the entry, not errors, so the agent's
@@ -115,21 +115,5 @@ impl Journal for RestateJournal<'_> {
 
     fn random(&self) -> f64 {
         self.rng.lock().unwrap_or_else(|p| p.into_inner()).f64()
-    }
-
-    fn now_ms(&self) -> BoxFuture<'_, Result<u64, JournalError>> {
-        Box::pin(async move {
-            self.ctx
-                .run(|| async {
-                    let now = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .unwrap_or_default();
-                    Ok(u64::try_from(now.as_millis()).unwrap_or(u64::MAX))
-                })
-                .name("clock")
-                .retry_policy(one_attempt())
-                .await
-                .map_err(|e| journal_error("clock", e))
-        })
     }
 }

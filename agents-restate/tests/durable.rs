@@ -54,12 +54,48 @@ async fn server() -> Option<Server> {
     })
 }
 
+/// Where a service process reports its agent's events and `on_tool_use` calls, in its
+/// directory (`durable serve --events`).
+const EVENTS: &str = "events.jsonl";
+
+/// What the service processes of `dir` reported, per process: each event's kind (a tool's name
+/// after a colon), and `tool_use:<tool>` for each `on_tool_use` call; sorted, to compare as
+/// multisets. A `run_resumed` event carries its count: `run_resumed:<replayed steps>`.
+fn reported(dir: &Path, pid: u32) -> Vec<String> {
+    let mut seen: Vec<String> = lines(&dir.join(EVENTS))
+        .iter()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .filter(|r| r["pid"] == pid)
+        .map(|r| match (&r["event"], &r["tool_use"]) {
+            (serde_json::Value::Null, tool) => format!("tool_use:{}", tool.as_str().unwrap_or("?")),
+            (event, _) => {
+                let kind = event["event"].as_str().unwrap_or("?");
+                match (&event["tool"], &event["replayed_steps"]) {
+                    (serde_json::Value::String(tool), _) => format!("{kind}:{tool}"),
+                    (_, serde_json::Value::Number(n)) => format!("{kind}:{n}"),
+                    _ => kind.to_owned(),
+                }
+            }
+        })
+        .collect();
+    seen.sort();
+    seen
+}
+
+fn sorted<const N: usize>(labels: [&str; N]) -> Vec<String> {
+    let mut labels: Vec<String> = labels.map(str::to_owned).to_vec();
+    labels.sort();
+    labels
+}
+
 /// A service process serving `AgentRun` on a fixed port (so that a restarted one is the same
 /// deployment), run in `dir`.
 struct Service {
     port: u16,
     dir: PathBuf,
     child: Option<Child>,
+    /// Every process it ran, in order.
+    pids: Vec<u32>,
 }
 
 impl Service {
@@ -72,6 +108,7 @@ impl Service {
             port,
             dir: dir.to_owned(),
             child: None,
+            pids: Vec::new(),
         };
         service.spawn().await;
         service
@@ -80,12 +117,14 @@ impl Service {
     async fn spawn(&mut self) {
         let child = Command::new(env!("CARGO_BIN_EXE_durable"))
             .args(["serve", "--port", &self.port.to_string()])
+            .args(["--events", EVENTS])
             .current_dir(&self.dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("the durable service starts");
+        self.pids.push(child.id());
         self.child = Some(child);
         eventually("the service listens", || {
             std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok()
@@ -325,8 +364,10 @@ async fn crash_after_a_side_effect_does_not_repeat_it() {
     let scenario = serde_json::json!({ "entry": "charge-1", "crash": "after" });
     let mut case = Case::begin(&server, "after", scenario).await;
     assert_eq!(lines(&case.ledger), ["charge-1"]);
+    let first = case.service.pid().expect("the first process");
 
     case.crash(true).await;
+    let second = case.service.pid().expect("the second process");
 
     let outcome = server.outcome(&case.id).await;
     assert_eq!(
@@ -341,6 +382,32 @@ async fn crash_after_a_side_effect_does_not_repeat_it() {
     );
     let results = paired(&outcome.transcript);
     assert!(results.iter().all(|r| !r.is_error), "{results:?}");
+    // Every real step reported once across the two processes: the second reports none of the
+    // steps it read back (no second run start, no second ledger call), but the gate tool it
+    // really ran again, and the end.
+    assert_eq!(
+        reported(&case.dir, first),
+        sorted([
+            "run_started",
+            "model_responded",
+            "tool_started:ledger_append",
+            "tool_finished:ledger_append",
+            "tool_use:ledger_append",
+            "model_responded",
+            "tool_started:hold",
+        ])
+    );
+    assert_eq!(
+        reported(&case.dir, second),
+        sorted([
+            "run_resumed:3",
+            "tool_started:hold",
+            "tool_finished:hold",
+            "tool_use:hold",
+            "model_responded",
+            "run_finished",
+        ])
+    );
 }
 
 /// Killed while the tool that is not safe to repeat runs: the run goes on through the "outcome
@@ -351,8 +418,10 @@ async fn crash_during_a_side_effect_reports_outcome_unknown() {
     let _one = ONE_AT_A_TIME.lock().await;
     let scenario = serde_json::json!({ "entry": "charge-2", "crash": "during" });
     let mut case = Case::begin(&server, "during", scenario).await;
+    let first = case.service.pid().expect("the first process");
 
     case.crash(false).await;
+    let second = case.service.pid().expect("the second process");
 
     let outcome = server.outcome(&case.id).await;
     assert_eq!(lines(&case.ledger), ["charge-2"], "the tool ran once");
@@ -365,6 +434,25 @@ async fn crash_during_a_side_effect_reports_outcome_unknown() {
     );
     let output = outcome.output.expect("the run completes");
     assert!(output.contains("outcome unknown after a crash"), "{output}");
+    // The tool started once, in the first process; the second reports its unknown outcome.
+    assert_eq!(
+        reported(&case.dir, first),
+        sorted([
+            "run_started",
+            "model_responded",
+            "tool_started:ledger_append"
+        ])
+    );
+    assert_eq!(
+        reported(&case.dir, second),
+        sorted([
+            "run_resumed:1",
+            "tool_failed:ledger_append",
+            "tool_use:ledger_append",
+            "model_responded",
+            "run_finished",
+        ])
+    );
 }
 
 /// Killed while an idempotent tool runs: it is executed again and the run completes normally.
@@ -374,8 +462,10 @@ async fn crash_during_an_idempotent_tool_runs_it_again() {
     let _one = ONE_AT_A_TIME.lock().await;
     let scenario = serde_json::json!({ "entry": "put-1", "crash": "during", "idempotent": true });
     let mut case = Case::begin(&server, "idempotent", scenario).await;
+    let first = case.service.pid().expect("the first process");
 
     case.crash(false).await;
+    let second = case.service.pid().expect("the second process");
     eventually("the put runs again", || waiting(&case.gate).exists()).await;
     std::fs::write(&case.gate, b"").expect("open the gate");
 
@@ -392,6 +482,22 @@ async fn crash_during_an_idempotent_tool_runs_it_again() {
     );
     let results = paired(&outcome.transcript);
     assert!(results.iter().all(|r| !r.is_error), "{results:?}");
+    // Executed twice, so started twice: once in each process.
+    assert_eq!(
+        reported(&case.dir, first),
+        sorted(["run_started", "model_responded", "tool_started:ledger_put"])
+    );
+    assert_eq!(
+        reported(&case.dir, second),
+        sorted([
+            "run_resumed:1",
+            "tool_started:ledger_put",
+            "tool_finished:ledger_put",
+            "tool_use:ledger_put",
+            "model_responded",
+            "run_finished",
+        ])
+    );
 }
 
 /// A TCP load balancer in front of `backends` (round robin, skipping a backend that refuses the
@@ -486,6 +592,27 @@ async fn twenty_runs_survive_one_of_two_processes_dying() {
             assert_eq!(times, 1, "{entry} written {times} times: {written:?}");
         }
     }
+    // Reported never twice across the two processes (at most once: a process killed in the
+    // instant between a step's acknowledgement and its report loses that report), and every
+    // run ended in the survivor, which picked up the victim's runs.
+    let reports: Vec<String> = services
+        .iter()
+        .flat_map(|s| s.pids.clone())
+        .flat_map(|pid| reported(&dir, pid))
+        .collect();
+    let n = |what: &str| reports.iter().filter(|r| r.as_str() == what).count();
+    assert!(n("run_started") <= RUNS, "{} run starts", n("run_started"));
+    assert!(
+        n("tool_use:ledger_append") <= RUNS,
+        "{} ledger calls reported",
+        n("tool_use:ledger_append")
+    );
+    assert_eq!(n("run_finished"), RUNS);
+    let resumed = reports
+        .iter()
+        .filter(|r| r.starts_with("run_resumed:"))
+        .count();
+    assert!((1..=RUNS).contains(&resumed), "{resumed} runs resumed");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

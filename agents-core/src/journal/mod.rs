@@ -9,11 +9,17 @@
 //! again. Since the loop's decisions (the repair chain, the escalation tree, the budgets) depend
 //! only on the outcomes, replaying the journal reproduces them.
 //!
+//! Events, hooks and tracing report every real step once across crashes: a process that replays
+//! a journal reports nothing of the work it only re-derives, and announces with
+//! [`Event::RunResumed`](crate::Event::RunResumed) that it picked the run up (see
+//! [`Recorded::replayed`], which it learns this from).
+//!
 //! The binding to Restate is the `agents-restate` crate; docs/durable.md states the contract.
 //!
 //! [`LlmAgent::run_journaled`]: crate::LlmAgent::run_journaled
 
 mod record;
+pub(crate) mod replay;
 
 use std::future::Future;
 use std::time::Duration;
@@ -23,12 +29,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 pub(crate) use record::ModelOutcome;
+pub(crate) use replay::replaying;
 
 /// Records the outcomes of a run's nondeterministic steps, and replays them.
 ///
 /// Implementations must be deterministic in the order of calls: a replayed run makes the same
 /// calls in the same order as the run that recorded them, as long as every outcome it reads comes
-/// from the journal.
+/// from the journal. What a process replays is a prefix of the run: once a step runs, every
+/// later one runs too.
 pub trait Journal: Send + Sync {
     /// Runs `work` once and records its output (an outcome as JSON text), or returns the output
     /// recorded for this step without running `work`.
@@ -47,9 +55,6 @@ pub trait Journal: Send + Sync {
 
     /// A random number in `[0, 1)` (backoff jitter), the same on replay.
     fn random(&self) -> f64;
-
-    /// The wall clock in milliseconds since the Unix epoch, read once and the same on replay.
-    fn now_ms(&self) -> BoxFuture<'_, Result<u64, JournalError>>;
 }
 
 /// One step handed to a [`Journal`].
@@ -57,7 +62,8 @@ pub trait Journal: Send + Sync {
 pub struct Step {
     /// What the step is.
     pub kind: StepKind,
-    /// A name for the step, for the journal's observability (`model`, or `tool:<name>`).
+    /// A name for the step, for the journal's observability (`clock`, `model`, or
+    /// `tool:<name>`).
     pub name: String,
     /// The outcome to record instead of running the step again when it was started before a
     /// crash and its outcome is unknown (`None`: running it again is safe).
@@ -67,6 +73,9 @@ pub struct Step {
 /// What a journaled step does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StepKind {
+    /// The run's first step: the wall clock read as its start time (milliseconds since the Unix
+    /// epoch), so that the duration budget counts the time before a crash and the time down.
+    Clock,
     /// One request to the model (with its streaming, if any).
     Model,
     /// One execution of a tool with its repaired arguments.
@@ -84,6 +93,10 @@ pub struct Recorded {
     /// The outcome as JSON text.
     pub value: String,
     /// Whether it was read from the journal (the step did not run in this process).
+    ///
+    /// The run reports from this: while its steps are read back, it reports nothing of the work
+    /// it re-derives (the process that recorded them reported it); from the first step that is
+    /// not, it reports as any run. A journal must answer it truthfully.
     pub replayed: bool,
 }
 
@@ -126,10 +139,14 @@ where
     let step = step();
     let name = step.name.clone();
     let encode_at = name.clone();
+    let counted = step.kind != StepKind::Clock;
     let recorded = journal
         .step(
             step,
             Box::pin(async move {
+                // Live before the work starts: what it reports (a tool's start, a sub-agent's
+                // events) is real.
+                replay::ran();
                 let outcome = work.await;
                 // Our outcome types always encode; should one not, the decode below names it.
                 serde_json::to_string(&outcome)
@@ -137,6 +154,12 @@ where
             }),
         )
         .await?;
+    if recorded.replayed {
+        replay::read_back(counted);
+    } else {
+        // Recorded here without running the work (a tool cut short by a crash): real too.
+        replay::ran();
+    }
     let value = serde_json::from_str(&recorded.value).map_err(|e| {
         JournalError::new(
             &name,

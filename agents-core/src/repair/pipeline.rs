@@ -82,6 +82,7 @@ pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutc
         gen_ai.operation.name = "execute_tool",
         gen_ai.tool.name = %call.name,
         gen_ai.tool.call.id = %call.id,
+        agents.replayed = tracing::field::Empty,
     );
     tracing::Instrument::instrument(run_call_inner(setup, call), span).await
 }
@@ -112,6 +113,12 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
             Err(error) => run.handle(error, &mut cursors).await,
         };
         if let Next::Done(out) = next {
+            if setup.exec.journal.is_some() {
+                // Whether every step of the call was read back from the journal (nothing ran in
+                // this process; the process that ran it traced it).
+                let replayed = setup.exec.ctx.is_replaying();
+                tracing::Span::current().record("agents.replayed", replayed);
+            }
             return out;
         }
     }

@@ -68,6 +68,14 @@ impl RunContext {
         &self.events
     }
 
+    /// Whether this code replays a durable run's recorded steps (see
+    /// [`journal`](crate::journal)): its events are not delivered, and hooks should report
+    /// nothing either, since the process that recorded the steps reported them. Always `false`
+    /// outside a durable run.
+    pub fn is_replaying(&self) -> bool {
+        self.events.is_replaying()
+    }
+
     /// Emits an event to this run's subscribers (and its ancestors').
     pub fn emit(&self, event: Event) {
         self.events.emit(event)

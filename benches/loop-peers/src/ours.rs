@@ -163,10 +163,4 @@ impl agents_core::journal::Journal for MemoryJournal {
     fn random(&self) -> f64 {
         0.5
     }
-
-    fn now_ms(
-        &self,
-    ) -> futures::future::BoxFuture<'_, Result<u64, agents_core::journal::JournalError>> {
-        Box::pin(async { Ok(0) })
-    }
 }

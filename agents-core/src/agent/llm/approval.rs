@@ -46,7 +46,9 @@ where
             calls: std::mem::take(&mut self.held),
             checkpoint,
         };
-        if let Some(hook) = &self.agent.config.on_checkpoint {
+        if let Some(hook) = &self.agent.config.on_checkpoint
+            && !self.ctx.is_replaying()
+        {
             hook(&paused.checkpoint);
         }
         paused

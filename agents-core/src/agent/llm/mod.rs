@@ -176,12 +176,22 @@ where
     /// Replaying the same journal makes the same decisions: a step whose outcome was recorded
     /// does not run again. Each tool execution is one step, a sub-agent called as a tool
     /// included (its inner steps are not journaled one by one).
+    ///
+    /// Events, hooks (`on_tool_use`, `on_checkpoint`) and `tracing` events report every real
+    /// step once across crashes: a process replaying the journal reports nothing until a step
+    /// really runs in it, then [`Event::RunResumed`](crate::Event::RunResumed) and everything
+    /// from there on (docs/durable.md says exactly what is reported where).
     pub fn run_journaled<'a>(
         &'a self,
         input: In,
         journal: &'a dyn crate::journal::Journal,
     ) -> BoxFuture<'a, RunReport<Out>> {
-        self.run_root(input, Some(journal))
+        let agent = crate::AgentPath::root(&self.config.name);
+        // The run boxed before it is scoped: the scope then moves a pointer, not the run's state.
+        Box::pin(crate::journal::replay::scope(
+            agent,
+            self.run_root(input, Some(journal)),
+        ))
     }
 
     /// A run from `input` as the root of a new tree, its steps through `journal` if any.

@@ -61,7 +61,7 @@ where
             // Boxed up front: a future per call, started in order as the window allows.
             let mut runs: Vec<BoxFuture<'_, Option<CallOutcome>>> = Vec::with_capacity(calls.len());
             for (call, tool) in calls.iter().zip(tools) {
-                runs.push(Box::pin(async move {
+                let run = async move {
                     let tool = tool?;
                     if stopping.load(Ordering::SeqCst) {
                         return None;
@@ -71,7 +71,13 @@ where
                         stopping.store(true, Ordering::SeqCst);
                     }
                     Some(outcome)
-                }));
+                };
+                // In a durable run each call is a branch of its own for what it reports: a call
+                // whose steps are read back stays replaying while a sibling's step runs.
+                match this.journal {
+                    None => runs.push(Box::pin(run)),
+                    Some(_) => runs.push(Box::pin(crate::journal::replay::branch(run))),
+                }
             }
             futures_util::stream::iter(runs)
                 .buffered(limit.max(1))

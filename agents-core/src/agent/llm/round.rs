@@ -394,7 +394,9 @@ where
     }
 
     fn tool_used(&self, call: &ToolCall, repaired: Option<&Value>, result: &str, is_error: bool) {
-        if let Some(hook) = &self.agent.config.on_tool_use {
+        if let Some(hook) = &self.agent.config.on_tool_use
+            && !self.ctx.is_replaying()
+        {
             hook(&ToolUse {
                 name: &call.name,
                 sent: &call.arguments,

@@ -131,12 +131,8 @@ where
         gen_ai.operation.name = "invoke_agent",
         gen_ai.agent.name = %path,
         gen_ai.request.model = %cfg.model.name(),
+        agents.resumed = tracing::field::Empty,
     );
-    span.in_scope(|| {
-        ctx.emit(Event::RunStarted {
-            agent: path.clone(),
-        })
-    });
     let mut runner = Runner {
         agent,
         ctx,
@@ -186,7 +182,18 @@ where
         runner.awaiting = std::mem::take(awaiting);
         runner.decisions = std::mem::take(decisions);
     }
-    let result = match runner.carry_journaled_time().await {
+    // A durable run's start is its first step: a process that reads it back picked up a
+    // recorded run, whose start was reported by the process that recorded it.
+    let clock = runner.carry_journaled_time().await;
+    if runner.journal.is_some() {
+        span.record("agents.resumed", crate::journal::replaying());
+    }
+    span.in_scope(|| {
+        runner.ctx.emit(Event::RunStarted {
+            agent: runner.path.clone(),
+        })
+    });
+    let result = match clock {
         Ok(()) => tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await,
         Err(e) => Err(e),
     };
@@ -320,17 +327,17 @@ where
     /// start is a journaled clock read, so a run replayed after a crash carries the time it ran
     /// before (and the time it was down).
     async fn carry_journaled_time(&mut self) -> Result<(), AgentError> {
-        let Some(journal) = self.journal else {
+        if self.journal.is_none() {
             return Ok(());
+        }
+        let step = || Step {
+            kind: StepKind::Clock,
+            name: "clock".to_owned(),
+            if_interrupted: None,
         };
-        let started_ms = journal.now_ms().await?;
-        let now_ms = u64::try_from(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_millis(),
-        )
-        .unwrap_or(u64::MAX);
+        let work = async { super::approval::now_ms() };
+        let (started_ms, _) = journaled::<u64, _>(self.journal, step, work).await?;
+        let now_ms = super::approval::now_ms();
         let before = self.budget.elapsed();
         let down = Duration::from_millis(now_ms.saturating_sub(started_ms));
         self.budget
@@ -544,7 +551,9 @@ where
             tap.said(&message);
         }
         self.transcript.push(message);
-        if let Some(hook) = &self.agent.config.on_checkpoint {
+        if let Some(hook) = &self.agent.config.on_checkpoint
+            && !self.ctx.is_replaying()
+        {
             hook(&self.checkpoint());
         }
     }
