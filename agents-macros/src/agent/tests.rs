@@ -168,3 +168,26 @@ fn regenerate_and_constrained_expand_to_the_runtime() {
     );
     assert!(errors(quote! { name: "u", model: m, tools: [t], constrained: true }).is_empty());
 }
+
+#[test]
+fn unknown_tool_belongs_to_defaults() {
+    let errs = errors(quote! {
+        name: "a",
+        model: m,
+        tools: [read_file],
+        on_error: {
+            defaults => { unknown_tool => regenerate(), unknown_tol => escalate() },
+            read_file => { unknown_tool => regenerate() },
+        },
+    });
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert_eq!(
+        errs[0],
+        "unknown error kind `unknown_tol` (did you mean `unknown_tool`?); expected one of `invalid_args`, `deserialization_error`, `execution_error` or `unknown_tool`"
+    );
+    assert!(
+        errs[1].starts_with("`unknown_tool` is handled under `defaults` only"),
+        "{}",
+        errs[1]
+    );
+}

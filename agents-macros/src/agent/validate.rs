@@ -152,9 +152,15 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
             let kind = handler.kind.to_string();
             let all: Vec<&str> = KINDS.iter().chain(&AGENT_KINDS).copied().collect();
             if !all.contains(&kind.as_str()) {
+                // The kinds this block may name: a tool's cannot name the agent's own.
+                let here: &[&str] = if target.name == DEFAULTS {
+                    &all
+                } else {
+                    &KINDS
+                };
                 errors.at(
                     &handler.kind,
-                    unknown(format_args!("error kind `{kind}`"), &kind, &all),
+                    unknown(format_args!("error kind `{kind}`"), &kind, here),
                 );
             } else if AGENT_KINDS.contains(&kind.as_str()) && target.name != DEFAULTS {
                 errors.at(
