@@ -474,3 +474,61 @@ async fn unknown_tool_on_a_tool_is_refused_at_build() {
         "{message}"
     );
 }
+
+/// Under prevention mode the last turn the budget allows is held to the final-answer tool, so a
+/// model that keeps calling tools still ends the run with an answer; earlier turns stay free to
+/// call any offered tool. With an `on_budget_exceeded` handler (which may extend the limit) no
+/// turn is the last for certain, and none is held.
+#[tokio::test]
+async fn prevention_mode_holds_the_last_turn_to_the_final_answer() {
+    let script = || {
+        ScriptedModel::new([
+            ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+            ModelResponse::tool_call("c2", "convert", r#"{"value": 12, "to": "kg"}"#),
+            ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+        ])
+        .with_constraint_support(ConstraintSupport::Schema)
+    };
+    let three_turns = Budget {
+        max_turns: Some(3),
+        ..Budget::default()
+    };
+    let model = script();
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .budget(three_turns.clone())
+        .build()
+        .unwrap()
+        .run_report("12 kilos in pounds?".into())
+        .await;
+    assert_eq!(report.output.unwrap(), "About 26.5 lb.");
+    let constraints: Vec<_> = model.requests().into_iter().map(|r| r.constraint).collect();
+    assert_eq!(
+        constraints,
+        [
+            Some(Constraint::AnyTool),
+            Some(Constraint::AnyTool),
+            Some(Constraint::tool(FINAL_ANSWER_TOOL)),
+        ]
+    );
+
+    let model = script();
+    let _ = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .budget(three_turns)
+        .on_budget_exceeded(|_| agents_core::BudgetDecision::Stop)
+        .build()
+        .unwrap()
+        .run_report("12 kilos in pounds?".into())
+        .await;
+    assert!(
+        model
+            .requests()
+            .iter()
+            .all(|r| r.constraint == Some(Constraint::AnyTool))
+    );
+}

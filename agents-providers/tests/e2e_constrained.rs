@@ -336,3 +336,34 @@ async fn regenerate_turns_a_recorded_invented_tool_name_into_an_offered_call() {
         assert_eq!(finished, Some(("call_0".to_owned(), "add".to_owned())));
     }
 }
+
+/// Prevention mode on the live model ends with an answer: this base model does not choose
+/// `final_answer` by itself, and the last turn the budget allows is held to it, so every run
+/// over three seeds finishes with text instead of on the turn limit.
+#[tokio::test]
+async fn a_prevention_run_on_the_live_model_ends_with_an_answer() {
+    let Some(url) = server().await else { return };
+    for seed in 1..=3u64 {
+        let ran = Arc::new(Mutex::new(Vec::new()));
+        let agent = LlmAgent::<String, String>::builder("calc")
+            .model(model(&url))
+            .tool(add(ran.clone()))
+            .constrained(true)
+            .sampling(Sampling {
+                temperature: Some(0.7),
+                seed: Some(seed),
+                ..Sampling::default()
+            })
+            .budget(agents_core::Budget {
+                max_turns: Some(2),
+                ..agents_core::Budget::default()
+            })
+            .build()
+            .unwrap();
+        let answer = agent.run("What is 17 plus 25?".into()).await;
+        assert!(
+            answer.as_ref().is_ok_and(|a| !a.trim().is_empty()),
+            "seed {seed}: {answer:?}"
+        );
+    }
+}

@@ -396,6 +396,18 @@ impl BudgetScope {
         }
     }
 
+    /// How many more model turns this scope and its ancestors allow for certain (`None`: no
+    /// turn limit). A scope with an `on_budget_exceeded` handler does not count: it may extend.
+    pub fn turns_left(self: &Arc<Self>) -> Option<u64> {
+        self.ancestors()
+            .filter(|s| s.handler.is_none())
+            .filter_map(|s| {
+                let limit = s.limits().max_turns?;
+                Some(limit.saturating_sub(s.spent().turns))
+            })
+            .min()
+    }
+
     /// Whether a wait of `delay` ends before the run's time does.
     pub fn fits(self: &Arc<Self>, delay: Duration) -> bool {
         self.remaining_time().is_none_or(|left| delay < left)

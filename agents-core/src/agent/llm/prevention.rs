@@ -26,6 +26,18 @@ where
         self.request.constraint = Some(Constraint::AnyTool);
     }
 
+    /// Under prevention mode, the last turn the budget allows is held to the final-answer tool:
+    /// the run ends with the model's answer rather than on the turn limit with none (a model
+    /// that never chooses `final_answer` on its own, as small base models do, still answers).
+    pub(super) fn answer_on_last_turn(&mut self) {
+        if self.request.constraint.is_some()
+            && self.agent.config.constrained
+            && self.budget.turns_left() == Some(0)
+        {
+            self.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
+        }
+    }
+
     /// Prevention mode with a model that cannot constrain ends the run before the model is
     /// asked: running unconstrained would pretend.
     pub(super) fn check_prevention(&self) -> Result<(), AgentError> {

@@ -426,6 +426,7 @@ where
         self.turn += 1;
         self.refresh_tools().await;
         self.refresh_frame();
+        self.answer_on_last_turn();
         self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
         let (response, replayed) = self.call_model(&self.request).await?;
         self.usage += response.usage;
