@@ -133,7 +133,11 @@ impl Model for Watch {
                         continue;
                     };
                     w.calls += 1;
-                    w.valid += usize::from(valid_as_written(&c.arguments, &spec.parameters));
+                    let valid = valid_as_written(&c.arguments, &spec.parameters);
+                    if !valid && std::env::var_os("EVAL_TRACE").is_some() {
+                        eprintln!("    invalid as written: {} {}", c.name, c.arguments);
+                    }
+                    w.valid += usize::from(valid);
                 }
             }
             r
