@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use agents_core::repair::{Handlers, no_backoff, retry};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, ToolCallError, ToolSource, ToolSourceError, tool_fn};
-use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+use agents_core::{Event, ExecutionFailure, LlmAgent, LlmAgentBuilder, ModelResponse};
 use common::*;
 use futures_util::future::BoxFuture;
 
@@ -130,6 +130,25 @@ fn switch(board: Arc<Switchboard>, to: &'static [&'static str]) -> impl Tool {
     })
 }
 
+/// Runs "go" on an agent that follows `board` (with `own` adding the agent's own tools),
+/// recording its events; the run must answer "done". Returns the transcript.
+async fn run_following(
+    model: &ScriptedModel,
+    board: &Arc<Switchboard>,
+    own: impl FnOnce(LlmAgentBuilder) -> LlmAgentBuilder,
+    events: &Recorder,
+) -> Vec<agents_core::Message> {
+    let builder = LlmAgent::builder("a").model(model.clone());
+    let agent = own(builder)
+        .tool_source(Shared(board.clone()), Handlers::new())
+        .on_event(events.hook())
+        .build()
+        .unwrap();
+    let report = agent.run_report("go".to_owned()).await;
+    assert_eq!(report.output.unwrap(), "done");
+    report.transcript
+}
+
 /// The source is listed before the first turn; its tools are offered beside the agent's own
 /// and run like them.
 #[tokio::test]
@@ -139,16 +158,10 @@ async fn a_source_is_listed_before_the_first_turn_and_its_tools_run() {
         ModelResponse::tool_call("c1", "alpha", "{}"),
         ModelResponse::text("done"),
     ]);
-    let agent = LlmAgent::builder("a")
-        .model(model.clone())
-        .tool(weather(Arc::new(AtomicU32::new(0))))
-        .tool_source(Shared(board.clone()), Handlers::new())
-        .build()
-        .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let with_weather = |b: LlmAgentBuilder| b.tool(weather(Arc::new(AtomicU32::new(0))));
+    let transcript = run_following(&model, &board, with_weather, &Recorder::default()).await;
     assert_eq!(offered(&model.requests()[0]), ["alpha", "weather"]);
-    assert_eq!(tool_results(&report.transcript), ["alpha ran"]);
+    assert_eq!(tool_results(&transcript), ["alpha ran"]);
     assert_eq!(
         board.listings(),
         1,
@@ -167,19 +180,12 @@ async fn a_change_between_turns_is_offered_at_the_next_turn() {
         ModelResponse::text("done"),
     ]);
     let events = Recorder::default();
-    let agent = LlmAgent::builder("a")
-        .model(model.clone())
-        .tool(switch(board.clone(), &["beta"]))
-        .tool_source(Shared(board.clone()), Handlers::new())
-        .on_event(events.hook())
-        .build()
-        .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let switching = |b: LlmAgentBuilder| b.tool(switch(board.clone(), &["beta"]));
+    let transcript = run_following(&model, &board, switching, &events).await;
     let requests = model.requests();
     assert_eq!(offered(&requests[0]), ["alpha", "switch"]);
     assert_eq!(offered(&requests[1]), ["beta", "switch"]);
-    assert_eq!(tool_results(&report.transcript), ["switched", "beta ran"]);
+    assert_eq!(tool_results(&transcript), ["switched", "beta ran"]);
     let changes: Vec<(Vec<String>, Vec<String>)> = events
         .events()
         .iter()
@@ -211,15 +217,8 @@ async fn a_vanished_tool_takes_the_invented_tool_path_and_the_source_is_listed_a
         ModelResponse::text("done"),
     ]);
     let events = Recorder::default();
-    let agent = LlmAgent::builder("a")
-        .model(model.clone())
-        .tool_source(Shared(board.clone()), Handlers::new())
-        .on_event(events.hook())
-        .build()
-        .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
-    let results = tool_results(&report.transcript);
+    let transcript = run_following(&model, &board, |b| b, &events).await;
+    let results = tool_results(&transcript);
     assert!(
         results[0].contains("unknown") && results[0].contains("report_v2"),
         "{results:?}"
@@ -258,20 +257,13 @@ async fn a_failed_listing_keeps_the_run_going_and_is_tried_again() {
         ModelResponse::text("done"),
     ]);
     let events = Recorder::default();
-    let agent = LlmAgent::builder("a")
-        .model(model.clone())
-        .tool(weather(Arc::new(AtomicU32::new(0))))
-        .tool_source(Shared(board.clone()), Handlers::new())
-        .on_event(events.hook())
-        .build()
-        .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let with_weather = |b: LlmAgentBuilder| b.tool(weather(Arc::new(AtomicU32::new(0))));
+    let transcript = run_following(&model, &board, with_weather, &events).await;
     let requests = model.requests();
     assert_eq!(offered(&requests[0]), ["weather"]);
     assert_eq!(offered(&requests[1]), ["alpha", "weather"]);
     assert_eq!(
-        tool_results(&report.transcript),
+        tool_results(&transcript),
         ["Oslo: sunny for 1 day(s)", "alpha ran"]
     );
     assert!(events.events().iter().any(|e| matches!(

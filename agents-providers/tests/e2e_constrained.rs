@@ -200,6 +200,26 @@ fn add(ran: Arc<Mutex<Vec<(f64, f64)>>>) -> impl Tool {
     })
 }
 
+/// "calc": the tool `add` on `model`, sampled with `seed` at temperature 0.7, at most two turns.
+fn calc_agent(
+    model: impl Model + 'static,
+    ran: &Arc<Mutex<Vec<(f64, f64)>>>,
+    seed: u64,
+) -> agents_core::LlmAgentBuilder {
+    LlmAgent::<String, String>::builder("calc")
+        .model(model)
+        .tool(add(ran.clone()))
+        .sampling(Sampling {
+            temperature: Some(0.7),
+            seed: Some(seed),
+            ..Sampling::default()
+        })
+        .budget(agents_core::Budget {
+            max_turns: Some(2),
+            ..agents_core::Budget::default()
+        })
+}
+
 /// Runs "calc" (the tool `add`) on `request` with `handlers`: the first answer is `first`, the
 /// rest come from the live model with `seed`. Returns the arguments `add` ran with and the
 /// events. How the run ends (an answer, or the turn cap) is the model's business; the calls are
@@ -218,19 +238,8 @@ async fn calc(
         first: Mutex::new(Some(first)),
         live: model(url),
     };
-    let agent = LlmAgent::<String, String>::builder("calc")
-        .model(recorded)
-        .tool(add(ran.clone()))
+    let agent = calc_agent(recorded, &ran, seed)
         .on_error(handlers)
-        .sampling(Sampling {
-            temperature: Some(0.7),
-            seed: Some(seed),
-            ..Sampling::default()
-        })
-        .budget(agents_core::Budget {
-            max_turns: Some(2),
-            ..agents_core::Budget::default()
-        })
         .on_event(move |e| seen.lock().unwrap().push(e.clone()))
         .build()
         .unwrap();
@@ -345,19 +354,8 @@ async fn a_prevention_run_on_the_live_model_ends_with_an_answer() {
     let Some(url) = server().await else { return };
     for seed in 1..=3u64 {
         let ran = Arc::new(Mutex::new(Vec::new()));
-        let agent = LlmAgent::<String, String>::builder("calc")
-            .model(model(&url))
-            .tool(add(ran.clone()))
+        let agent = calc_agent(model(&url), &ran, seed)
             .constrained(true)
-            .sampling(Sampling {
-                temperature: Some(0.7),
-                seed: Some(seed),
-                ..Sampling::default()
-            })
-            .budget(agents_core::Budget {
-                max_turns: Some(2),
-                ..agents_core::Budget::default()
-            })
             .build()
             .unwrap();
         let answer = agent.run("What is 17 plus 25?".into()).await;

@@ -123,23 +123,30 @@ impl McpServer {
     ///
     /// It clears the mark [`tool_list_changed`](Self::tool_list_changed) reads.
     pub async fn tools(&self) -> Result<Vec<McpTool>, McpError> {
+        let listed = self.list_remote(true).await?;
+        Ok(listed
+            .into_iter()
+            .map(|tool| McpTool::new(self.clone(), tool))
+            .collect())
+    }
+
+    /// `tools/list`, every page; with `clear_mark`, the change mark is cleared before the
+    /// request goes out (so a change announced during the listing is seen next time).
+    async fn list_remote(&self, clear_mark: bool) -> Result<Vec<rmcp::model::Tool>, McpError> {
         let (peer, _) = self.peer().await?;
-        self.inner
-            .handler
-            .tools_changed
-            .store(false, Ordering::SeqCst);
-        let listed = peer
-            .list_all_tools()
+        if clear_mark {
+            self.inner
+                .handler
+                .tools_changed
+                .store(false, Ordering::SeqCst);
+        }
+        peer.list_all_tools()
             .await
             .map_err(|source| McpError::Request {
                 server: self.label().to_owned(),
                 what: "tools/list",
                 source,
-            })?;
-        Ok(listed
-            .into_iter()
-            .map(|tool| McpTool::new(self.clone(), tool))
-            .collect())
+            })
     }
 
     /// Whether the server announced a change of its tool list
@@ -156,8 +163,7 @@ impl McpServer {
     /// Whether the server lists a tool of this (remote) name now (`None`: the listing failed).
     /// Leaves the change mark as it is, for the agent's next listing.
     pub(crate) async fn offers(&self, remote: &str) -> Option<bool> {
-        let (peer, _) = self.peer().await.ok()?;
-        let listed = peer.list_all_tools().await.ok()?;
+        let listed = self.list_remote(false).await.ok()?;
         Some(listed.iter().any(|t| t.name == remote))
     }
 
