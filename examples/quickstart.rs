@@ -114,6 +114,14 @@ impl Model for ShowText {
         self.0.name()
     }
 
+    fn feedback_style(&self) -> agents::model::FeedbackStyle {
+        self.0.feedback_style()
+    }
+
+    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<serde_json::Value> {
+        self.0.example_arguments(tools)
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,

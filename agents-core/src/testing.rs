@@ -33,6 +33,7 @@ pub struct ScriptedModel {
     requests: Arc<Mutex<Vec<ModelRequest>>>,
     feedback: crate::model::FeedbackStyle,
     constraint: crate::model::ConstraintSupport,
+    examples: Vec<serde_json::Value>,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -60,7 +61,16 @@ impl ScriptedModel {
             requests: Arc::new(Mutex::new(Vec::new())),
             feedback: crate::model::FeedbackStyle::Full,
             constraint: crate::model::ConstraintSupport::Unsupported,
+            examples: Vec::new(),
         }
+    }
+
+    /// Says it was shown worked example calls with these argument objects
+    /// ([`Model::example_arguments`]), as a prompted model is: the runtime then refuses a call
+    /// that copies one of their values the user never gave.
+    pub fn with_examples(mut self, arguments: impl IntoIterator<Item = serde_json::Value>) -> Self {
+        self.examples = arguments.into_iter().collect();
+        self
     }
 
     /// Asks for feedback in `style` (as a prompted model does with
@@ -125,6 +135,10 @@ impl Model for ScriptedModel {
 
     fn constraint_support(&self) -> crate::model::ConstraintSupport {
         self.constraint
+    }
+
+    fn example_arguments(&self, _tools: &[crate::model::ToolSpec]) -> Vec<serde_json::Value> {
+        self.examples.clone()
     }
 
     fn complete<'a>(

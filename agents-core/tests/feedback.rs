@@ -2,12 +2,15 @@
 //! write, no tool list that invites decoys, and a repeated identical failing call that changes
 //! the next turn's sampling instead of being sent again unchanged.
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 
 use agents_core::error::FeedbackStyle;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{Event, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+use common::error_results;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct AddArgs {
@@ -36,17 +39,6 @@ fn agent(model: ScriptedModel, strict: bool) -> LlmAgent<String, String> {
         .unwrap()
 }
 
-/// The error results the model read, in order.
-fn feedback(transcript: &[Message]) -> Vec<String> {
-    transcript
-        .iter()
-        .filter_map(|m| match m {
-            Message::Tool(r) if r.is_error => Some(r.content.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 const SCHEMA_WORDS: &[&str] = &[
     "properties",
     "required",
@@ -72,7 +64,7 @@ async fn short_feedback_is_shaped_like_the_call_to_write() {
     let report = agent(model, false)
         .run_report("Add twelve and 2.".into())
         .await;
-    let texts = feedback(&report.transcript);
+    let texts = error_results(&report.transcript);
     assert_eq!(texts.len(), 3, "{texts:?}");
     let writes = [
         r#"Write: add: {"a": number, "b": 2}"#,
@@ -103,7 +95,7 @@ async fn full_feedback_still_shows_the_schema() {
         ModelResponse::text("done"),
     ]);
     let report = agent(model, false).run_report("Add.".into()).await;
-    assert!(feedback(&report.transcript)[0].contains("Expected schema"));
+    assert!(error_results(&report.transcript)[0].contains("Expected schema"));
 }
 
 /// After a call to an unknown tool, a short-feedback model reads the closest tool's call to
@@ -118,7 +110,7 @@ async fn short_unknown_tool_feedback_names_no_other_tool() {
     ])
     .with_feedback(FeedbackStyle::Short);
     let report = agent(model, false).run_report("Add 1 and 2.".into()).await;
-    let texts = feedback(&report.transcript);
+    let texts = error_results(&report.transcript);
     assert_eq!(
         texts[0],
         r#"ERROR: there is no tool 'functions.add'. Did you mean add: {"a": number, "b": number}"#

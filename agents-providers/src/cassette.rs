@@ -199,6 +199,14 @@ impl<M: Model> Model for Recorder<M> {
         self.inner.feedback_style()
     }
 
+    fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
+        self.inner.constraint_support()
+    }
+
+    fn example_arguments(&self, tools: &[agents_core::model::ToolSpec]) -> Vec<serde_json::Value> {
+        self.inner.example_arguments(tools)
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,

@@ -144,10 +144,11 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
         .await;
     // Turn 2: the short ERROR feedback is in the prompt (the closest tool's call to write, no
     // list of tools), which ends with `Call:` and the closest tool's call written for the model
-    // up to its first argument; it writes only the values.
+    // up to its first argument and the opening quote of its string; it writes only the values
+    // (with a trailing comma the repair drops).
     Mock::given(method("POST"))
-        .and(prompt_ends("Result: ERROR: there is no tool 'weather'. Did you mean get_weather: {\"city\": string}\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\":"))
-        .respond_with(completion("'Oslo',}}", "stop"))
+        .and(prompt_ends("Result: ERROR: there is no tool 'weather'. Did you mean get_weather: {\"city\": string}\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \""))
+        .respond_with(completion("Oslo\",}}", "stop"))
         .mount(&s)
         .await;
     // Turn 3: the result is in the prompt; the model answers.

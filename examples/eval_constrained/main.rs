@@ -1,9 +1,13 @@
 //! Constraint against repair, on the held-out suite (docs/EVAL.md, "Suite 3"): the requests of
 //! `eval_users` (as people type them, 7 tools and 3 decoys, worked examples only for the
-//! decoys), each run in five modes on the same seeds (`EVAL_MODES` picks some):
+//! decoys), each run in six modes on the same seeds (`EVAL_MODES` picks some; `EVAL_NO_MADE_UP=1`
+//! turns the made-up examples off, `PromptFormat::example_every_tool(false)`):
 //!
 //! - **off**: `strict(true)`, one model turn: the first answer as written;
-//! - **on**: today's defaults (JSON repair, coercion, short feedback, prefill), 3 turns;
+//! - **on**: today's defaults (JSON repair, coercion, short feedback, prefill, the echo check),
+//!   3 turns;
+//! - **on without the echo check**: the same with `echo_check(false)` (a call copying an
+//!   example's values runs), 3 turns;
 //! - **on + regenerate**: the defaults with `regenerate()` after them under `invalid_args` and
 //!   `deserialization_error`, 3 turns;
 //! - **on + regenerate + unknown_tool**: the same, and `regenerate()` under `unknown_tool` (a
@@ -14,7 +18,7 @@
 //! Needs the local model server (`scripts/local-llm.sh start`):
 //!
 //! ```text
-//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 5 modes
+//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 6 modes
 //! EVAL_MODES="on,on + regenerate + unknown_tool" EVAL_EVERY=5 cargo run --example eval_constrained
 //! ```
 //!
@@ -50,15 +54,17 @@ type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 enum Mode {
     Off,
     On,
+    OnWithoutEcho,
     Regenerate,
     RegenerateUnknown,
     Prevention,
 }
 
 impl Mode {
-    const ALL: [Mode; 5] = [
+    const ALL: [Mode; 6] = [
         Mode::Off,
         Mode::On,
+        Mode::OnWithoutEcho,
         Mode::Regenerate,
         Mode::RegenerateUnknown,
         Mode::Prevention,
@@ -79,6 +85,7 @@ impl Mode {
         match self {
             Mode::Off => "off",
             Mode::On => "on",
+            Mode::OnWithoutEcho => "on without the echo check",
             Mode::Regenerate => "on + regenerate",
             Mode::RegenerateUnknown => "on + regenerate + unknown_tool",
             Mode::Prevention => "prevention",
@@ -97,12 +104,16 @@ struct Written {
     /// tool's schema.
     valid: usize,
     tokens: u64,
+    /// Whether the first model call named the requested tool (in a call it made, or in its raw
+    /// text when no call could be read).
+    first_named_right: bool,
 }
 
 /// The live model, counting what it writes.
 struct Watch {
     live: PromptedCompletions,
     written: Mutex<Written>,
+    want: &'static str,
 }
 
 impl Model for Watch {
@@ -118,6 +129,10 @@ impl Model for Watch {
         self.live.constraint_support()
     }
 
+    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<Value> {
+        self.live.example_arguments(tools)
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,
@@ -126,6 +141,17 @@ impl Model for Watch {
             let r = self.live.complete(request).await;
             let mut w = self.written.lock().unwrap();
             w.model_calls += 1;
+            if let (1, Ok(r)) = (w.model_calls, &r) {
+                let needle = format!("\"{}\"", self.want);
+                w.first_named_right = match r.tool_calls.first() {
+                    Some(c) => c.name == self.want,
+                    None => r
+                        .raw
+                        .as_deref()
+                        .or(r.text.as_deref())
+                        .is_some_and(|t| t.contains(&needle)),
+                };
+            }
             if let Ok(r) = &r {
                 w.tokens += r.usage.total();
                 for c in r.tool_calls.iter().filter(|c| c.name != FINAL_ANSWER_TOOL) {
@@ -173,13 +199,14 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
             timeout: Duration::from_secs(300),
             ..Default::default()
         })
-        .format(suite::format())
+        .format(suite::format().example_every_tool(std::env::var_os("EVAL_NO_MADE_UP").is_none()))
         .max_tokens(96)
         .build()
         .expect("client");
     let model = Arc::new(Watch {
         live,
         written: Mutex::default(),
+        want: case.tool,
     });
     let right = Arc::new(Mutex::new(false));
     let unasked = Arc::new(Mutex::new(0usize));
@@ -197,6 +224,21 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
             max_turns: Some(if mode == Mode::Off { 1 } else { 3 }),
             ..Budget::default()
         })
+        .on_event(|e| {
+            if let agents::Event::Regenerated { calls, .. } = e
+                && std::env::var_os("EVAL_TRACE").is_some()
+            {
+                for c in calls {
+                    eprintln!("    regenerated: {} {}", c.name, c.arguments);
+                }
+            }
+            if std::env::var_os("EVAL_TRACE").is_some() {
+                eprintln!(
+                    "    event: {}",
+                    format!("{e:?}").chars().take(300).collect::<String>()
+                );
+            }
+        })
         .on_tool_use(move |u| {
             if u.is_error {
                 return;
@@ -210,6 +252,7 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
     let builder = match mode {
         Mode::Off => builder.strict(true),
         Mode::On => builder,
+        Mode::OnWithoutEcho => builder.echo_check(false),
         Mode::Regenerate => builder.on_error(
             Handlers::new()
                 .invalid_args(regenerate())
@@ -257,6 +300,7 @@ struct Tally {
     tokens: u64,
     seconds: f64,
     errors: usize,
+    first_named_right: usize,
 }
 
 impl Tally {
@@ -274,6 +318,7 @@ impl Tally {
         self.tokens += r.written.tokens;
         self.seconds += r.seconds;
         self.errors += usize::from(r.error.is_some());
+        self.first_named_right += usize::from(r.written.first_named_right);
     }
 }
 
@@ -347,7 +392,8 @@ async fn main() {
                         "seed": seed, "mode": mode.name(), "right": r.right, "turns": r.turns,
                         "model_calls": r.written.model_calls, "calls": r.written.calls,
                         "valid": r.written.valid, "unasked": r.unasked, "tokens": r.written.tokens,
-                        "seconds": r.seconds, "error": r.error});
+                        "seconds": r.seconds, "error": r.error,
+                        "first_named_right": r.written.first_named_right});
                     let _ = writeln!(f, "{line}");
                 }
             }
@@ -368,9 +414,9 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
     println!(
-        "| mode | runs | right | share (95% CI) | right per seed | calls written | schema-valid as written | calls run on a tool nobody asked for | model calls per run | tokens per run | seconds per run | runs ended in error |"
+        "| mode | runs | right | share (95% CI) | right per seed | calls written | schema-valid as written | calls run on a tool nobody asked for | model calls per run | tokens per run | seconds per run | runs ended in error | first answer names the requested tool |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (mode, t) in &tallies {
         let seeds: Vec<String> = t
             .per_seed
@@ -379,7 +425,7 @@ async fn main() {
             .collect();
         let n = t.runs.max(1) as f64;
         println!(
-            "| {} | {} | {} | **{}** ({}) | {} | {} | {} ({}) | {} | {:.2} | {:.0} | {:.1} | {} |",
+            "| {} | {} | {} | **{}** ({}) | {} | {} | {} ({}) | {} | {:.2} | {:.0} | {:.1} | {} | {} |",
             mode.name(),
             t.runs,
             t.right,
@@ -393,7 +439,8 @@ async fn main() {
             t.model_calls as f64 / n,
             t.tokens as f64 / n,
             t.seconds / n,
-            t.errors
+            t.errors,
+            pct(t.first_named_right, t.runs)
         );
     }
     println!("\n### Per tool (right / runs)\n");

@@ -72,6 +72,9 @@ impl<M: Model> Model for Recorded<M> {
     fn feedback_style(&self) -> agents::error::FeedbackStyle {
         self.live.feedback_style()
     }
+    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<serde_json::Value> {
+        self.live.example_arguments(tools)
+    }
     fn complete<'a>(
         &'a self,
         r: &'a ModelRequest,

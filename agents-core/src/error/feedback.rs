@@ -50,11 +50,12 @@ impl ToolError {
                     } else {
                         format!(" at \"{}\"", e.field_path)
                     };
-                    let fault = e.field_path.split(['.', '[']).next().unwrap_or_default();
+                    let mut faults = vec![top_key(&e.field_path)];
+                    faults.extend(e.violations.iter().map(|v| top_key(&v.field_path)));
                     (
                         &e.tool,
                         format!("are wrong{at}: {}", short_message(&e.message)),
-                        call_filled(&e.tool, &e.schema, sent, fault),
+                        call_filled(&e.tool, &e.schema, sent, &faults),
                     )
                 }
             },
@@ -64,22 +65,27 @@ impl ToolError {
     }
 }
 
+/// The argument a field path is in (`items` of `items[0].count`).
+fn top_key(path: &str) -> &str {
+    path.split(['.', '[']).next().unwrap_or_default()
+}
+
 /// The call to write after an argument error, from the model's own call: each argument it sent
-/// that the tool declares, with its own value, except the one at `fault`; a type in place of
-/// the value for that one and for each required argument it left out; the arguments the tool
-/// does not declare dropped. A small model copies the line it is shown, so the line keeps what
-/// it got right and marks only what it must change.
+/// that the tool declares, with its own value, except the ones at `faults` (every argument a
+/// violation names); a type in place of the value for those and for each required argument it
+/// left out; the arguments the tool does not declare dropped. A small model copies the line it
+/// is shown, so the line keeps what it got right and marks only what it must change.
 fn call_filled(
     tool: &str,
     schema: &Value,
     sent: &serde_json::Map<String, Value>,
-    fault: &str,
+    faults: &[&str],
 ) -> String {
     let ArgumentShapes { required, optional } = argument_shapes(schema);
     let field = |(k, shape): &(String, String)| -> Option<String> {
         let value = sent
             .get(k)
-            .filter(|v| k != fault && !v.is_null())
+            .filter(|v| !faults.contains(&k.as_str()) && !v.is_null())
             .map(Value::to_string);
         Some(format!(
             "{}: {}",

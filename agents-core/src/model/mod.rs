@@ -67,6 +67,15 @@ pub trait Model: Send + Sync {
     fn constraint_support(&self) -> ConstraintSupport {
         ConstraintSupport::Unsupported
     }
+
+    /// The arguments of the worked example calls this model is shown besides the conversation,
+    /// for a request offering `tools` (a prompted client's examples, made-up ones included).
+    /// The runtime refuses a call that copies one of their values the user never gave (see
+    /// the `echo` check in docs/repair.md). The default is none: a model shown no examples.
+    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
+        let _ = tools;
+        Vec::new()
+    }
 }
 
 impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
@@ -92,6 +101,10 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
 
     fn constraint_support(&self) -> ConstraintSupport {
         (**self).constraint_support()
+    }
+
+    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
+        (**self).example_arguments(tools)
     }
 }
 

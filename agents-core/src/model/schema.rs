@@ -51,12 +51,18 @@ pub fn resolve_ref<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
     }
 }
 
+/// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
+/// fill a small model's prompt, and a constraint enforces it anyway.
+const MAX_LISTED_CHOICES: usize = 12;
+
 fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
     let v = resolve_ref(root, v);
     if depth > 3 {
         return "any".into();
     }
-    if let Some(e) = v.get("enum").and_then(Value::as_array) {
+    if let Some(e) = v.get("enum").and_then(Value::as_array)
+        && e.len() <= MAX_LISTED_CHOICES
+    {
         return e
             .iter()
             .map(Value::to_string)
@@ -151,4 +157,19 @@ pub fn call_shape(tool: &str, schema: &Value) -> String {
         out.push_str(&format!(" (optional: {})", fields(&optional)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_short_enum_is_listed_and_a_long_one_reads_as_its_type() {
+        let short = json!({"type": "string", "enum": ["celsius", "fahrenheit"]});
+        assert_eq!(value_shape(&short, &short), r#""celsius" or "fahrenheit""#);
+        let spans: Vec<String> = (0..40).map(|i| format!("word {i}")).collect();
+        let long = json!({"type": "string", "enum": spans});
+        assert_eq!(value_shape(&long, &long), "string");
+    }
 }

@@ -13,6 +13,7 @@ use futures_util::FutureExt;
 use serde_json::Value;
 use tokio::time::Instant;
 
+use super::echo::EchoCheck;
 use super::journaled::ToolOutcome;
 use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
 use crate::AgentPath;
@@ -42,6 +43,9 @@ pub(crate) struct ExecSetup<'a> {
     pub approval: Option<&'a (dyn Fn(&Value) -> bool + Send + Sync)>,
     /// The run's journal, if it is durable: the tool's execution is recorded there.
     pub journal: Option<&'a dyn Journal>,
+    /// The values the model was shown in examples, which a call must not copy unless the user
+    /// gave them too; `None`: nothing to check (no examples, or a strict agent).
+    pub echo: Option<&'a EchoCheck>,
 }
 
 /// How one call ended.
@@ -105,12 +109,17 @@ impl<'a, 's> Executor<'a, 's> {
                 schema: self.schema().clone(),
             })
         })?;
-        if let Some(validator) = self.setup.validator {
-            let violations = validator.violations(&args, self.schema());
-            if !violations.is_empty() {
-                // Every violation at once, so that one turn of feedback can fix them all.
-                return Err(self.schema_violated(args, violations));
-            }
+        let mut violations = match self.setup.validator {
+            Some(validator) => validator.violations(&args, self.schema()),
+            None => Vec::new(),
+        };
+        if let Some(echo) = self.setup.echo {
+            let room = super::validate::MAX_VIOLATIONS.saturating_sub(violations.len());
+            violations.extend(echo.violations(&args, self.schema(), room));
+        }
+        if !violations.is_empty() {
+            // Every violation at once, so that one turn of feedback can fix them all.
+            return Err(self.schema_violated(args, violations));
         }
         let tool = self.setup.tool;
         let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args.clone())))

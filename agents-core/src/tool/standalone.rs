@@ -152,6 +152,8 @@ impl StandaloneTool {
             approval: None,
             // A standalone call is one step of someone else's process; nothing to replay.
             journal: None,
+            // No model wrote these arguments, so none copied an example.
+            echo: None,
         };
         let call = ToolCall {
             id: call_id.to_owned(),

@@ -91,6 +91,18 @@ pub fn tool_results(messages: &[agents_core::Message]) -> Vec<String> {
         .collect()
 }
 
+/// The contents of the error results in `messages` (what the model read about its failed
+/// calls), in order.
+pub fn error_results(messages: &[agents_core::Message]) -> Vec<String> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            agents_core::Message::Tool(r) if r.is_error => Some(r.content.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Records every event.
 #[derive(Clone, Default)]
 pub struct Recorder(pub Arc<Mutex<Vec<Event>>>);

@@ -327,7 +327,8 @@ impl PromptedCompletions {
 }
 
 crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short,
-    constraint: |_| agents_core::model::ConstraintSupport::Schema);
+    constraint: |_| agents_core::model::ConstraintSupport::Schema,
+    examples: |client, tools| client.format.example_arguments(tools));
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -407,6 +408,10 @@ impl<M: Model> Model for PromptedChat<M> {
 
     fn feedback_style(&self) -> FeedbackStyle {
         FeedbackStyle::Short
+    }
+
+    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
+        self.format.example_arguments(tools)
     }
 
     fn complete<'a>(

@@ -55,15 +55,31 @@ pub(super) fn prefill(request: &ModelRequest) -> Option<String> {
     })
 }
 
-/// ` {"tool": "<tool>", "arguments": {"<key>": ` (no key: up to the `{`).
+/// ` {"tool": "<tool>", "arguments": {"<key>": ` (no key: up to the `{`), with the opening
+/// quote when the key takes a string: a small model prefilled up to the colon writes a date or
+/// a name bare (`"date": 2026-03-14"`), and the repaired value then keeps the stray quote.
 fn start(tool: &ToolSpec, key: Option<String>) -> String {
     let key = key
-        .map(|k| format!("{}: ", Value::String(k)))
+        .map(|k| {
+            let quote = if takes_string(tool, &k) { "\"" } else { "" };
+            format!("{}: {quote}", Value::String(k))
+        })
         .unwrap_or_default();
     format!(
         " {{\"tool\": {}, \"arguments\": {{{key}",
         Value::String(tool.name.clone())
     )
+}
+
+/// Whether argument `key` of `tool` is a string (or one of listed strings).
+fn takes_string(tool: &ToolSpec, key: &str) -> bool {
+    let shapes = argument_shapes(&tool.parameters);
+    shapes
+        .required
+        .iter()
+        .chain(&shapes.optional)
+        .find(|(k, _)| k == key)
+        .is_some_and(|(_, shape)| shape == "string" || shape.starts_with('"'))
 }
 
 fn required(tool: &ToolSpec) -> Vec<String> {

@@ -90,6 +90,7 @@ where
                 on_tool_use: None,
                 skills: Vec::new(),
                 strict: false,
+                echo_check: true,
                 constrained: false,
                 builtins: false,
                 output_retries: 2,
@@ -158,6 +159,7 @@ where
                 on_tool_use: c.on_tool_use,
                 skills: Vec::new(),
                 strict: c.strict,
+                echo_check: c.echo_check,
                 constrained: c.constrained,
                 builtins: c.builtins,
                 output_retries: c.output_retries,
@@ -342,6 +344,17 @@ where
     /// Turns the built-in deterministic repair off for every tool that does not say otherwise.
     pub fn strict(mut self, strict: bool) -> Self {
         self.config.strict = strict;
+        self
+    }
+
+    /// Whether a call that copies a value from a worked example, one the user never gave, is
+    /// refused before it runs (default on; a strict agent never checks). A small model copies
+    /// the example it was shown (`{"restaurant": "text"}`); the copy is valid against the schema
+    /// and would run with values nobody gave. Turn it off when the examples hold values a model
+    /// may rightly take without the user saying them (a default account, the caller's own
+    /// country). See docs/repair.md, "Values copied from an example".
+    pub fn echo_check(mut self, on: bool) -> Self {
+        self.config.echo_check = on;
         self
     }
 

@@ -87,6 +87,9 @@ pub(crate) struct Config<In, Out> {
     pub on_tool_use: Option<ToolUseHook>,
     pub skills: Vec<Skill<In, Out>>,
     pub strict: bool,
+    /// Whether a call that copies a value from an example the user never gave is refused
+    /// (`tool/echo.rs`; never under strict).
+    pub echo_check: bool,
     /// Prevention mode: every turn that may call tools is constrained (see `prevention.rs`).
     pub constrained: bool,
     pub builtins: bool,

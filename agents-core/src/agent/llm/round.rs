@@ -16,6 +16,7 @@ use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
 use crate::repair::pipeline::{Asking, CallSetup, run_call};
+use crate::tool::echo::EchoCheck;
 use crate::tool::executor::{CallOutcome, ExecSetup};
 
 /// What one call produced: the result the model reads, and whether the run must end.
@@ -287,6 +288,13 @@ where
         let tool = entry.tool.as_ref();
         let needs_approval =
             move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
+        // Values copied from a worked example are refused (not under strict: no recovery).
+        let echo = (cfg.echo_check && !cfg.strict)
+            .then(|| {
+                let shown = self.model.example_arguments(&self.request.tools);
+                EchoCheck::new(shown.iter().chain(&entry.schema_examples), &self.request)
+            })
+            .flatten();
         let setup = CallSetup {
             exec: ExecSetup {
                 tool: entry.tool.as_ref(),
@@ -298,6 +306,7 @@ where
                 default_timeout: self.budget.tool_timeout(),
                 approval: (!self.approved.contains(&call.id)).then_some(&needs_approval as _),
                 journal: self.journal,
+                echo: echo.as_ref(),
             },
             chains: &entry.chains,
             retry_budget: cfg.retry_budget.as_ref(),

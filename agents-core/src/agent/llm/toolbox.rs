@@ -20,6 +20,9 @@ pub(crate) struct ToolEntry {
     /// The tool's argument schema, compiled once when the tool is added; `None` when the
     /// validator cannot compile it (the tool then runs unvalidated, after a warning).
     pub validator: Option<crate::tool::ArgsValidator>,
+    /// The values the tool's schema shows as `examples`, which a call must not copy unless the
+    /// user gave them too (the echo check).
+    pub schema_examples: Vec<serde_json::Value>,
 }
 
 /// What a tool's chains are resolved against: the agent's handler levels below the tool's own.
@@ -33,11 +36,13 @@ impl ToolEntry {
     /// `tool` with `handlers`, its validator compiled and its chains not yet resolved.
     pub fn new(tool: Arc<dyn Tool>, handlers: Handlers) -> Self {
         let validator = compile_validator(tool.spec());
+        let schema_examples = crate::tool::echo::schema_examples(&tool.spec().parameters);
         ToolEntry {
             tool,
             handlers,
             chains: Default::default(),
             validator,
+            schema_examples,
         }
     }
 

@@ -129,7 +129,11 @@ pub(crate) async fn regenerate(
     // One model call per step, whatever it brings.
     cursor.advance();
     let constraint = Constraint::tool(run.tool_name());
-    let request = request_again(asking.request, constraint.clone());
+    let mut request = request_again(asking.request, constraint.clone());
+    // Values the call copied from an example are asked for again held to the user's words.
+    if let ToolError::Deserialization(e) = error {
+        crate::tool::echo::hold_to_user_words(&mut request, run.tool_name(), &e.violations);
+    }
     let asked = ask_again(Again {
         model: asking.model,
         request: &request,

@@ -1,0 +1,582 @@
+//! Values copied from a worked example instead of taken from the user.
+//!
+//! A small model that does not know what to write copies the example it was shown: asked to book
+//! a table at Nonna Rosa, it writes `{"restaurant": "text"}` because a made-up example showed
+//! `"text"`, or it sends the example's `{"phone": "555-0142", "message": "I'm running late"}`
+//! again for a request that names neither. Such a call is valid against the schema and would
+//! run with values nobody gave. This check finds them: a value is *echoed* when it is one of the
+//! values the model was shown in worked examples (or a schema's `examples`), and it appears
+//! nowhere in what the model was told (the system prompt, the user's messages, tool results).
+//! Values the schema itself lists (`enum`, `const`) are choices, never echoes.
+//!
+//! An echoed value is reported like a schema violation (keyword `echo`), so the argument error's
+//! chain handles it: the model hears which value it copied and writes the call again. A strict
+//! agent does not check (strict means no recovery).
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::error::SchemaViolation;
+use crate::model::{Message, ModelRequest};
+
+/// The violation keyword of an echoed value.
+pub const ECHO_KEYWORD: &str = "echo";
+
+/// The values shown to the model in examples, and the text a value must come from.
+#[derive(Debug, Clone)]
+pub(crate) struct EchoCheck {
+    /// Shown strings, trimmed and lowercased.
+    strings: HashSet<String>,
+    /// Shown numbers.
+    numbers: Vec<f64>,
+    /// What the model was told, lowercased, thousands separators kept (numbers are matched
+    /// with and without them).
+    told: String,
+}
+
+impl EchoCheck {
+    /// The check for calls answering `request`, given the values the model was shown: the
+    /// argument objects of its worked examples, and the called tool's [`schema_examples`].
+    /// `None` when nothing was shown (nothing can be echoed).
+    pub(crate) fn new<'v>(
+        shown: impl IntoIterator<Item = &'v Value>,
+        request: &ModelRequest,
+    ) -> Option<EchoCheck> {
+        let mut strings = HashSet::new();
+        let mut numbers = Vec::new();
+        for v in shown {
+            collect_leaves(v, &mut strings, &mut numbers, 0);
+        }
+        if strings.is_empty() && numbers.is_empty() {
+            return None;
+        }
+        let mut told = String::new();
+        let mut add = |text: &str| {
+            told.push_str(&text.to_lowercase());
+            told.push('\n');
+        };
+        if let Some(s) = &request.system {
+            add(s);
+        }
+        for m in &request.messages {
+            match m {
+                Message::User { content } => add(content),
+                // An error result is the runtime's or the tool's complaint, not a source of
+                // values: the echo feedback itself quotes the copied value.
+                Message::Tool(r) if !r.is_error => add(&r.content),
+                Message::Tool(_) | Message::Assistant { .. } => {}
+            }
+        }
+        Some(EchoCheck {
+            strings,
+            numbers,
+            told,
+        })
+    }
+
+    /// Every echoed value of `args` (at most `limit`), as violations naming its path.
+    pub(crate) fn violations(
+        &self,
+        args: &Value,
+        schema: &Value,
+        limit: usize,
+    ) -> Vec<SchemaViolation> {
+        let mut choices = HashSet::new();
+        collect_choices(schema, &mut choices);
+        let mut out = Vec::new();
+        self.walk(args, &mut String::new(), 0, &choices, &mut out, limit);
+        out
+    }
+
+    /// `at` is the field path so far (`songs[1]`, `trip.from`; empty for the root).
+    fn walk(
+        &self,
+        v: &Value,
+        at: &mut String,
+        depth: usize,
+        choices: &HashSet<String>,
+        out: &mut Vec<SchemaViolation>,
+        limit: usize,
+    ) {
+        if out.len() >= limit || depth > MAX_DEPTH {
+            return;
+        }
+        let len = at.len();
+        match v {
+            Value::Object(m) => {
+                for (k, item) in m {
+                    if !at.is_empty() {
+                        at.push('.');
+                    }
+                    at.push_str(k);
+                    self.walk(item, at, depth + 1, choices, out, limit);
+                    at.truncate(len);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    at.push_str(&format!("[{i}]"));
+                    self.walk(item, at, depth + 1, choices, out, limit);
+                    at.truncate(len);
+                }
+            }
+            Value::String(s) => {
+                let key = s.trim().to_lowercase();
+                if !key.is_empty()
+                    && self.strings.contains(&key)
+                    && !choices.contains(&key)
+                    && !has_token(&self.told, &key)
+                {
+                    out.push(echoed(at, v));
+                }
+            }
+            Value::Number(n) => {
+                if let Some(x) = n.as_f64()
+                    && self.numbers.contains(&x)
+                    && !told_number(&self.told, x)
+                {
+                    out.push(echoed(at, v));
+                }
+            }
+            Value::Bool(_) | Value::Null => {}
+        }
+    }
+}
+
+/// Holds the arguments of `tool` in `request` that `echoed` names (copied from an example) to
+/// what the user said: each such string argument (or list of strings) may only be one of the
+/// word spans of the user's messages ([`user_spans`]). A regeneration under this schema cannot
+/// copy the example again, and a small model, which copies what it reads, copies from the
+/// request instead. Arguments with a schema of their own choices (`enum`, `const`, `format`,
+/// `pattern`) and non-string ones are left as they are. Returns whether anything was held.
+pub(crate) fn hold_to_user_words(
+    request: &mut ModelRequest,
+    tool: &str,
+    echoed: &[SchemaViolation],
+) -> bool {
+    let fields: HashSet<&str> = echoed
+        .iter()
+        .filter(|v| v.keyword == ECHO_KEYWORD)
+        .filter_map(|v| v.field_path.split(['.', '[']).next())
+        .collect();
+    if fields.is_empty() {
+        return false;
+    }
+    let spans: Vec<Value> = user_spans(&request.messages)
+        .into_iter()
+        .map(Value::String)
+        .collect();
+    if spans.is_empty() {
+        return false;
+    }
+    let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
+        return false;
+    };
+    let Some(props) = spec
+        .parameters
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    else {
+        return false;
+    };
+    let mut held = false;
+    for field in fields {
+        let Some(schema) = props.get_mut(field) else {
+            continue;
+        };
+        let target = if is_free_string(schema) {
+            Some(schema)
+        } else if schema.get("type").and_then(Value::as_str) == Some("array") {
+            schema.get_mut("items").filter(|i| is_free_string(i))
+        } else {
+            None
+        };
+        if let Some(target) = target.and_then(Value::as_object_mut) {
+            target.insert("enum".to_owned(), Value::Array(spans.clone()));
+            held = true;
+        }
+    }
+    held
+}
+
+/// A string schema that lists no choices and no shape of its own.
+fn is_free_string(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("string")
+        && ["enum", "const", "format", "pattern"]
+            .iter()
+            .all(|k| schema.get(*k).is_none())
+}
+
+/// At most this many spans are offered (a constraint's grammar grows with them).
+const MAX_SPANS: usize = 400;
+/// Spans are at most this many words long.
+const SPAN_WORDS: usize = 6;
+
+/// The runs of up to six consecutive words of the user's messages, newest message first,
+/// without the punctuation around them (`"Nonna Rosa"`, `"2026-03-14"`, `"rent share"` from
+/// `note: 'rent share'`), each once.
+pub(crate) fn user_spans(messages: &[Message]) -> Vec<String> {
+    let trim = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for m in messages.iter().rev() {
+        let Message::User { content } = m else {
+            continue;
+        };
+        let words: Vec<&str> = content.split_whitespace().collect();
+        for start in 0..words.len() {
+            for end in start + 1..=(start + SPAN_WORDS).min(words.len()) {
+                let span = trim(&words[start..end].join(" "));
+                if !span.is_empty() && seen.insert(span.clone()) {
+                    out.push(span);
+                    if out.len() >= MAX_SPANS {
+                        return out;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Nesting deeper than this is not looked into (the JSON parser bounds it already; this keeps
+/// the walk bounded on its own).
+const MAX_DEPTH: usize = 32;
+
+fn echoed(at: &str, v: &Value) -> SchemaViolation {
+    SchemaViolation {
+        field_path: if at.is_empty() {
+            ".".to_owned()
+        } else {
+            at.to_owned()
+        },
+        keyword: ECHO_KEYWORD.to_owned(),
+        message: format!(
+            "{} is copied from an example; write the value the user gave",
+            crate::text::shorten(&v.to_string(), 60)
+        ),
+    }
+}
+
+fn collect_leaves(v: &Value, strings: &mut HashSet<String>, numbers: &mut Vec<f64>, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match v {
+        Value::Object(m) => m
+            .values()
+            .for_each(|x| collect_leaves(x, strings, numbers, depth + 1)),
+        Value::Array(a) => a
+            .iter()
+            .for_each(|x| collect_leaves(x, strings, numbers, depth + 1)),
+        Value::String(s) => {
+            let s = s.trim().to_lowercase();
+            if !s.is_empty() {
+                strings.insert(s);
+            }
+        }
+        Value::Number(n) => {
+            if let Some(x) = n.as_f64()
+                && !numbers.contains(&x)
+            {
+                numbers.push(x);
+            }
+        }
+        Value::Bool(_) | Value::Null => {}
+    }
+}
+
+/// The values of every `examples` keyword in a tool's argument schema (collected once per tool).
+pub(crate) fn schema_examples(schema: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    visit_keywords(schema, 0, &mut |keyword, v| match (keyword, v) {
+        ("examples", Value::Array(items)) => {
+            out.extend(items.iter().cloned());
+            true
+        }
+        _ => false,
+    });
+    out
+}
+
+/// The strings a schema offers as choices (`enum` and `const` values, anywhere in it).
+fn collect_choices(schema: &Value, out: &mut HashSet<String>) {
+    let lower = |s: &str| s.trim().to_lowercase();
+    visit_keywords(schema, 0, &mut |keyword, v| match (keyword, v) {
+        ("enum", Value::Array(items)) => {
+            out.extend(items.iter().filter_map(Value::as_str).map(lower));
+            true
+        }
+        ("const", Value::String(s)) => {
+            out.insert(lower(s));
+            true
+        }
+        _ => false,
+    });
+}
+
+/// Calls `take` with every member of every object in `schema`, and looks into the member's
+/// value unless `take` took it. (Under `properties` the keys are names, not keywords; their
+/// values are schemas, looked into like any other, and a property named `enum` is an object,
+/// which `take` does not take.)
+fn visit_keywords(schema: &Value, depth: usize, take: &mut dyn FnMut(&str, &Value) -> bool) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match schema {
+        Value::Object(m) => {
+            for (k, v) in m {
+                if !take(k, v) {
+                    visit_keywords(v, depth + 1, take);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| visit_keywords(x, depth + 1, take)),
+        _ => {}
+    }
+}
+
+/// Whether the number `x` appears in `told`: in digits (a whole token, with or without
+/// thousands separators), or, for a whole number up to a hundred, in words.
+fn told_number(told: &str, x: f64) -> bool {
+    let digits = if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    };
+    let plain: String = told.chars().filter(|c| *c != ',').collect();
+    if has_token(&plain, &digits) || has_token(told, &digits) {
+        return true;
+    }
+    x.fract() == 0.0
+        && (0.0..=100.0).contains(&x)
+        && number_words(x as u32).is_some_and(|w| has_token(told, &w))
+}
+
+/// Whether `needle` occurs in `hay` as a whole token: no letter, digit or decimal point right
+/// before or after it (the `3` of `2026-03-14` follows a `0`, so it is not the number 3; the
+/// example's `"text"` is not in `context`).
+fn has_token(hay: &str, needle: &str) -> bool {
+    let bytes = hay.as_bytes();
+    hay.match_indices(needle).any(|(i, _)| {
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let after = bytes.get(i + needle.len()).copied();
+        let joins = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'.');
+        // A trailing full stop ends a sentence; a decimal point continues a number.
+        let after_joins = match after {
+            Some(b'.') => bytes
+                .get(i + needle.len() + 1)
+                .is_some_and(u8::is_ascii_digit),
+            other => joins(other),
+        };
+        !joins(before) && !after_joins
+    })
+}
+
+/// The English word that says `n` (0..=100) was written out: its own word up to nineteen, its
+/// tens word above (`forty`; `twenty` for `twenty-one`).
+fn number_words(n: u32) -> Option<String> {
+    const SMALL: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    match n {
+        0..=19 => Some(SMALL[n as usize].to_owned()),
+        // The tens word alone says the number was written out (`forty`, `twenty-one`).
+        20..=99 => Some(TENS[(n / 10) as usize].to_owned()),
+        100 => Some("hundred".to_owned()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ToolSpec;
+    use serde_json::json;
+
+    fn request(user: &str) -> ModelRequest {
+        ModelRequest {
+            messages: vec![Message::user(user)],
+            tools: vec![ToolSpec {
+                name: "book_table".into(),
+                description: String::new(),
+                parameters: json!({"type": "object", "properties": {
+                    "restaurant": {"type": "string"}, "people": {"type": "integer"},
+                    "unit": {"enum": ["metric", "imperial"]}}}),
+            }],
+            ..ModelRequest::default()
+        }
+    }
+
+    fn echoes(shown: Value, user: &str, args: Value) -> Vec<String> {
+        let r = request(user);
+        let Some(check) = EchoCheck::new([&shown], &r) else {
+            return Vec::new();
+        };
+        check
+            .violations(&args, &r.tools[0].parameters, 10)
+            .into_iter()
+            .map(|v| v.field_path)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    }
+
+    #[test]
+    fn a_shown_value_the_user_never_gave_is_an_echo() {
+        let shown = json!({"restaurant": "text", "people": 3});
+        assert_eq!(
+            echoes(
+                shown.clone(),
+                "Book Nonna Rosa for ten",
+                json!({"restaurant": "text", "people": 3})
+            ),
+            ["people", "restaurant"]
+        );
+        assert!(
+            echoes(
+                shown,
+                "Book Nonna Rosa for ten",
+                json!({"restaurant": "Nonna Rosa", "people": 10})
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_shown_value_the_user_also_gave_is_not_an_echo() {
+        let shown = json!({"restaurant": "Text", "people": 3});
+        let args = json!({"restaurant": "text", "people": 3});
+        assert!(echoes(shown.clone(), "a table at TEXT for 3", args.clone()).is_empty());
+        assert!(echoes(shown.clone(), "a table at text for three", args.clone()).is_empty());
+        assert_eq!(
+            echoes(shown, "a table at text on 2026-03-14", args),
+            ["people"],
+            "the 3 inside a date is not the number 3"
+        );
+    }
+
+    #[test]
+    fn numbers_are_found_with_separators_and_decimals() {
+        let shown = json!({"people": 2500, "restaurant": 2.5});
+        assert!(echoes(shown.clone(), "2,500 of them", json!({"people": 2500})).is_empty());
+        assert!(echoes(shown.clone(), "a 2.5 kg cake.", json!({"restaurant": 2.5})).is_empty());
+        assert_eq!(
+            echoes(shown, "12.55 kg", json!({"restaurant": 2.5})),
+            ["restaurant"]
+        );
+    }
+
+    #[test]
+    fn spans_are_the_users_words_without_punctuation() {
+        let spans = user_spans(&[Message::user("Book Nonna Rosa, note: 'rent share'.")]);
+        for want in ["Nonna Rosa", "rent share", "Book", "note"] {
+            assert!(spans.iter().any(|s| s == want), "{want} in {spans:?}");
+        }
+        assert!(
+            spans.iter().all(|s| !s.ends_with(['.', ',', '\''])),
+            "{spans:?}"
+        );
+    }
+
+    #[test]
+    fn only_echoed_free_strings_are_held_to_the_users_words() {
+        let mut r = request("Book Nonna Rosa");
+        r.tools[0].parameters["properties"]["songs"] =
+            json!({"type": "array", "items": {"type": "string"}});
+        let echoed = |field: &str| SchemaViolation {
+            field_path: field.to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        assert!(hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[echoed("restaurant"), echoed("songs[0]"), echoed("unit")]
+        ));
+        let props = &r.tools[0].parameters["properties"];
+        assert!(
+            props["restaurant"]["enum"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("Nonna Rosa"))
+        );
+        assert!(props["songs"]["items"]["enum"].is_array());
+        assert_eq!(
+            props["unit"]["enum"],
+            json!(["metric", "imperial"]),
+            "its own choices kept"
+        );
+        assert!(
+            props["people"].get("enum").is_none(),
+            "not echoed, not held"
+        );
+        assert!(!hold_to_user_words(&mut r, "book_table", &[]));
+    }
+
+    #[test]
+    fn a_string_is_found_as_a_whole_word_only() {
+        let shown = json!({"restaurant": "text"});
+        let args = json!({"restaurant": "text"});
+        assert_eq!(
+            echoes(shown.clone(), "the context of it", args.clone()),
+            ["restaurant"]
+        );
+        assert!(echoes(shown, "send this text, please", args).is_empty());
+    }
+
+    #[test]
+    fn enum_values_are_choices_not_echoes() {
+        let shown = json!({"unit": "metric"});
+        assert!(echoes(shown, "in km please", json!({"unit": "metric"})).is_empty());
+    }
+
+    #[test]
+    fn arrays_and_nested_values_are_named_by_path() {
+        let shown = json!({"songs": ["text"]});
+        assert_eq!(
+            echoes(shown, "songs: Yellow", json!({"songs": ["Yellow", "text"]})),
+            ["songs[1]"]
+        );
+    }
+
+    #[test]
+    fn schema_examples_count_as_shown_and_nothing_shown_checks_nothing() {
+        let mut r = request("Book it");
+        r.tools[0].parameters["properties"]["restaurant"]["examples"] = json!(["Chez Panisse"]);
+        let shown = schema_examples(&r.tools[0].parameters);
+        assert_eq!(shown, [json!("Chez Panisse")]);
+        let check = EchoCheck::new(&shown, &r).expect("the schema shows a value");
+        let found = check.violations(
+            &json!({"restaurant": "chez panisse"}),
+            &r.tools[0].parameters,
+            10,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].keyword, ECHO_KEYWORD);
+        assert!(EchoCheck::new([], &request("Book it")).is_none());
+    }
+}
