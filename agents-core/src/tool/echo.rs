@@ -43,6 +43,9 @@ impl EchoCheck {
         shown: impl IntoIterator<Item = &'v Value>,
         request: &ModelRequest,
     ) -> Option<EchoCheck> {
+        // The common case, a model shown no examples, returns before any set is made.
+        let mut shown = shown.into_iter().peekable();
+        shown.peek()?;
         let mut strings = HashSet::new();
         let mut numbers = Vec::new();
         for v in shown {
