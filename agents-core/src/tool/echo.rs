@@ -582,4 +582,61 @@ mod tests {
         assert_eq!(found[0].keyword, ECHO_KEYWORD);
         assert!(EchoCheck::new([], &request("Book it")).is_none());
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any text, any script: spans never panic, are the message's own words, bounded
+            /// in number, and carry no punctuation at their ends.
+            #[test]
+            fn spans_are_words_of_the_message(text in "\\PC{0,200}") {
+                let spans = user_spans(&[Message::user(text.clone())]);
+                prop_assert!(spans.len() <= MAX_SPANS);
+                for span in &spans {
+                    prop_assert!(!span.is_empty());
+                    prop_assert!(span.starts_with(char::is_alphanumeric));
+                    prop_assert!(span.ends_with(char::is_alphanumeric));
+                    for word in span.split(' ') {
+                        prop_assert!(text.contains(word), "{word:?} not in {text:?}");
+                    }
+                }
+            }
+
+            /// A token found is a substring; looking never panics (multi-byte text included).
+            #[test]
+            fn a_token_found_is_in_the_text(hay in "\\PC{0,80}", needle in "\\PC{1,8}") {
+                if has_token(&hay, &needle) {
+                    prop_assert!(hay.contains(&needle));
+                }
+                let _ = told_number(&hay, 3.0);
+            }
+
+            /// The check never panics on any string or number, and what it names is a value
+            /// the model was shown.
+            #[test]
+            fn the_check_names_only_shown_values(
+                user in "\\PC{0,60}",
+                shown in "\\PC{1,12}",
+                written in "\\PC{1,12}",
+                n in any::<i32>(),
+            ) {
+                let r = request(&user);
+                let shown_args = json!({"restaurant": shown.clone(), "people": 3});
+                let check = EchoCheck::new([&shown_args], &r).expect("something shown");
+                let args = json!({"restaurant": written.clone(), "people": n});
+                for v in check.violations(&args, &r.tools[0].parameters, 10) {
+                    match v.field_path.as_str() {
+                        "restaurant" => prop_assert_eq!(
+                            written.trim().to_lowercase(),
+                            shown.trim().to_lowercase()
+                        ),
+                        "people" => prop_assert_eq!(n, 3),
+                        other => prop_assert!(false, "unexpected path {other}"),
+                    }
+                }
+            }
+        }
+    }
 }
