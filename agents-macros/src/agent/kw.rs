@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 25] = [
+pub(crate) const KEYS: [&str; 26] = [
     "name",
     "prompt",
     "model",
@@ -21,6 +21,7 @@ pub(crate) const KEYS: [&str; 25] = [
     "classifier",
     "strict",
     "constrained",
+    "echo_check",
     "skills",
     "sampling",
     "output_retries",

@@ -191,3 +191,9 @@ fn unknown_tool_belongs_to_defaults() {
         errs[1]
     );
 }
+
+#[test]
+fn echo_check_expands_to_the_builder_method() {
+    let out = pretty(quote! { name: "u", model: m, tools: [t], echo_check: false });
+    assert!(out.contains(".echo_check(false)"), "{out}");
+}
