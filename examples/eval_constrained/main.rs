@@ -232,12 +232,6 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
                     eprintln!("    regenerated: {} {}", c.name, c.arguments);
                 }
             }
-            if std::env::var_os("EVAL_TRACE").is_some() {
-                eprintln!(
-                    "    event: {}",
-                    format!("{e:?}").chars().take(300).collect::<String>()
-                );
-            }
         })
         .on_tool_use(move |u| {
             if u.is_error {

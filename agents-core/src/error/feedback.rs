@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::ToolError;
+use super::{ToolError, argument_of};
 use crate::model::{ArgumentShapes, argument_shapes, call_shape};
 
 pub use crate::model::FeedbackStyle;
@@ -50,8 +50,8 @@ impl ToolError {
                     } else {
                         format!(" at \"{}\"", e.field_path)
                     };
-                    let mut faults = vec![top_key(&e.field_path)];
-                    faults.extend(e.violations.iter().map(|v| top_key(&v.field_path)));
+                    let mut faults = vec![argument_of(&e.field_path)];
+                    faults.extend(e.violations.iter().map(|v| argument_of(&v.field_path)));
                     (
                         &e.tool,
                         format!("are wrong{at}: {}", short_message(&e.message)),
@@ -63,11 +63,6 @@ impl ToolError {
         };
         format!("{ARGUMENT_ERROR_PREFIX}{tool}' {what}. Write: {write}")
     }
-}
-
-/// The argument a field path is in (`items` of `items[0].count`).
-fn top_key(path: &str) -> &str {
-    path.split(['.', '[']).next().unwrap_or_default()
 }
 
 /// The call to write after an argument error, from the model's own call: each argument it sent

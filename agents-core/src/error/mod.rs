@@ -21,3 +21,4 @@ pub use tool_error::{
     DeserializationError, EscalationError, ExecutionError, InvalidArgs, ParseError, ToolError,
 };
 pub use violation::SchemaViolation;
+pub(crate) use violation::argument_of;

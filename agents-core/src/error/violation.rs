@@ -32,6 +32,11 @@ impl fmt::Display for SchemaViolation {
     }
 }
 
+/// The argument a field path is in: `items` of `items[0].count`, `from` of `from`.
+pub(crate) fn argument_of(path: &str) -> &str {
+    path.split(['.', '[']).next().unwrap_or_default()
+}
+
 /// The model-facing reason for a validation failure: every violation with its field path, then
 /// the schema, in the frame of the other argument errors (`ERROR: the arguments for tool '…'`
 /// is added by [`ToolError::model_text`](crate::ToolError::model_text)).

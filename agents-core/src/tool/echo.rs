@@ -17,11 +17,11 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use crate::error::SchemaViolation;
+use crate::error::{SchemaViolation, argument_of};
 use crate::model::{Message, ModelRequest};
 
 /// The violation keyword of an echoed value.
-pub const ECHO_KEYWORD: &str = "echo";
+pub(crate) const ECHO_KEYWORD: &str = "echo";
 
 /// The values shown to the model in examples, and the text a value must come from.
 #[derive(Debug, Clone)]
@@ -30,9 +30,10 @@ pub(crate) struct EchoCheck {
     strings: HashSet<String>,
     /// Shown numbers.
     numbers: Vec<f64>,
-    /// What the model was told, lowercased, thousands separators kept (numbers are matched
-    /// with and without them).
+    /// What the model was told, lowercased.
     told: String,
+    /// The same without commas, where `2,500` reads as `2500`.
+    told_plain: String,
 }
 
 impl EchoCheck {
@@ -71,10 +72,12 @@ impl EchoCheck {
                 Message::Tool(_) | Message::Assistant { .. } => {}
             }
         }
+        let told_plain = told.replace(',', "");
         Some(EchoCheck {
             strings,
             numbers,
             told,
+            told_plain,
         })
     }
 
@@ -137,7 +140,7 @@ impl EchoCheck {
             Value::Number(n) => {
                 if let Some(x) = n.as_f64()
                     && self.numbers.contains(&x)
-                    && !told_number(&self.told, x)
+                    && !told_number(&self.told, &self.told_plain, x)
                 {
                     out.push(echoed(at, v));
                 }
@@ -161,7 +164,7 @@ pub(crate) fn hold_to_user_words(
     let fields: HashSet<&str> = echoed
         .iter()
         .filter(|v| v.keyword == ECHO_KEYWORD)
-        .filter_map(|v| v.field_path.split(['.', '[']).next())
+        .map(|v| argument_of(&v.field_path))
         .collect();
     if fields.is_empty() {
         return false;
@@ -342,14 +345,13 @@ fn visit_keywords(schema: &Value, depth: usize, take: &mut dyn FnMut(&str, &Valu
 
 /// Whether the number `x` appears in `told`: in digits (a whole token, with or without
 /// thousands separators), or, for a whole number up to a hundred, in words.
-fn told_number(told: &str, x: f64) -> bool {
+fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
     let digits = if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
         format!("{x}")
     };
-    let plain: String = told.chars().filter(|c| *c != ',').collect();
-    if has_token(&plain, &digits) || has_token(told, &digits) {
+    if has_token(told_plain, &digits) || has_token(told, &digits) {
         return true;
     }
     x.fract() == 0.0
@@ -610,7 +612,7 @@ mod tests {
                 if has_token(&hay, &needle) {
                     prop_assert!(hay.contains(&needle));
                 }
-                let _ = told_number(&hay, 3.0);
+                let _ = told_number(&hay, &hay.replace(',', ""), 3.0);
             }
 
             /// The check never panics on any string or number, and what it names is a value

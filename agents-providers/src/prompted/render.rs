@@ -206,7 +206,7 @@ impl PromptFormat {
     /// Whether every tool that no worked example calls gets an example made up from its
     /// schema (its description as the request; on by default). A small model seldom calls a
     /// tool it has not seen called: on the held-out suite (docs/EVAL.md) the first answer named
-    /// the requested tool about twice as often with them. It copies the made-up values too
+    /// the requested tool two to three times as often with them. It copies the made-up values too
     /// (`"restaurant": "text"`); the runtime refuses such a call (a value copied from an example
     /// that the user never gave) and asks again. Off: only the first tool gets one, and only
     /// when there are no worked examples at all (a model must see the call format once).
