@@ -29,8 +29,9 @@ pub use crate::error::kinds;
 pub use crate::error::{IntoExecutionFailure, Severity};
 pub use crate::model::{Model, ToolSpec};
 pub use crate::repair::{
-    Chain, Escalate, FixWith, Handlers, Retry, Step, constant, escalate, escalate_error,
-    exponential, fix, fix_in_context, fix_with, no_backoff, regenerate, retry, sanitize, throw,
+    Chain, Escalate, FixWith, Handlers, Retry, Step, ask_values, constant, escalate,
+    escalate_error, exponential, fix, fix_in_context, fix_with, no_backoff, regenerate, retry,
+    sanitize, throw,
 };
 pub use crate::tool::{
     PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, prepared, run_blocking,

@@ -216,6 +216,23 @@ pub enum Event {
         /// The model call's usage.
         usage: Usage,
     },
+    /// The `ask_values` repair step asked the model which value the user's words give for one
+    /// argument of a call: one model call, whose usage is counted against the run's token
+    /// budget here (the run's own `usage` counts model turns only).
+    ValueAsked {
+        /// The agent.
+        agent: AgentPath,
+        /// The id of the call the argument belongs to.
+        call_id: String,
+        /// The tool called.
+        tool: String,
+        /// The argument asked for.
+        argument: String,
+        /// The model's answer as it came (shortened for logs).
+        answer: String,
+        /// The model call's usage.
+        usage: Usage,
+    },
     /// A [`ToolSource`](crate::tool::ToolSource) was listed again before a model turn and its
     /// tools changed (or it was listed for the first time): the model is offered the new set
     /// from this turn on.
@@ -291,6 +308,7 @@ impl Event {
             | Event::TextDelta { agent, .. }
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
+            | Event::ValueAsked { agent, .. }
             | Event::ToolsChanged { agent, .. }
             | Event::ToolSourceFailed { agent, .. }
             | Event::RunResumed { agent, .. }
@@ -364,6 +382,17 @@ impl Event {
                 INFO, tool: tool, call: call_id, calls = calls.len(),
                 gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
                 "call regenerated under constraint"
+            ),
+            Event::ValueAsked {
+                call_id,
+                tool,
+                argument,
+                usage,
+                ..
+            } => emit!(
+                INFO, tool: tool, call: call_id, argument,
+                gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
+                "value asked for"
             ),
             Event::Retry {
                 call_id,
@@ -555,6 +584,13 @@ pub enum ArgumentChange {
     Coerced(crate::json::Coercion),
     /// Empty arguments were read as `{}` (several providers send "no arguments" so).
     EmptyAsObject,
+    /// The model's answer to a question about the user's words set one argument (`ask_values`).
+    Answered {
+        /// The argument.
+        argument: String,
+        /// The value it now has (shortened for logs).
+        value: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -570,6 +606,12 @@ impl std::fmt::Display for ArgumentChange {
             ArgumentChange::Json(fix) => fix.fmt(f),
             ArgumentChange::Coerced(coercion) => coercion.fmt(f),
             ArgumentChange::EmptyAsObject => f.write_str("read empty arguments as {}"),
+            ArgumentChange::Answered { argument, value } => {
+                write!(
+                    f,
+                    "set `{argument}` to {value}, as the model read it in the request"
+                )
+            }
             ArgumentChange::Replaced {
                 by: Some(by),
                 preview,

@@ -100,7 +100,13 @@ async fn a_call_copying_the_example_is_refused_and_written_again() {
         SHOWN.clone(),
     )
     .with_feedback(FeedbackStyle::Short);
-    let (errors, ran, events) = booked(model, same, "Book Nonna Rosa for four at 20:00").await;
+    // The model is not asked for the values (tests/ask_values.rs): it hears of its copy.
+    let (errors, ran, events) = booked(
+        model,
+        |b| b.ask_values(false),
+        "Book Nonna Rosa for four at 20:00",
+    )
+    .await;
     assert_eq!(
         ran,
         [json!({"restaurant": "Nonna Rosa", "people": 4, "time": "20:00"})],

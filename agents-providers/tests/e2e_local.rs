@@ -402,3 +402,51 @@ async fn openai_client_streams_the_real_servers_sse() {
     assert_eq!(done.text.as_deref(), Some(text.concat().as_str()));
     assert_eq!(done, &client.complete(&request).await.unwrap());
 }
+
+/// The question prompt of `ask_values` against the real model, greedy: each answer is one line,
+/// and the model reads the values out of the requests (it does so for most arguments, measured
+/// in docs/EVAL.md; these are requests it answers right greedily, so a change to the prompt
+/// that loses that shows here).
+#[tokio::test]
+async fn the_real_model_reads_values_out_of_a_request_when_asked() {
+    use agents_core::Model;
+    use agents_core::model::{ValueQuestion, answered_value, question_request};
+    let Some(url) = server().await else { return };
+    let client = model(&url, PromptFormat::default());
+    let asks = [
+        (
+            "send 250 euros to Maria Lopez",
+            "recipient",
+            "text",
+            "Maria Lopez",
+        ),
+        (
+            "Book a table at Nonna Rosa for 4 on 2026-03-14 at 19:30",
+            "restaurant",
+            "text",
+            "Nonna Rosa",
+        ),
+        (
+            "Book a table at Nonna Rosa for 4 on 2026-03-14 at 19:30",
+            "date",
+            "a date, YYYY-MM-DD",
+            "2026-03-14",
+        ),
+    ];
+    for (text, argument, shape, expected) in asks {
+        let request = question_request(ValueQuestion {
+            text: text.into(),
+            argument: argument.into(),
+            shape: shape.into(),
+        });
+        let response = client.complete(&request).await.expect("an answer");
+        assert!(response.tool_calls.is_empty());
+        let answer = response.text.unwrap_or_default();
+        assert!(!answer.contains('\n'), "one line: {answer:?}");
+        assert_eq!(
+            answered_value(&answer),
+            Some(expected),
+            "{text} / {argument}"
+        );
+    }
+}

@@ -239,3 +239,48 @@ async fn a_generated_result_line_is_not_the_final_answer() {
     assert!(report.output.is_err(), "the run answered {output}");
     assert!(output.contains("Result:"), "{output}");
 }
+
+/// A question about the user's words (`ask_values`) goes out as the question prompt, not as a
+/// turn: worked questions, then this one, ending at `Answer:`, stopped at the line's end, with
+/// no tools, no grammar and no call format; the answer comes back as text, with its usage.
+#[tokio::test]
+async fn a_value_question_is_sent_as_the_question_prompt() {
+    use agents_core::Model;
+    use agents_core::model::{ValueQuestion, question_request};
+    let s = MockServer::start().await;
+    let sent: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let log = sent.clone();
+    Mock::given(method("POST"))
+        .and(path("/v1/completions"))
+        .respond_with(move |r: &Request| {
+            log.lock().unwrap().push(r.body_json::<Value>().unwrap());
+            completion(" Maria Lopez", "stop")
+        })
+        .mount(&s)
+        .await;
+    let client = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{}/v1", s.uri()))
+        .build()
+        .unwrap();
+    let request = question_request(ValueQuestion {
+        text: "send 250 euros to Maria Lopez".into(),
+        argument: "recipient".into(),
+        shape: "text".into(),
+    });
+    let response = client.complete(&request).await.unwrap();
+    assert_eq!(response.text.as_deref(), Some("Maria Lopez"));
+    assert!(response.tool_calls.is_empty());
+    assert_eq!(response.usage.input_tokens, 300);
+    let body = sent.lock().unwrap()[0].clone();
+    let prompt = body["prompt"].as_str().unwrap();
+    assert!(
+        prompt.ends_with(
+            "Text: send 250 euros to Maria Lopez\nQuestion: In the text, what is the recipient (text)?\nAnswer:"
+        ),
+        "{prompt}"
+    );
+    assert!(!prompt.contains("Tools:"), "no tool list: {prompt}");
+    assert_eq!(body["stop"], json!(["\n"]));
+    assert_eq!(body["temperature"], json!(0.0));
+    assert!(body.get("json_schema").is_none_or(Value::is_null));
+}

@@ -60,6 +60,7 @@ async fn run(url: &str, case: &Case, seed: u64, recovery: bool, replay: Option<F
     let raw = Arc::new(Mutex::new(Vec::new()));
     let (hook_right, hook_unasked, hook_raw) = (right.clone(), unasked.clone(), raw.clone());
     let (want_tool, want_args) = (case.tool, case.args.clone());
+    let trace = std::env::var_os("EVAL_TRACE").is_some();
     let builder = LlmAgent::<String, String>::builder("eval")
         .model(model.clone())
         .sampling(Sampling {
@@ -84,6 +85,16 @@ async fn run(url: &str, case: &Case, seed: u64, recovery: bool, replay: Option<F
             }
         })
         .on_event(move |e| {
+            if trace {
+                match e {
+                    Event::ValueAsked {
+                        argument, answer, ..
+                    } => eprintln!("    asked for {argument}: {answer:?}"),
+                    Event::Repaired { step, fixes, .. } => eprintln!("    {step}: {fixes:?}"),
+                    Event::ToolFailed { error, .. } => eprintln!("    failed: {error}"),
+                    _ => {}
+                }
+            }
             if let Event::ModelResponded { raw, calls, .. } = e {
                 let text = raw.clone().unwrap_or_else(|| {
                     let c: Vec<String> = calls

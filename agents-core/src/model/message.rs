@@ -122,6 +122,12 @@ pub struct ModelRequest {
     /// unconstrained.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constraint: Option<super::Constraint>,
+    /// This request asks a question about the user's words rather than for a turn (the
+    /// `ask_values` repair step): `messages` hold it as one user message, which a chat client
+    /// sends as it is; a client with a better way to ask (the prompted clients' question
+    /// prompt) asks this instead, and answers in `text`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_question: Option<super::ValueQuestion>,
 }
 
 /// Token usage reported by the provider.

@@ -3,6 +3,7 @@
 pub mod constraint;
 mod error;
 mod message;
+mod question;
 mod schema;
 mod stream;
 
@@ -14,6 +15,9 @@ pub use error::{ModelError, ModelErrorKind};
 pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
     Usage,
+};
+pub use question::{
+    ANSWER_TOKENS, QUESTION_INSTRUCTIONS, ValueQuestion, answered_value, question_request,
 };
 pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{argument_names, compact_schema, strip_noise};

@@ -113,21 +113,31 @@ impl Handlers {
         }
     }
 
-    /// The steps the runtime runs for `kind`: the built-in repair first (unless strict), then the
-    /// declared chain.
-    pub(crate) fn resolved(&self, kind: ErrorKind, strict_default: bool) -> Vec<StepImpl> {
+    /// The steps the runtime runs for `kind`: the built-in repair first (unless strict), with
+    /// `ask_values` after coercion where `ask_values` says so and the chain does not name it
+    /// itself, then the declared chain.
+    pub(crate) fn resolved(
+        &self,
+        kind: ErrorKind,
+        strict_default: bool,
+        ask_values: bool,
+    ) -> Vec<StepImpl> {
         let strict = self.strict.unwrap_or(strict_default);
+        let declared = self.slot(kind).map(|s| s.0.as_slice()).unwrap_or_default();
         let mut out = Vec::new();
         if !strict {
             match kind {
                 ErrorKind::InvalidArgs => out.push(StepImpl::JsonRepair),
-                ErrorKind::Deserialization => out.push(StepImpl::Coerce),
+                ErrorKind::Deserialization => {
+                    out.push(StepImpl::Coerce);
+                    if ask_values && !declared.iter().any(|s| matches!(s, StepImpl::AskValues)) {
+                        out.push(StepImpl::AskValues);
+                    }
+                }
                 ErrorKind::Execution | ErrorKind::Escalation | ErrorKind::UnknownTool => {}
             }
         }
-        if let Some(s) = self.slot(kind) {
-            out.extend(s.0.iter().cloned());
-        }
+        out.extend(declared.iter().cloned());
         out
     }
 }

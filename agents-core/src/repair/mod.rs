@@ -17,7 +17,8 @@ pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
 pub(crate) use step::regenerating;
 pub use step::{
-    Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw, escalate,
-    escalate_error, fix, fix_in_context, fix_with, regenerate, retry, sanitize, throw,
+    AskValues, Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw,
+    ask_values, escalate, escalate_error, fix, fix_in_context, fix_with, regenerate, retry,
+    sanitize, throw,
 };
 pub(crate) use step::{RetrySettings, StepImpl};

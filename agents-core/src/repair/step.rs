@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+mod asking;
 mod builtin;
 mod fixer;
 mod function;
@@ -46,6 +47,7 @@ pub(crate) enum StepImpl {
     },
     Sanitize(SanitizeFn),
     Regenerate,
+    AskValues,
     Retry(RetrySettings),
     Escalate {
         reason: Option<String>,
@@ -63,6 +65,7 @@ impl StepImpl {
             StepImpl::FixWith { .. } => "fix_with",
             StepImpl::Sanitize(_) => "sanitize",
             StepImpl::Regenerate => "regenerate",
+            StepImpl::AskValues => "ask_values",
             StepImpl::Retry(_) => "retry",
             StepImpl::Escalate { .. } => "escalate",
             StepImpl::Throw(_) => "throw",
@@ -88,6 +91,7 @@ impl StepImpl {
             }
             StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
             StepImpl::Regenerate => regenerating::regenerate(run, error, cursor).await,
+            StepImpl::AskValues => asking::ask_values(run, error, cursor).await,
             StepImpl::Retry(settings) => retrying::retry(run, settings, error, cursor).await,
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| error.model_reason());
@@ -137,12 +141,13 @@ impl fmt::Debug for Steps {
 /// | `fix`, `fix_in_context`, `fix_with` | yes | yes | yes |
 /// | `sanitize` | | yes | |
 /// | `regenerate` | yes | yes | |
+/// | `ask_values` | | yes | |
 /// | `retry` | | | yes |
 /// | `escalate`, `throw` | yes | yes | yes |
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot handle `{K}` errors",
     label = "this step cannot handle `{K}` errors",
-    note = "`sanitize` handles only `deserialization_error`; `regenerate` handles `invalid_args` and `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
+    note = "`sanitize` handles only `deserialization_error`; `regenerate` handles `invalid_args` and `deserialization_error`; `ask_values` handles only `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
 )]
 pub trait Step<K: Kind>: Sized {
     /// Appends this step's runtime form to `steps`.
@@ -165,7 +170,7 @@ macro_rules! or_method {
     )*};
 }
 
-or_method!(Fix, FixWith, Sanitize, Regenerate, Retry, Escalate, Throw, Or<A, B>);
+or_method!(Fix, FixWith, Sanitize, Regenerate, AskValues, Retry, Escalate, Throw, Or<A, B>);
 
 impl<K: Kind, A: Step<K>, B: Step<K>> Step<K> for Or<A, B> {
     fn append_to(self, steps: &mut Steps) {
@@ -186,6 +191,9 @@ pub struct Sanitize(StepImpl);
 /// A regeneration under constraint: built by [`regenerate`].
 #[derive(Clone)]
 pub struct Regenerate(StepImpl);
+/// Questions to the model about the user's words: built by [`ask_values`].
+#[derive(Clone)]
+pub struct AskValues(StepImpl);
 /// A retry schedule: built by [`retry`].
 #[derive(Clone)]
 pub struct Retry(StepImpl);
@@ -243,6 +251,12 @@ impl Step<kinds::deserialization_error> for Regenerate {
 }
 
 impl Step<kinds::unknown_tool> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl Step<kinds::deserialization_error> for AskValues {
     fn append_to(self, steps: &mut Steps) {
         steps.0.push(self.0);
     }
@@ -326,6 +340,35 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// ```
 pub fn regenerate() -> Regenerate {
     Regenerate(StepImpl::Regenerate)
+}
+
+/// Asks the model, one short question per argument the error names, which value the user's
+/// last message gives for it ("In the text, what is the restaurant (text)?"), and puts the
+/// answers into the call, which is then validated and read again. An answer is read the way
+/// the argument's schema wants it: a number out of its words (`fifty dollars` is 50), a list
+/// split at its commas; an optional argument the user did not give is left out.
+///
+/// For the small models that copy a worked example's values into their calls (see the `echo`
+/// check in docs/repair.md): asked for one value in plain words, they read it out of the
+/// request. Each question is one model call (at most six per step), counted against the token
+/// budget and the run's time and reported as [`Event::ValueAsked`](crate::Event). The agent
+/// runs it by default after coercion for models that take short feedback (the prompted
+/// clients); [`LlmAgentBuilder::ask_values`](crate::LlmAgentBuilder::ask_values) says otherwise.
+///
+/// ```
+/// use agents_core::repair::{ask_values, regenerate, Handlers};
+/// let h = Handlers::new().deserialization_error(ask_values().or(regenerate()));
+/// assert!(h.has(agents_core::ErrorKind::Deserialization));
+/// ```
+///
+/// Unparsed text has no arguments to ask about; `invalid_args` does not take it:
+///
+/// ```compile_fail
+/// use agents_core::repair::{ask_values, Handlers};
+/// let _ = Handlers::new().invalid_args(ask_values());
+/// ```
+pub fn ask_values() -> AskValues {
+    AskValues(StepImpl::AskValues)
 }
 
 /// Re-runs the tool with the same arguments, up to `max_attempts` in all, waiting `backoff`

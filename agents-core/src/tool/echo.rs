@@ -382,31 +382,7 @@ fn has_token(hay: &str, needle: &str) -> bool {
 /// The English word that says `n` (0..=100) was written out: its own word up to nineteen, its
 /// tens word above (`forty`; `twenty` for `twenty-one`).
 fn number_words(n: u32) -> Option<String> {
-    const SMALL: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 10] = [
-        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
+    use crate::json::{NUMBER_TENS as TENS, NUMBER_UNITS as SMALL};
     match n {
         0..=19 => Some(SMALL[n as usize].to_owned()),
         // The tens word alone says the number was written out (`forty`, `twenty-one`).

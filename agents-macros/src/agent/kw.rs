@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 26] = [
+pub(crate) const KEYS: [&str; 27] = [
     "name",
     "prompt",
     "model",
@@ -22,6 +22,7 @@ pub(crate) const KEYS: [&str; 26] = [
     "strict",
     "constrained",
     "echo_check",
+    "ask_values",
     "skills",
     "sampling",
     "output_retries",

@@ -1,5 +1,5 @@
 //! The step vocabulary of `on_error`: `fix`, `fix_in_context`, `fix_with`, `sanitize`,
-//! `regenerate`, `retry`, `escalate`, `throw`, and the backoffs `exponential`, `constant`, `no_backoff`.
+//! `regenerate`, `ask_values`, `retry`, `escalate`, `throw`, and the backoffs `exponential`, `constant`, `no_backoff`.
 //!
 //! A bare call to one of these names is resolved to the runtime (no import needed). Its first
 //! argument goes to the runtime's constructor and each further one, positional or named, to the
@@ -35,6 +35,7 @@ fn signature(name: &str) -> Option<Signature> {
         "fix_in_context" => (&["fix_in_context"], &["f"]),
         "sanitize" => (&["sanitize"], &["f"]),
         "regenerate" => (&["regenerate"], &[]),
+        "ask_values" => (&["ask_values"], &[]),
         "fix_with" => (&["FixWith", "new"], &["agent", "retries"]),
         "retry" => (&["Retry", "new"], &["max_attempts", "backoff"]),
         "escalate" => (&["Escalate", "new"], &["reason", "severity"]),

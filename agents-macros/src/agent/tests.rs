@@ -197,3 +197,13 @@ fn echo_check_expands_to_the_builder_method() {
     let out = pretty(quote! { name: "u", model: m, tools: [t], echo_check: false });
     assert!(out.contains(".echo_check(false)"), "{out}");
 }
+
+#[test]
+fn ask_values_is_a_key_and_a_step() {
+    let out = pretty(quote! {
+        name: "u", model: m, tools: [t], ask_values: false,
+        on_error: { defaults => { deserialization_error => ask_values().or(escalate()) } },
+    });
+    assert!(out.contains(".ask_values(false)"), "{out}");
+    assert!(out.contains("::agents::__private::ask_values()"), "{out}");
+}

@@ -493,6 +493,7 @@ mod tests {
             sampling: Sampling::default(),
             strict: false,
             constraint: None,
+            value_question: None,
         };
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))

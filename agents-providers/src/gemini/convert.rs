@@ -359,6 +359,7 @@ mod tests {
             },
             strict: false,
             constraint: None,
+            value_question: None,
         };
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),

@@ -428,6 +428,7 @@ mod tests {
             },
             strict: false,
             constraint: None,
+            value_question: None,
         };
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),

@@ -31,6 +31,7 @@
 
 mod parse;
 mod prefill;
+mod question;
 mod render;
 
 use agents_core::ModelErrorKind;
@@ -268,8 +269,13 @@ impl PromptedCompletions {
         self.format.render(request)
     }
 
-    /// Sends one request: renders the prompt, completes it, reads the calls back.
+    /// Sends one request: renders the prompt, completes it, reads the calls back. A
+    /// [`value_question`](ModelRequest::value_question) is asked with the question prompt
+    /// instead, and answered in `text`.
     pub async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        if let Some(question) = &request.value_question {
+            return self.ask(request, question).await;
+        }
         let s = &request.sampling;
         // Under a constraint the grammar ends the generation where the call's JSON ends; the
         // format's stop strings would only cut it (the grammar allows a blank line inside).
@@ -303,7 +309,53 @@ impl PromptedCompletions {
             },
         };
         let prefill = self.format.prefill(request).unwrap_or_default();
-        let response = self.transport.post_json("/completions", &body).await?;
+        let (generated, finish, usage) = self.completion(&body).await?;
+        read_generation(
+            PROVIDER,
+            &format!("{prefill}{generated}"),
+            finish,
+            usage,
+            request,
+        )
+    }
+
+    /// Asks a question about the user's words with the question prompt (`question.rs`): one
+    /// line of answer, greedy unless the request says otherwise.
+    async fn ask(
+        &self,
+        request: &ModelRequest,
+        question: &agents_core::model::ValueQuestion,
+    ) -> Result<ModelResponse, ProviderError> {
+        let s = &request.sampling;
+        let body = CompletionRequest {
+            model: &self.model,
+            prompt: question::question_prompt(question),
+            max_tokens: s
+                .max_tokens
+                .unwrap_or(agents_core::model::ANSWER_TOKENS)
+                .min(self.max_tokens),
+            temperature: s.temperature.or(Some(0.0)),
+            top_p: s.top_p,
+            seed: s.seed.or(self.seed),
+            stop: vec![question::ANSWER_STOP.to_owned()],
+            stream: false,
+            json_schema: None,
+        };
+        let (answer, finish_reason, usage) = self.completion(&body).await?;
+        Ok(ModelResponse {
+            text: Some(answer.trim().to_owned()),
+            usage,
+            finish_reason,
+            ..Default::default()
+        })
+    }
+
+    /// Posts one completion: the generated text, why it stopped, and the usage.
+    async fn completion(
+        &self,
+        body: &CompletionRequest<'_>,
+    ) -> Result<(String, FinishReason, Usage), ProviderError> {
+        let response = self.transport.post_json("/completions", body).await?;
         let wire: CompletionResponse = response.json(PROVIDER)?;
         let Some(choice) = wire.choices.into_iter().next() else {
             return Err(response.error(
@@ -312,17 +364,14 @@ impl PromptedCompletions {
             ));
         };
         let usage = wire.usage.unwrap_or_default();
-        let text = format!("{prefill}{}", choice.text);
-        read_generation(
-            PROVIDER,
-            &text,
+        Ok((
+            choice.text,
             finish_reason(choice.finish_reason.as_deref()),
             Usage {
                 input_tokens: usage.prompt_tokens,
                 output_tokens: usage.completion_tokens,
             },
-            request,
-        )
+        ))
     }
 }
 
@@ -421,6 +470,10 @@ impl<M: Model> Model for PromptedChat<M> {
         Box::pin(async move {
             // The wrapped chat model is asked for text: there is no call format to hold it to.
             crate::constraint::refuse(PROVIDER, request)?;
+            // A question about the user's words is a chat turn already (no tools to prompt).
+            if request.value_question.is_some() {
+                return self.inner.complete(request).await;
+            }
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
             let text = r.text.as_deref().unwrap_or_default();

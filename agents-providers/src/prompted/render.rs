@@ -358,6 +358,7 @@ impl PromptFormat {
             sampling,
             strict: request.strict,
             constraint: None,
+            value_question: None,
         }
     }
 }

@@ -18,7 +18,7 @@ fn main() {
         on_error: exhaustive {
             defaults => {
                 invalid_args => escalate(),
-                deserialization_error => escalate(),
+                deserialization_error => ask_values().or(escalate()),
                 execution_error => escalate(),
                 unknown_tool => regenerate().or(escalate()),
             },

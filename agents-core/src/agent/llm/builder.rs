@@ -91,6 +91,7 @@ where
                 skills: Vec::new(),
                 strict: false,
                 echo_check: true,
+                ask_values: None,
                 constrained: false,
                 builtins: false,
                 output_retries: 2,
@@ -160,6 +161,7 @@ where
                 skills: Vec::new(),
                 strict: c.strict,
                 echo_check: c.echo_check,
+                ask_values: c.ask_values,
                 constrained: c.constrained,
                 builtins: c.builtins,
                 output_retries: c.output_retries,
@@ -358,6 +360,17 @@ where
         self
     }
 
+    /// Whether the built-in repair asks the model for the values of arguments that fail their
+    /// schema, after coercion and before any declared step ([`ask_values`](crate::repair::ask_values)):
+    /// one short question per argument about the user's words. By default it does for models
+    /// that take short feedback (the prompted clients, whose small models copy example values
+    /// into their calls) and not for the others (a model with native tool calling mends its own
+    /// call from the error). A strict agent never does.
+    pub fn ask_values(mut self, on: bool) -> Self {
+        self.config.ask_values = Some(on);
+        self
+    }
+
     /// Prevention mode (default off): every model turn that may call tools is constrained to
     /// one call to one of the offered tools, its arguments held to that tool's schema
     /// ([`Constraint::AnyTool`](crate::model::Constraint)), so that no call can be written that
@@ -512,14 +525,19 @@ where
                 ));
             }
         }
-        self.config.unknown_tool = self
-            .config
-            .defaults
-            .resolved(ErrorKind::UnknownTool, self.config.strict);
+        self.config.unknown_tool =
+            self.config
+                .defaults
+                .resolved(ErrorKind::UnknownTool, self.config.strict, false);
+        let ask_values = self.config.ask_values.unwrap_or_else(|| {
+            self.config.model.feedback_style() == crate::model::FeedbackStyle::Short
+        });
+        self.config.ask_values = Some(ask_values);
         let levels = HandlerLevels {
             defaults: &self.config.defaults,
             per_tool: &self.config.per_tool,
             strict: self.config.strict,
+            ask_values,
         };
         let mut own = Toolbox::default();
         for mut entry in self.tools {

@@ -90,6 +90,9 @@ pub(crate) struct Config<In, Out> {
     /// Whether a call that copies a value from an example the user never gave is refused
     /// (`tool/echo.rs`; never under strict).
     pub echo_check: bool,
+    /// Whether `ask_values` follows coercion by default: set by the builder, or decided at
+    /// build from the model's feedback style (always `Some` once built).
+    pub ask_values: Option<bool>,
     /// Prevention mode: every turn that may call tools is constrained (see `prevention.rs`).
     pub constrained: bool,
     pub builtins: bool,

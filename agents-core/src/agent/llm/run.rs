@@ -656,6 +656,7 @@ where
             defaults: &cfg.defaults,
             per_tool: &cfg.per_tool,
             strict: cfg.strict,
+            ask_values: cfg.ask_values == Some(true),
         };
         let force = std::mem::take(&mut self.tools_stale);
         let tools = cfg
@@ -764,6 +765,7 @@ where
                     sampling: self.agent.config.sampling.clone(),
                     strict: self.agent.config.strict,
                     constraint: None,
+                    value_question: None,
                 };
                 self.budget
                     .charge_turn()

@@ -30,6 +30,8 @@ pub(crate) struct HandlerLevels<'a> {
     pub defaults: &'a Handlers,
     pub per_tool: &'a HashMap<String, Handlers>,
     pub strict: bool,
+    /// Whether `ask_values` follows coercion by default.
+    pub ask_values: bool,
 }
 
 impl ToolEntry {
@@ -55,7 +57,7 @@ impl ToolEntry {
                 .merged_over(&agent_level.merged_over(levels.defaults)),
             None => self.handlers.merged_over(levels.defaults),
         };
-        self.chains = PerKind::from_fn(|k| merged.resolved(k, levels.strict));
+        self.chains = PerKind::from_fn(|k| merged.resolved(k, levels.strict, levels.ask_values));
     }
 }
 

@@ -2,8 +2,16 @@
 
 mod number;
 mod walk;
+mod words;
 
 pub(crate) use self::number::non_finite;
+pub(crate) use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
+
+/// The JSON number text of a number as people write it: digits with separators (`1,000`) or
+/// words (`twelve`, `1.5 million`). `None` if `raw` is not all one number.
+pub(crate) fn numeric_text(raw: &str) -> Option<String> {
+    number::parse_numeric(raw).or_else(|| words::number_in_words(raw))
+}
 
 use crate::json::error::CoerceError;
 use serde_json::Value;
@@ -31,7 +39,8 @@ pub struct Coercion {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CoercionKind {
-    /// A numeric string (`"42"`, `"1,000"`, `" 1_000 "`) became a number.
+    /// A numeric string (`"42"`, `"1,000"`, `" 1_000 "`) or a number in words (`"twelve"`,
+    /// `"1.5 million"`) became a number.
     StringToNumber,
     /// A number written with a zero fraction or an exponent (`3.0`, `1e3`) became an integer.
     WholeNumberToInteger,

@@ -2,6 +2,7 @@
 //! kept up to date as it descends.
 
 use super::number::{integral, non_finite, parse_numeric};
+use super::numeric_text;
 use super::{CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys};
 use crate::json::error::{CoerceError, CoerceRule};
 use serde_json::{Map, Number, Value};
@@ -292,7 +293,7 @@ impl<'s> Walker<'s> {
                 Err(self.refuse(CoerceRule::NonFiniteNumber { text: s }))
             }
             ("integer", Value::String(s)) => {
-                let text = parse_numeric(&s)
+                let text = numeric_text(&s)
                     .ok_or_else(|| self.refuse(CoerceRule::NotANumber { text: s.clone() }))?;
                 let whole = integral(&text)
                     .ok_or_else(|| self.refuse(CoerceRule::LossyInteger { text: s.clone() }))?;
@@ -300,7 +301,7 @@ impl<'s> Walker<'s> {
                 Ok(number(&whole))
             }
             ("number", Value::String(s)) => {
-                let text = parse_numeric(&s)
+                let text = numeric_text(&s)
                     .ok_or_else(|| self.refuse(CoerceRule::NotANumber { text: s.clone() }))?;
                 self.record(CoercionKind::StringToNumber);
                 Ok(number(&text))

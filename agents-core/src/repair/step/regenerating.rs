@@ -53,14 +53,58 @@ pub(crate) enum Asked {
 /// reports it ([`Event::Regenerated`], once: not again when the call is replayed). Shared by
 /// this step and the invented-name path (`unknown_tool`).
 pub(crate) async fn ask_again(again: Again<'_>) -> Asked {
-    let budget = again.budget;
+    let announce = |response: &ModelResponse| {
+        (again.emit)(Event::Regenerated {
+            agent: again.agent.clone(),
+            call_id: again.call_id.to_owned(),
+            tool: again.tool.to_owned(),
+            constraint: again.constraint.clone(),
+            calls: response.tool_calls.clone(),
+            usage: response.usage,
+        })
+    };
+    ask_once(
+        AskOnce {
+            model: again.model,
+            request: again.request,
+            budget: again.budget,
+            agent: again.agent,
+            step: format!("regenerate {}", again.tool),
+            emit: again.emit,
+            journal: again.journal,
+        },
+        &announce,
+    )
+    .await
+}
+
+/// One model call a repair step makes outside the run's turns.
+pub(crate) struct AskOnce<'r> {
+    pub model: &'r dyn crate::model::Model,
+    pub request: &'r ModelRequest,
+    pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
+    pub agent: &'r crate::AgentPath,
+    /// The journal step's name.
+    pub step: String,
+    pub emit: &'r (dyn Fn(Event) + Sync),
+    pub journal: Option<&'r dyn crate::journal::Journal>,
+}
+
+/// Asks the model once, under the run's time and token budgets and through its journal;
+/// `announce` reports the answer (once: not again when the call is replayed) before its tokens
+/// are charged. A failed model call is a `Warning` and [`Asked::Failed`].
+pub(crate) async fn ask_once(
+    ask: AskOnce<'_>,
+    announce: &(dyn Fn(&ModelResponse) + Sync),
+) -> Asked {
+    let budget = ask.budget;
     let step = || Step {
         kind: StepKind::Model,
-        name: format!("regenerate {}", again.tool),
+        name: ask.step.clone(),
         if_interrupted: None,
     };
-    let work = async { ModelOutcome::from(again.model.complete(again.request).await) };
-    let asked = journaled::<ModelOutcome, _>(again.journal, step, work);
+    let work = async { ModelOutcome::from(ask.model.complete(ask.request).await) };
+    let asked = journaled::<ModelOutcome, _>(ask.journal, step, work);
     let (answer, replayed) = match budget.within(None, asked).await {
         Within::Done(Ok((outcome, replayed))) => (outcome.into(), replayed),
         Within::Done(Err(e)) => return Asked::Stop(AgentError::Journal(e)),
@@ -70,26 +114,19 @@ pub(crate) async fn ask_again(again: Again<'_>) -> Asked {
     let response: ModelResponse = match answer {
         Ok(r) => r,
         Err(e) => {
-            (again.emit)(Event::Warning {
-                agent: again.agent.clone(),
-                message: format!("regenerate: the model failed: {e}"),
+            (ask.emit)(Event::Warning {
+                agent: ask.agent.clone(),
+                message: format!("{}: the model failed: {e}", ask.step),
             });
             return Asked::Failed;
         }
     };
     // A replayed answer was announced by the process that received it.
     if !replayed {
-        (again.emit)(Event::Regenerated {
-            agent: again.agent.clone(),
-            call_id: again.call_id.to_owned(),
-            tool: again.tool.to_owned(),
-            constraint: again.constraint,
-            calls: response.tool_calls.clone(),
-            usage: response.usage,
-        });
+        announce(&response);
     }
     if let Err(b) = budget.charge_tokens(response.usage.total()) {
-        (again.emit)(Event::BudgetExceeded {
+        (ask.emit)(Event::BudgetExceeded {
             agent: b.agent.clone(),
             kind: b.kind,
             limit: b.limit,

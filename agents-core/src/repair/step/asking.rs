@@ -1,0 +1,379 @@
+//! `ask_values`: the model asked, one short question per argument at fault, which value the
+//! user's words give for it; the answers replace those arguments and the call is read again.
+//!
+//! Why a question and not the call again: a small model prompted to write JSON calls copies
+//! the values of the example it was shown (`{"restaurant": "text"}`), and asked again for the
+//! call it copies them again. Asked "In the text, what is the restaurant?" under the user's
+//! request, the same model reads the value out of the request (docs/EVAL.md measures both).
+//! Each answer is read the way the schema wants it (a number in words or with separators, a
+//! list) and then goes through the same validation and coercion as any argument.
+
+use serde_json::{Map, Value};
+
+use super::regenerating::{AskOnce, Asked, ask_once};
+use crate::error::{ToolError, argument_of};
+use crate::event::{ArgumentChange, Event};
+use crate::model::{Message, ModelResponse, ValueQuestion, answered_value, question_request};
+use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult};
+
+/// At most this many questions per step: a call with more arguments at fault is mostly wrong,
+/// and each question is a model call.
+const MAX_QUESTIONS: usize = 6;
+
+/// Asks the model for each argument the error names and puts the answers into the call. Passes
+/// when the error names no argument it can ask for, the conversation has no user message, or no
+/// answer gives a value.
+pub(crate) async fn ask_values(
+    run: &mut Run<'_, '_>,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
+    let ToolError::Deserialization(e) = error else {
+        return StepResult::Pass;
+    };
+    let Some(text) = last_user_words(run.setup.conversation) else {
+        return StepResult::Pass;
+    };
+    let schema = run.schema().clone();
+    let asked_for = arguments_at_fault(e, &schema);
+    if asked_for.is_empty() {
+        return StepResult::Pass;
+    }
+    // The questions of one step, whatever they bring.
+    cursor.advance();
+    let mut arguments = match &e.value {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    };
+    let mut changes = Vec::new();
+    for (argument, property) in asked_for {
+        let Some(shape) = shape_words(&schema, property) else {
+            continue;
+        };
+        let question = ValueQuestion {
+            text: text.clone(),
+            argument: argument.clone(),
+            shape,
+        };
+        let answer = match ask(run, question).await {
+            Asked::Answer(r) => r.text.unwrap_or_default(),
+            Asked::Stop(e) => return StepResult::Done(CallOutcome::Stop(e)),
+            Asked::Failed => continue,
+        };
+        match answered_value(&answer).and_then(|a| value_for(&schema, property, a)) {
+            Some(value) => {
+                changes.push(ArgumentChange::Answered {
+                    argument: argument.clone(),
+                    value: crate::text::shorten(&value.to_string(), 120),
+                });
+                arguments.insert(argument, value);
+            }
+            // An optional argument the user did not give is left out rather than guessed.
+            None if !is_required(&schema, &argument) && arguments.remove(&argument).is_some() => {
+                changes.push(ArgumentChange::Answered {
+                    argument,
+                    value: "(not given: left out)".to_owned(),
+                });
+            }
+            None => {}
+        }
+    }
+    if changes.is_empty() {
+        run.emit(Event::Warning {
+            agent: run.setup.exec.agent.clone(),
+            message: format!(
+                "ask_values: no answer gave a value for {}'s arguments",
+                run.tool_name()
+            ),
+        });
+        return StepResult::Pass;
+    }
+    run.emit_repaired(error.kind(), "ask_values", changes);
+    run.raw = Value::Object(arguments).to_string();
+    StepResult::Again
+}
+
+/// One question, asked under the run's budgets and journal, and reported
+/// ([`Event::ValueAsked`]).
+async fn ask(run: &Run<'_, '_>, question: ValueQuestion) -> Asked {
+    let asking = run.setup.asking;
+    let agent = run.setup.exec.agent;
+    let argument = question.argument.clone();
+    let request = question_request(question);
+    let announce = |response: &ModelResponse| {
+        run.emit(Event::ValueAsked {
+            agent: agent.clone(),
+            call_id: run.call.id.clone(),
+            tool: run.tool_name().to_owned(),
+            argument: argument.clone(),
+            answer: crate::text::shorten(response.text.as_deref().unwrap_or_default(), 200),
+            usage: response.usage,
+        })
+    };
+    ask_once(
+        AskOnce {
+            model: asking.model,
+            request: &request,
+            budget: run.setup.exec.budget,
+            agent,
+            step: format!("ask_values {}.{argument}", run.tool_name()),
+            emit: &|e| run.emit(e),
+            journal: run.setup.exec.journal,
+        },
+        &announce,
+    )
+    .await
+}
+
+/// The last user message of the conversation, the words a call answers.
+fn last_user_words(conversation: &[Message]) -> Option<String> {
+    conversation.iter().rev().find_map(|m| match m {
+        Message::User { content } if !content.trim().is_empty() => Some(content.clone()),
+        _ => None,
+    })
+}
+
+/// The declared arguments the error names, each once, in the order named, with their schemas:
+/// an undeclared argument has nothing to ask for.
+fn arguments_at_fault<'s>(
+    e: &crate::error::DeserializationError,
+    schema: &'s Value,
+) -> Vec<(String, &'s Value)> {
+    let paths: Vec<&str> = if e.violations.is_empty() {
+        vec![e.field_path.as_str()]
+    } else {
+        e.violations.iter().map(|v| v.field_path.as_str()).collect()
+    };
+    let mut out: Vec<(String, &Value)> = Vec::new();
+    for path in paths {
+        let argument = argument_of(path);
+        let Some(property) = schema.get("properties").and_then(|p| p.get(argument)) else {
+            continue;
+        };
+        if !out.iter().any(|(a, _)| a == argument) && out.len() < MAX_QUESTIONS {
+            out.push((argument.to_owned(), property));
+        }
+    }
+    out
+}
+
+fn is_required(schema: &Value, argument: &str) -> bool {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .is_some_and(|r| r.iter().any(|a| a == argument))
+}
+
+/// The schema a property stands for: its `$ref` resolved, and of an optional one
+/// (`anyOf [T, null]`, `type: [T, "null"]`) the `T`.
+fn concrete<'s>(root: &'s Value, property: &'s Value) -> &'s Value {
+    let property = crate::model::resolve_ref(root, property);
+    let alternatives = property
+        .get("anyOf")
+        .or_else(|| property.get("oneOf"))
+        .and_then(Value::as_array);
+    match alternatives {
+        Some(alts) => alts
+            .iter()
+            .map(|a| crate::model::resolve_ref(root, a))
+            .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+            .unwrap_or(property),
+        None => property,
+    }
+}
+
+/// The property's main type (of `["string", "null"]`, `string`).
+fn type_of(schema: &Value) -> Option<&str> {
+    match schema.get("type")? {
+        Value::String(t) => Some(t),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).find(|t| *t != "null"),
+        _ => None,
+    }
+}
+
+/// What a value of `property` is, in words for the question; `None` for an object (asked
+/// for as a whole it would be JSON, which is what the call already failed at).
+fn shape_words(root: &Value, property: &Value) -> Option<String> {
+    let schema = concrete(root, property);
+    let shape = if let Some(choices) = schema.get("enum").and_then(Value::as_array) {
+        let listed: Vec<String> = choices
+            .iter()
+            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
+            .collect();
+        if listed.len() <= 12 {
+            format!("one of {}", listed.join(", "))
+        } else {
+            "text".to_owned()
+        }
+    } else {
+        match type_of(schema) {
+            Some("integer" | "number") => "a number".to_owned(),
+            Some("boolean") => "yes or no".to_owned(),
+            Some("array") => {
+                let items = schema.get("items").map(|i| concrete(root, i));
+                match items.and_then(type_of) {
+                    Some("integer" | "number") => "a list of numbers".to_owned(),
+                    Some("object") | Some("array") => return None,
+                    _ => "a list".to_owned(),
+                }
+            }
+            Some("object") => return None,
+            _ => match schema.get("format").and_then(Value::as_str) {
+                Some("date") => "a date, YYYY-MM-DD".to_owned(),
+                Some("time") => "a time, HH:MM".to_owned(),
+                Some("date-time") => "a date and time".to_owned(),
+                _ => "text".to_owned(),
+            },
+        }
+    };
+    let description = property
+        .get("description")
+        .or_else(|| schema.get("description"))
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|d| !d.is_empty() && d.len() <= 120);
+    Some(match description {
+        Some(d) => format!("{shape}: {d}"),
+        None => shape,
+    })
+}
+
+/// The answer as a value of `property`: a number read out of the answer's words
+/// (`42 km` → 42, `fifty dollars` → 50, `$1,200` → 1200), a list split at its commas and
+/// `and`s, `yes`/`no` as a boolean, anything else as text (coercion and validation then judge
+/// it like any argument). `None` when a number or a boolean is asked for and the answer has
+/// none.
+fn value_for(root: &Value, property: &Value, answer: &str) -> Option<Value> {
+    let schema = concrete(root, property);
+    if schema.get("enum").is_some() {
+        return Some(Value::String(answer.to_owned()));
+    }
+    match type_of(schema) {
+        Some("integer" | "number") => leading_number(answer),
+        Some("boolean") => match answer.to_ascii_lowercase().as_str() {
+            "yes" | "true" => Some(Value::Bool(true)),
+            "no" | "false" => Some(Value::Bool(false)),
+            _ => None,
+        },
+        Some("array") => {
+            let item = schema.get("items").unwrap_or(&Value::Null);
+            let items: Vec<Value> = list_items(answer)
+                .into_iter()
+                .filter_map(|i| value_for(root, item, i))
+                .collect();
+            (!items.is_empty()).then_some(Value::Array(items))
+        }
+        _ => Some(Value::String(answer.to_owned())),
+    }
+}
+
+/// The items of a list as written: split at `,` followed by a space (`1,200` is one number),
+/// `;`, and `and`.
+fn list_items(answer: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    for part in answer.split(';') {
+        for piece in split_comma_space(part) {
+            for item in piece.split(" and ") {
+                let item = item.trim().trim_start_matches("and ").trim();
+                let item = item.trim_matches(|c| matches!(c, '"' | '\'' | '.'));
+                if !item.is_empty() {
+                    items.push(item);
+                }
+            }
+        }
+    }
+    items
+}
+
+fn split_comma_space(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b',' && bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+            out.push(&text[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// The first number an answer gives: all of it in digits or words, else the longest run of
+/// its words that reads as one (`42 km`, `fifty dollars`, `$1,200`, `1.5 million yen`).
+fn leading_number(answer: &str) -> Option<Value> {
+    let words: Vec<&str> = answer
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| "$£€¥,;:()".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for start in 0..words.len() {
+        for end in (start + 1..=words.len()).rev() {
+            let candidate = words[start..end].join(" ");
+            let text = crate::json::numeric_text(&candidate);
+            if let Some(number) = text.and_then(|t| t.parse::<serde_json::Number>().ok()) {
+                return Some(Value::Number(number));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_are_read_out_of_the_answer() {
+        let n = |a: &str| leading_number(a);
+        assert_eq!(n("42 km"), Some(json!(42)));
+        assert_eq!(n("fifty dollars"), Some(json!(50)));
+        assert_eq!(n("$1,200"), Some(json!(1200)));
+        assert_eq!(n("£75.50"), Some(json!(75.50)));
+        assert_eq!(n("1.5 million yen"), Some(json!(1500000)));
+        assert_eq!(n("minus forty"), Some(json!(-40)));
+        assert_eq!(n("a party of six"), Some(json!(6)));
+        assert_eq!(n("the people"), None);
+    }
+
+    #[test]
+    fn lists_split_at_their_commas_and_ands_but_not_inside_numbers() {
+        assert_eq!(
+            list_items("Wonderwall, Creep, Zombie and Torn"),
+            ["Wonderwall", "Creep", "Zombie", "Torn"]
+        );
+        assert_eq!(list_items("1,200, 1,800"), ["1,200", "1,800"]);
+        assert_eq!(list_items("'Yellow'"), ["Yellow"]);
+        let numbers = json!({"type": "array", "items": {"type": "number"}});
+        assert_eq!(
+            value_for(&json!({}), &numbers, "three, five, and ten"),
+            Some(json!([3, 5, 10]))
+        );
+    }
+
+    #[test]
+    fn shapes_say_what_a_value_is() {
+        let root = json!({
+            "$defs": {"Cabin": {"type": "string", "enum": ["economy", "business"]}},
+        });
+        let shape = |p: Value| shape_words(&root, &p);
+        assert_eq!(
+            shape(json!({"type": "integer"})).as_deref(),
+            Some("a number")
+        );
+        assert_eq!(
+            shape(json!({"anyOf": [{"$ref": "#/$defs/Cabin"}, {"type": "null"}]})).as_deref(),
+            Some("one of economy, business")
+        );
+        assert_eq!(
+            shape(json!({"type": ["string", "null"], "format": "date"})).as_deref(),
+            Some("a date, YYYY-MM-DD")
+        );
+        assert_eq!(
+            shape(json!({"type": "string", "description": "the restaurant's name"})).as_deref(),
+            Some("text: the restaurant's name")
+        );
+        assert_eq!(shape(json!({"type": "object"})), None);
+    }
+}
