@@ -189,6 +189,27 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A number in words is a number where the schema wants one; with a unit after it, it is
+    /// not (the unit would be lost), and a spelled fraction of an integer is refused as lossy.
+    #[test]
+    fn numbers_in_words_become_numbers() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"people": {"type": "integer"}, "amount": {"type": "number"}}
+        });
+        let out = coerce(
+            json!({"people": "twelve", "amount": "1.5 million"}),
+            &schema,
+        )
+        .unwrap();
+        assert_eq!(out.value, json!({"people": 12, "amount": 1500000}));
+        let err = coerce(json!({"people": "twelve kilos"}), &schema).unwrap_err();
+        assert!(
+            matches!(err.rule, crate::json::CoerceRule::NotANumber { .. }),
+            "{err}"
+        );
+    }
+
     /// Lenient coercion bends every member it can and keeps the others as they were (for the
     /// validator to name), where `coerce` refuses the whole value at the first.
     #[test]
