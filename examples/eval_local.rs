@@ -463,7 +463,7 @@ async fn main() {
     let mut kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut per_tool: BTreeMap<(&str, bool), (usize, usize)> = BTreeMap::new();
     for (request, tool, args) in &cases {
-        for seed in 1..=samples {
+        for seed in settings::first_seed()..settings::first_seed() + samples {
             for &recovery in &modes {
                 let o = run_one(&url, request, tool, args, seed, recovery).await;
                 let t = totals.entry(recovery).or_default();

@@ -361,7 +361,7 @@ async fn main() {
     let mut tallies: BTreeMap<Mode, Tally> = BTreeMap::new();
     let mut per_tool: BTreeMap<&str, BTreeMap<Mode, (usize, usize)>> = BTreeMap::new();
     for (i, case) in cases.iter().enumerate() {
-        for seed in 1..=samples {
+        for seed in settings::first_seed()..settings::first_seed() + samples {
             let mut marks = String::new();
             for &mode in &modes {
                 let r = run(&url, case, seed, mode).await;

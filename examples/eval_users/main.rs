@@ -194,7 +194,7 @@ async fn main() {
     let mut per_tag: BTreeMap<&str, (Tally, Tally)> = BTreeMap::new();
     let mut kinds: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     for (i, case) in cases.iter().enumerate() {
-        for seed in 1..=samples {
+        for seed in settings::first_seed()..settings::first_seed() + samples {
             let on = run(&url, case, seed, true, None).await;
             let off = run(&url, case, seed, false, None).await;
             let off_on_first = run(&url, case, seed, false, on.first.clone()).await;
@@ -268,10 +268,11 @@ async fn main() {
     let n = live.n;
     println!("## Suite 2 results\n");
     println!(
-        "{} requests over {} tools (+{} decoys), {samples} seed(s) each (temperature 0.7), {:.0} s.\n",
+        "{} requests over {} tools (+{} decoys), {samples} seed(s) each from seed {} (temperature 0.7), {:.0} s.\n",
         cases.len(),
         suite::TOOLS.len(),
         suite::DECOYS.len(),
+        settings::first_seed(),
         started.elapsed().as_secs_f64()
     );
     println!("### Live runs\n");

@@ -36,6 +36,15 @@ impl Settings {
     }
 }
 
+/// `EVAL_FIRST_SEED`: the first seed (default 1); a run's seeds are this one and the next
+/// `EVAL_SAMPLES - 1`, so that a second run on new seeds repeats a measurement.
+pub fn first_seed() -> u64 {
+    std::env::var("EVAL_FIRST_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+}
+
 /// The run log: `EVAL_LOG`, else `target/<name>` in the repository (its directory created when
 /// missing: with `CARGO_TARGET_DIR` elsewhere, `target/` may not exist). Says where, or why not.
 pub fn log_file(name: &str) -> Option<std::fs::File> {

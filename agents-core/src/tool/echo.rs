@@ -7,7 +7,10 @@
 //! run with values nobody gave. This check finds them: a value is *echoed* when it is one of the
 //! values the model was shown in worked examples (or a schema's `examples`), and it appears
 //! nowhere in what the model was told (the system prompt, the user's messages, tool results).
-//! Values the schema itself lists (`enum`, `const`) are choices, never echoes.
+//! Values the schema itself lists (`enum`, `const`) are choices, not echoes, in a required
+//! argument: the model must pick one. In an optional argument the user did not ask for, the
+//! example's choice is a copy like any other (`"cabin": "economy"` for a request that names no
+//! cabin), and leaving the argument out is always possible.
 //!
 //! An echoed value is reported like a schema violation (keyword `echo`), so the argument error's
 //! chain handles it: the model hears which value it copied and writes the call again. A strict
@@ -90,8 +93,18 @@ impl EchoCheck {
     ) -> Vec<SchemaViolation> {
         let mut choices = HashSet::new();
         collect_choices(schema, &mut choices);
+        let required: HashSet<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         let mut out = Vec::new();
-        self.walk(args, &mut String::new(), 0, &choices, &mut out, limit);
+        let walk = Walk {
+            choices: &choices,
+            required: &required,
+            limit,
+        };
+        self.walk(args, &mut String::new(), 0, &walk, &mut out);
         out
     }
 
@@ -101,11 +114,10 @@ impl EchoCheck {
         v: &Value,
         at: &mut String,
         depth: usize,
-        choices: &HashSet<String>,
+        walk: &Walk<'_>,
         out: &mut Vec<SchemaViolation>,
-        limit: usize,
     ) {
-        if out.len() >= limit || depth > MAX_DEPTH {
+        if out.len() >= walk.limit || depth > MAX_DEPTH {
             return;
         }
         let len = at.len();
@@ -116,22 +128,24 @@ impl EchoCheck {
                         at.push('.');
                     }
                     at.push_str(k);
-                    self.walk(item, at, depth + 1, choices, out, limit);
+                    self.walk(item, at, depth + 1, walk, out);
                     at.truncate(len);
                 }
             }
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
                     at.push_str(&format!("[{i}]"));
-                    self.walk(item, at, depth + 1, choices, out, limit);
+                    self.walk(item, at, depth + 1, walk, out);
                     at.truncate(len);
                 }
             }
             Value::String(s) => {
                 let key = s.trim().to_lowercase();
+                // A choice of a required argument is the model's pick, not a copy.
+                let chosen = walk.choices.contains(&key) && walk.required.contains(argument_of(at));
                 if !key.is_empty()
                     && self.strings.contains(&key)
-                    && !choices.contains(&key)
+                    && !chosen
                     && !has_token(&self.told, &key)
                 {
                     out.push(echoed(at, v));
@@ -148,6 +162,16 @@ impl EchoCheck {
             Value::Bool(_) | Value::Null => {}
         }
     }
+}
+
+/// What one check of a call's arguments walks with.
+struct Walk<'a> {
+    /// The schema's `enum` and `const` strings, lowercased.
+    choices: &'a HashSet<String>,
+    /// The arguments the schema requires.
+    required: &'a HashSet<&'a str>,
+    /// At most this many violations.
+    limit: usize,
 }
 
 /// Holds the arguments of `tool` in `request` that `echoed` names (copied from an example) to
@@ -406,7 +430,9 @@ mod tests {
                 description: String::new(),
                 parameters: json!({"type": "object", "properties": {
                     "restaurant": {"type": "string"}, "people": {"type": "integer"},
-                    "unit": {"enum": ["metric", "imperial"]}}}),
+                    "unit": {"enum": ["metric", "imperial"]},
+                    "seat": {"enum": ["inside", "terrace"]}},
+                    "required": ["restaurant", "people", "unit"]}),
             }],
             ..ModelRequest::default()
         }
@@ -530,9 +556,14 @@ mod tests {
     }
 
     #[test]
-    fn enum_values_are_choices_not_echoes() {
-        let shown = json!({"unit": "metric"});
-        assert!(echoes(shown, "in km please", json!({"unit": "metric"})).is_empty());
+    fn a_required_arguments_choice_is_not_an_echo_an_optional_ones_is() {
+        let shown = json!({"unit": "metric", "seat": "terrace"});
+        let args = json!({"unit": "metric", "seat": "terrace"});
+        assert_eq!(
+            echoes(shown.clone(), "in km please", args.clone()),
+            ["seat"]
+        );
+        assert!(echoes(shown, "in km please, on the terrace", args).is_empty());
     }
 
     #[test]
