@@ -150,27 +150,31 @@ async fn a_missing_argument_is_asked_for_and_an_optional_one_not_given_is_left_o
     );
 }
 
-/// An answer that gives nothing for a required argument changes nothing: the call fails as it
-/// would have, and the model hears of it.
+/// An answer that gives nothing for a required argument, or a value the user's words do not
+/// hold (a small model answers something all the same), changes nothing: the call fails as it
+/// would have, and the model hears of it. A refused call never runs on a value nobody gave.
 #[tokio::test]
 async fn no_value_in_the_answers_leaves_the_error_to_feedback() {
-    let model = script(
-        r#"{"restaurant": "Nonna Rosa", "time": "20:00"}"#,
-        &["none", "Sorry."],
-    )
-    .with_feedback(FeedbackStyle::Short);
-    let r = run(model, |b| b, REQUEST).await;
-    assert!(r.ran.is_empty());
-    assert!(
-        r.transcript
-            .iter()
-            .any(|m| matches!(m, Message::Tool(t) if t.is_error && t.content.contains("people")))
-    );
-    assert!(
-        r.events
-            .iter()
-            .any(|e| matches!(e, Event::ValueAsked { .. }))
-    );
+    for answer in ["none", "7", "a few"] {
+        let model = script(
+            r#"{"restaurant": "Nonna Rosa", "time": "20:00"}"#,
+            &[answer, "Sorry."],
+        )
+        .with_feedback(FeedbackStyle::Short);
+        let r = run(model, |b| b, REQUEST).await;
+        assert!(r.ran.is_empty(), "{answer:?} ran: {:?}", r.ran);
+        assert!(
+            r.transcript.iter().any(
+                |m| matches!(m, Message::Tool(t) if t.is_error && t.content.contains("people"))
+            ),
+            "{answer:?}"
+        );
+        assert!(
+            r.events
+                .iter()
+                .any(|e| matches!(e, Event::ValueAsked { .. }))
+        );
+    }
 }
 
 /// A model with native tool calling (full feedback) is not asked by default: it mends its own

@@ -369,7 +369,7 @@ fn visit_keywords(schema: &Value, depth: usize, take: &mut dyn FnMut(&str, &Valu
 
 /// Whether the number `x` appears in `told`: in digits (a whole token, with or without
 /// thousands separators), or, for a whole number up to a hundred, in words.
-fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
+pub(crate) fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
     let digits = if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
@@ -386,7 +386,7 @@ fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
 /// Whether `needle` occurs in `hay` as a whole token: no letter, digit or decimal point right
 /// before or after it (the `3` of `2026-03-14` follows a `0`, so it is not the number 3; the
 /// example's `"text"` is not in `context`).
-fn has_token(hay: &str, needle: &str) -> bool {
+pub(crate) fn has_token(hay: &str, needle: &str) -> bool {
     let bytes = hay.as_bytes();
     hay.match_indices(needle).any(|(i, _)| {
         let before = i.checked_sub(1).map(|j| bytes[j]);

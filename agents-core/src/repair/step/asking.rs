@@ -6,7 +6,10 @@
 //! call it copies them again. Asked "In the text, what is the restaurant?" under the user's
 //! request, the same model reads the value out of the request (docs/EVAL.md measures both).
 //! Each answer is read the way the schema wants it (a number in words or with separators, a
-//! list) and then goes through the same validation and coercion as any argument.
+//! list) and then goes through the same validation and coercion as any argument. An answer the
+//! user's words do not hold is no answer: asked for the phone number of a text message about a
+//! table booking, a small model answers something, and a call that was refused must not run on
+//! a value nobody gave.
 
 use serde_json::{Map, Value};
 
@@ -34,6 +37,7 @@ pub(crate) async fn ask_values(
     let Some(text) = last_user_words(run.setup.conversation) else {
         return StepResult::Pass;
     };
+    let told = Told::new(&text);
     let schema = run.schema().clone();
     let asked_for = arguments_at_fault(e, &schema);
     if asked_for.is_empty() {
@@ -60,7 +64,7 @@ pub(crate) async fn ask_values(
             Asked::Stop(e) => return StepResult::Done(CallOutcome::Stop(e)),
             Asked::Failed => continue,
         };
-        match answered_value(&answer).and_then(|a| value_for(&schema, property, a)) {
+        match answered_value(&answer).and_then(|a| value_for(&schema, property, a, &told)) {
             Some(value) => {
                 changes.push(ArgumentChange::Answered {
                     argument: argument.clone(),
@@ -238,18 +242,49 @@ fn shape_words(root: &Value, property: &Value) -> Option<String> {
     })
 }
 
+/// The user's words a value must come from, lowercased (and without commas, where `2,500`
+/// reads as `2500`).
+struct Told {
+    lower: String,
+    plain: String,
+}
+
+impl Told {
+    fn new(text: &str) -> Self {
+        let lower = text.to_lowercase();
+        let plain = lower.replace(',', "");
+        Told { lower, plain }
+    }
+
+    /// Whether `words` occur in the user's words, as a whole token (ignoring case).
+    fn has(&self, words: &str) -> bool {
+        let words = words.trim().to_lowercase();
+        !words.is_empty() && crate::tool::echo::has_token(&self.lower, &words)
+    }
+
+    /// Whether the number `x` occurs in the user's words (in digits, with or without
+    /// separators, or up to a hundred in words).
+    fn has_number(&self, x: f64) -> bool {
+        crate::tool::echo::told_number(&self.lower, &self.plain, x)
+    }
+}
+
 /// The answer as a value of `property`: a number read out of the answer's words
 /// (`42 km` → 42, `fifty dollars` → 50, `$1,200` → 1200), a list split at its commas and
-/// `and`s, `yes`/`no` as a boolean, anything else as text (coercion and validation then judge
-/// it like any argument). `None` when a number or a boolean is asked for and the answer has
-/// none.
-fn value_for(root: &Value, property: &Value, answer: &str) -> Option<Value> {
+/// `and`s, `yes`/`no` as a boolean, a choice of an `enum` as written, anything else as text
+/// (coercion and validation then judge it like any argument). `None` when the answer gives no
+/// such value, or one the user's words do not hold (a choice is held to its list instead).
+fn value_for(root: &Value, property: &Value, answer: &str, told: &Told) -> Option<Value> {
     let schema = concrete(root, property);
     if schema.get("enum").is_some() {
         return Some(Value::String(answer.to_owned()));
     }
     match type_of(schema) {
-        Some("integer" | "number") => leading_number(answer),
+        Some("integer" | "number") => {
+            let (number, written) = leading_number(answer)?;
+            let x = number.as_f64()?;
+            (told.has(written) || told.has_number(x)).then_some(Value::Number(number))
+        }
         Some("boolean") => match answer.to_ascii_lowercase().as_str() {
             "yes" | "true" => Some(Value::Bool(true)),
             "no" | "false" => Some(Value::Bool(false)),
@@ -257,13 +292,13 @@ fn value_for(root: &Value, property: &Value, answer: &str) -> Option<Value> {
         },
         Some("array") => {
             let item = schema.get("items").unwrap_or(&Value::Null);
-            let items: Vec<Value> = list_items(answer)
+            let items: Option<Vec<Value>> = list_items(answer)
                 .into_iter()
-                .filter_map(|i| value_for(root, item, i))
+                .map(|i| value_for(root, item, i, told))
                 .collect();
-            (!items.is_empty()).then_some(Value::Array(items))
+            items.filter(|items| !items.is_empty()).map(Value::Array)
         }
-        _ => Some(Value::String(answer.to_owned())),
+        _ => told.has(answer).then(|| Value::String(answer.to_owned())),
     }
 }
 
@@ -299,9 +334,10 @@ fn split_comma_space(text: &str) -> Vec<&str> {
     out
 }
 
-/// The first number an answer gives: all of it in digits or words, else the longest run of
-/// its words that reads as one (`42 km`, `fifty dollars`, `$1,200`, `1.5 million yen`).
-fn leading_number(answer: &str) -> Option<Value> {
+/// The first number an answer gives, and the words that give it: all of the answer in digits
+/// or words, else the longest run of its words that reads as one (`42 km`, `fifty dollars`,
+/// `$1,200`, `1.5 million yen`).
+fn leading_number(answer: &str) -> Option<(serde_json::Number, &str)> {
     let words: Vec<&str> = answer
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| "$£€¥,;:()".contains(c)))
@@ -309,10 +345,15 @@ fn leading_number(answer: &str) -> Option<Value> {
         .collect();
     for start in 0..words.len() {
         for end in (start + 1..=words.len()).rev() {
+            // The run as it stands in the answer, from its first word to its last.
+            let (first, last) = (words[start], words[end - 1]);
+            let from = first.as_ptr() as usize - answer.as_ptr() as usize;
+            let to = last.as_ptr() as usize + last.len() - answer.as_ptr() as usize;
+            let written = &answer[from..to];
             let candidate = words[start..end].join(" ");
             let text = crate::json::numeric_text(&candidate);
             if let Some(number) = text.and_then(|t| t.parse::<serde_json::Number>().ok()) {
-                return Some(Value::Number(number));
+                return Some((number, written));
             }
         }
     }
@@ -326,7 +367,7 @@ mod tests {
 
     #[test]
     fn numbers_are_read_out_of_the_answer() {
-        let n = |a: &str| leading_number(a);
+        let n = |a: &str| leading_number(a).map(|(n, _)| Value::Number(n));
         assert_eq!(n("42 km"), Some(json!(42)));
         assert_eq!(n("fifty dollars"), Some(json!(50)));
         assert_eq!(n("$1,200"), Some(json!(1200)));
@@ -346,9 +387,35 @@ mod tests {
         assert_eq!(list_items("1,200, 1,800"), ["1,200", "1,800"]);
         assert_eq!(list_items("'Yellow'"), ["Yellow"]);
         let numbers = json!({"type": "array", "items": {"type": "number"}});
+        let told = Told::new("the average of three, five and ten");
         assert_eq!(
-            value_for(&json!({}), &numbers, "three, five, and ten"),
+            value_for(&json!({}), &numbers, "three, five, and ten", &told),
             Some(json!([3, 5, 10]))
+        );
+    }
+
+    /// An answer the user's words do not hold is no answer: a small model asked for what the
+    /// request does not say answers something all the same.
+    #[test]
+    fn only_values_from_the_users_words_are_taken() {
+        let root = json!({});
+        let told = Told::new("Book a table at Nonna Rosa for four, $1,200 budget");
+        let text = json!({"type": "string"});
+        let number = json!({"type": "integer"});
+        let list = json!({"type": "array", "items": {"type": "string"}});
+        let value = |p: &Value, a: &str| value_for(&root, p, a, &told);
+        assert_eq!(value(&text, "nonna rosa"), Some(json!("nonna rosa")));
+        assert_eq!(value(&text, "555-0142"), None);
+        assert_eq!(value(&text, "Nonna"), Some(json!("Nonna")));
+        assert_eq!(value(&text, "Ros"), None, "a whole token, not part of one");
+        assert_eq!(value(&number, "4"), Some(json!(4)), "four, in words");
+        assert_eq!(value(&number, "four people"), Some(json!(4)));
+        assert_eq!(value(&number, "1200 dollars"), Some(json!(1200)));
+        assert_eq!(value(&number, "12"), None);
+        assert_eq!(
+            value(&list, "Nonna Rosa, pizza"),
+            None,
+            "every item, or none"
         );
     }
 
