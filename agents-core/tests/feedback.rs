@@ -35,6 +35,9 @@ fn agent(model: ScriptedModel, strict: bool) -> LlmAgent<String, String> {
             |a: StockArgs| async move { Ok::<_, ExecutionFailure>(format!("{}: 1", a.symbol)) },
         ))
         .strict(strict)
+        // These tests read the feedback; asking the model for the values first
+        // (tests/ask_values.rs) would take the scripted answers.
+        .ask_values(false)
         .build()
         .unwrap()
 }
@@ -55,14 +58,14 @@ const SCHEMA_WORDS: &[&str] = &[
 #[tokio::test]
 async fn short_feedback_is_shaped_like_the_call_to_write() {
     let model = ScriptedModel::new([
-        ModelResponse::tool_call("c1", "add", r#"{"a": "twelve", "b": 2}"#),
+        ModelResponse::tool_call("c1", "add", r#"{"a": "a dozen", "b": 2}"#),
         ModelResponse::tool_call("c2", "add", r#"{"a": 12, "c": 2}"#),
-        ModelResponse::tool_call("c3", "add", "twelve plus two"),
+        ModelResponse::tool_call("c3", "add", "a dozen plus two"),
         ModelResponse::text("done"),
     ])
     .with_feedback(FeedbackStyle::Short);
     let report = agent(model, false)
-        .run_report("Add twelve and 2.".into())
+        .run_report("Add a dozen and 2.".into())
         .await;
     let texts = error_results(&report.transcript);
     assert_eq!(texts.len(), 3, "{texts:?}");
@@ -91,7 +94,7 @@ async fn short_feedback_is_shaped_like_the_call_to_write() {
 #[tokio::test]
 async fn full_feedback_still_shows_the_schema() {
     let model = ScriptedModel::new([
-        ModelResponse::tool_call("c1", "add", r#"{"a": "twelve", "b": 2}"#),
+        ModelResponse::tool_call("c1", "add", r#"{"a": "a dozen", "b": 2}"#),
         ModelResponse::text("done"),
     ]);
     let report = agent(model, false).run_report("Add.".into()).await;

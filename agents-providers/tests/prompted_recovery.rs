@@ -37,6 +37,9 @@ fn agent(texts: &[&str], strict: bool) -> Probe {
         .model(PromptedChat::new(model))
         .tool(add_tool())
         .strict(strict)
+        // The scripted turns are the model's calls and answers; asking it for values
+        // (`ask_values`, agents-core/tests/ask_values.rs) would take them as answers.
+        .ask_values(false)
         .on_tool_use(move |u| {
             if !u.is_error {
                 r.lock().unwrap().push(u.name.to_owned());
@@ -123,12 +126,12 @@ async fn every_turn_reports_the_raw_model_text() {
 async fn a_prompted_model_reads_short_feedback() {
     let (agent, _, _) = agent(
         &[
-            r#"Call: {"tool": "add", "arguments": {"a": "one", "b": 2}}"#,
+            r#"Call: {"tool": "add", "arguments": {"a": "a couple", "b": 2}}"#,
             "Answer: 3",
         ],
         false,
     );
-    let report = agent.run_report("Add one and 2.".to_owned()).await;
+    let report = agent.run_report("Add a couple and 2.".to_owned()).await;
     let error = report
         .transcript
         .iter()
