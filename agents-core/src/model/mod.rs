@@ -20,7 +20,10 @@ pub use question::{
     ANSWER_TOKENS, QUESTION_INSTRUCTIONS, ValueQuestion, answered_value, question_request,
 };
 pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
-pub(crate) use schema::{argument_names, compact_schema, strip_noise};
+pub(crate) use schema::{
+    MAX_LISTED_CHOICES, argument_names, compact_schema, concrete, main_type, required_arguments,
+    strip_noise,
+};
 pub use stream::{Deltas, StreamPart};
 
 /// A language model the agent loop can call.

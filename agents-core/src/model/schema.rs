@@ -53,7 +53,43 @@ pub fn resolve_ref<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
 /// fill a small model's prompt, and a constraint enforces it anyway.
-const MAX_LISTED_CHOICES: usize = 12;
+pub(crate) const MAX_LISTED_CHOICES: usize = 12;
+
+/// The argument names an object schema lists as `required`, in its order.
+pub(crate) fn required_arguments(schema: &Value) -> Vec<&str> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// The schema a property stands for: its `$ref` resolved, and of an optional one
+/// (`anyOf [T, null]`) the `T`.
+pub(crate) fn concrete<'s>(root: &'s Value, property: &'s Value) -> &'s Value {
+    let property = resolve_ref(root, property);
+    let alternatives = property
+        .get("anyOf")
+        .or_else(|| property.get("oneOf"))
+        .and_then(Value::as_array);
+    match alternatives {
+        Some(alts) => alts
+            .iter()
+            .map(|a| resolve_ref(root, a))
+            .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
+            .unwrap_or(property),
+        None => property,
+    }
+}
+
+/// A schema's main type: `string` of `"string"` and of `["string", "null"]`.
+pub(crate) fn main_type(schema: &Value) -> Option<&str> {
+    match schema.get("type")? {
+        Value::String(t) => Some(t),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).find(|t| *t != "null"),
+        _ => None,
+    }
+}
 
 fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
     let v = resolve_ref(root, v);
@@ -111,11 +147,7 @@ pub struct ArgumentShapes {
 
 /// The arguments of an object schema with their [`value_shape`]s.
 pub fn argument_shapes(schema: &Value) -> ArgumentShapes {
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let required = required_arguments(schema);
     let mut out = ArgumentShapes::default();
     let Some(props) = schema.get("properties").and_then(Value::as_object) else {
         return out;

@@ -33,10 +33,8 @@ pub(crate) struct EchoCheck {
     strings: HashSet<String>,
     /// Shown numbers.
     numbers: Vec<f64>,
-    /// What the model was told, lowercased.
-    told: String,
-    /// The same without commas, where `2,500` reads as `2500`.
-    told_plain: String,
+    /// What the model was told.
+    told: Told,
 }
 
 impl EchoCheck {
@@ -60,7 +58,7 @@ impl EchoCheck {
         }
         let mut told = String::new();
         let mut add = |text: &str| {
-            told.push_str(&text.to_lowercase());
+            told.push_str(text);
             told.push('\n');
         };
         if let Some(s) = &request.system {
@@ -75,12 +73,10 @@ impl EchoCheck {
                 Message::Tool(_) | Message::Assistant { .. } => {}
             }
         }
-        let told_plain = told.replace(',', "");
         Some(EchoCheck {
             strings,
             numbers,
-            told,
-            told_plain,
+            told: Told::new(&told),
         })
     }
 
@@ -93,11 +89,9 @@ impl EchoCheck {
     ) -> Vec<SchemaViolation> {
         let mut choices = HashSet::new();
         collect_choices(schema, &mut choices);
-        let required: HashSet<&str> = schema
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required: HashSet<&str> = crate::model::required_arguments(schema)
+            .into_iter()
+            .collect();
         let mut out = Vec::new();
         let walk = Walk {
             choices: &choices,
@@ -143,10 +137,7 @@ impl EchoCheck {
                 let key = s.trim().to_lowercase();
                 // A choice of a required argument is the model's pick, not a copy.
                 let chosen = walk.choices.contains(&key) && walk.required.contains(argument_of(at));
-                if !key.is_empty()
-                    && self.strings.contains(&key)
-                    && !chosen
-                    && !has_token(&self.told, &key)
+                if !key.is_empty() && self.strings.contains(&key) && !chosen && !self.told.has(&key)
                 {
                     out.push(echoed(at, v));
                 }
@@ -154,7 +145,7 @@ impl EchoCheck {
             Value::Number(n) => {
                 if let Some(x) = n.as_f64()
                     && self.numbers.contains(&x)
-                    && !told_number(&self.told, &self.told_plain, x)
+                    && !self.told.has_number(x)
                 {
                     out.push(echoed(at, v));
                 }
@@ -367,9 +358,39 @@ fn visit_keywords(schema: &Value, depth: usize, take: &mut dyn FnMut(&str, &Valu
     }
 }
 
+/// Text a value must come from (what the model was told, or the user's message), with the two
+/// ways of finding a value in it: shared by the echo check and the `ask_values` repair step,
+/// so that a value counts as given by the same rule in both.
+#[derive(Debug, Clone)]
+pub(crate) struct Told {
+    /// The text, lowercased.
+    lower: String,
+    /// The same without commas, where `2,500` reads as `2500`.
+    plain: String,
+}
+
+impl Told {
+    pub(crate) fn new(text: &str) -> Self {
+        let lower = text.to_lowercase();
+        let plain = lower.replace(',', "");
+        Told { lower, plain }
+    }
+
+    /// Whether `words` occur in the text as a whole token, ignoring case.
+    pub(crate) fn has(&self, words: &str) -> bool {
+        let words = words.trim().to_lowercase();
+        !words.is_empty() && has_token(&self.lower, &words)
+    }
+
+    /// Whether the number `x` occurs in the text (see [`told_number`]).
+    pub(crate) fn has_number(&self, x: f64) -> bool {
+        told_number(&self.lower, &self.plain, x)
+    }
+}
+
 /// Whether the number `x` appears in `told`: in digits (a whole token, with or without
 /// thousands separators), or, for a whole number up to a hundred, in words.
-pub(crate) fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
+fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
     let digits = if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
@@ -386,7 +407,7 @@ pub(crate) fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
 /// Whether `needle` occurs in `hay` as a whole token: no letter, digit or decimal point right
 /// before or after it (the `3` of `2026-03-14` follows a `0`, so it is not the number 3; the
 /// example's `"text"` is not in `context`).
-pub(crate) fn has_token(hay: &str, needle: &str) -> bool {
+fn has_token(hay: &str, needle: &str) -> bool {
     let bytes = hay.as_bytes();
     hay.match_indices(needle).any(|(i, _)| {
         let before = i.checked_sub(1).map(|j| bytes[j]);

@@ -16,8 +16,12 @@ use serde_json::{Map, Value};
 use super::regenerating::{AskOnce, Asked, ask_once};
 use crate::error::{ToolError, argument_of};
 use crate::event::{ArgumentChange, Event};
-use crate::model::{Message, ModelResponse, ValueQuestion, answered_value, question_request};
+use crate::model::{
+    MAX_LISTED_CHOICES, Message, ModelResponse, ValueQuestion, answered_value, concrete, main_type,
+    question_request, required_arguments,
+};
 use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult};
+use crate::tool::echo::Told;
 
 /// At most this many questions per step: a call with more arguments at fault is mostly wrong,
 /// and each question is a model call.
@@ -162,37 +166,7 @@ fn arguments_at_fault<'s>(
 }
 
 fn is_required(schema: &Value, argument: &str) -> bool {
-    schema
-        .get("required")
-        .and_then(Value::as_array)
-        .is_some_and(|r| r.iter().any(|a| a == argument))
-}
-
-/// The schema a property stands for: its `$ref` resolved, and of an optional one
-/// (`anyOf [T, null]`, `type: [T, "null"]`) the `T`.
-fn concrete<'s>(root: &'s Value, property: &'s Value) -> &'s Value {
-    let property = crate::model::resolve_ref(root, property);
-    let alternatives = property
-        .get("anyOf")
-        .or_else(|| property.get("oneOf"))
-        .and_then(Value::as_array);
-    match alternatives {
-        Some(alts) => alts
-            .iter()
-            .map(|a| crate::model::resolve_ref(root, a))
-            .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
-            .unwrap_or(property),
-        None => property,
-    }
-}
-
-/// The property's main type (of `["string", "null"]`, `string`).
-fn type_of(schema: &Value) -> Option<&str> {
-    match schema.get("type")? {
-        Value::String(t) => Some(t),
-        Value::Array(ts) => ts.iter().filter_map(Value::as_str).find(|t| *t != "null"),
-        _ => None,
-    }
+    required_arguments(schema).contains(&argument)
 }
 
 /// What a value of `property` is, in words for the question; `None` for an object (asked
@@ -204,18 +178,18 @@ fn shape_words(root: &Value, property: &Value) -> Option<String> {
             .iter()
             .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
             .collect();
-        if listed.len() <= 12 {
+        if listed.len() <= MAX_LISTED_CHOICES {
             format!("one of {}", listed.join(", "))
         } else {
             "text".to_owned()
         }
     } else {
-        match type_of(schema) {
+        match main_type(schema) {
             Some("integer" | "number") => "a number".to_owned(),
             Some("boolean") => "yes or no".to_owned(),
             Some("array") => {
                 let items = schema.get("items").map(|i| concrete(root, i));
-                match items.and_then(type_of) {
+                match items.and_then(main_type) {
                     Some("integer" | "number") => "a list of numbers".to_owned(),
                     Some("object") | Some("array") => return None,
                     _ => "a list".to_owned(),
@@ -242,33 +216,6 @@ fn shape_words(root: &Value, property: &Value) -> Option<String> {
     })
 }
 
-/// The user's words a value must come from, lowercased (and without commas, where `2,500`
-/// reads as `2500`).
-struct Told {
-    lower: String,
-    plain: String,
-}
-
-impl Told {
-    fn new(text: &str) -> Self {
-        let lower = text.to_lowercase();
-        let plain = lower.replace(',', "");
-        Told { lower, plain }
-    }
-
-    /// Whether `words` occur in the user's words, as a whole token (ignoring case).
-    fn has(&self, words: &str) -> bool {
-        let words = words.trim().to_lowercase();
-        !words.is_empty() && crate::tool::echo::has_token(&self.lower, &words)
-    }
-
-    /// Whether the number `x` occurs in the user's words (in digits, with or without
-    /// separators, or up to a hundred in words).
-    fn has_number(&self, x: f64) -> bool {
-        crate::tool::echo::told_number(&self.lower, &self.plain, x)
-    }
-}
-
 /// The answer as a value of `property`: a number read out of the answer's words
 /// (`42 km` → 42, `fifty dollars` → 50, `$1,200` → 1200), a list split at its commas and
 /// `and`s, `yes`/`no` as a boolean, a choice of an `enum` as written, anything else as text
@@ -279,7 +226,7 @@ fn value_for(root: &Value, property: &Value, answer: &str, told: &Told) -> Optio
     if schema.get("enum").is_some() {
         return Some(Value::String(answer.to_owned()));
     }
-    match type_of(schema) {
+    match main_type(schema) {
         Some("integer" | "number") => {
             let (number, written) = leading_number(answer)?;
             let x = number.as_f64()?;
