@@ -232,3 +232,57 @@ async fn strict_and_ask_values_false_never_ask() {
         assert!(asked.requests().iter().all(|q| q.value_question.is_none()));
     }
 }
+
+/// A call from a constrained turn (prevention mode) is asked about under constraint: the
+/// question of an `enum` argument carries its choices (and `none` for an optional one), for the
+/// client to hold its answer to. Unconstrained, the same question is free.
+#[tokio::test]
+async fn a_constrained_turns_choice_questions_carry_their_choices() {
+    use agents_core::model::ConstraintSupport;
+    let copied = r#"{"restaurant": "text", "people": 3, "time": "20:00", "seating": "inside"}"#;
+    for constrained in [true, false] {
+        let model = ScriptedModel::new([
+            ModelResponse::tool_call("c0", "book_table", copied),
+            ModelResponse::text("four"),
+            ModelResponse::text("Nonna Rosa"),
+            ModelResponse::text("none"),
+            ModelResponse::tool_call("c1", "final_answer", r#"{"answer": "Booked."}"#),
+            ModelResponse::text("Booked."),
+        ])
+        .with_examples([json!({"restaurant": "text", "people": 3, "seating": "inside"})])
+        .with_feedback(FeedbackStyle::Short)
+        .with_constraint_support(ConstraintSupport::Schema);
+        let asked = model.clone();
+        let tweak = if constrained {
+            (|b: Builder| b.constrained(true)) as fn(Builder) -> Builder
+        } else {
+            |b| b
+        };
+        let r = run(model, tweak, REQUEST).await;
+        assert_eq!(r.output.as_deref(), Some("Booked."));
+        assert_eq!(
+            r.ran,
+            [json!({"restaurant": "Nonna Rosa", "people": 4, "time": "20:00", "seating": null})]
+        );
+        let choices: Vec<(String, Vec<String>)> = asked
+            .requests()
+            .into_iter()
+            .filter_map(|r| r.value_question)
+            .map(|q| (q.argument, q.choices))
+            .collect();
+        let seating = if constrained {
+            vec!["inside".to_owned(), "terrace".to_owned(), "none".to_owned()]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(
+            choices,
+            [
+                ("people".to_owned(), Vec::new()),
+                ("restaurant".to_owned(), Vec::new()),
+                ("seating".to_owned(), seating),
+            ],
+            "constrained: {constrained}"
+        );
+    }
+}

@@ -49,9 +49,16 @@ pub(crate) fn prompted_call_schema(
 ) -> Result<RawSchema, ProviderError> {
     let text = call_schema(tools)
         .ok_or_else(|| ProviderError::config(provider, "a constraint to no tool"))?;
-    RawValue::from_string(text)
-        .map(RawSchema)
-        .map_err(|e| ProviderError::config(provider, format!("the call schema is not JSON: {e}")))
+    RawSchema::new(provider, text)
+}
+
+impl RawSchema {
+    /// A schema already written as JSON text.
+    pub(crate) fn new(provider: &'static str, text: String) -> Result<RawSchema, ProviderError> {
+        RawValue::from_string(text)
+            .map(RawSchema)
+            .map_err(|e| ProviderError::config(provider, format!("the schema is not JSON: {e}")))
+    }
 }
 
 /// Refuses a constrained request: for a client that cannot constrain, so that nothing is sent

@@ -438,6 +438,7 @@ async fn the_real_model_reads_values_out_of_a_request_when_asked() {
             text: text.into(),
             argument: argument.into(),
             shape: shape.into(),
+            choices: Vec::new(),
         });
         let response = client.complete(&request).await.expect("an answer");
         assert!(response.tool_calls.is_empty());
@@ -448,5 +449,50 @@ async fn the_real_model_reads_values_out_of_a_request_when_asked() {
             Some(expected),
             "{text} / {argument}"
         );
+    }
+}
+
+/// A choice question held to its choices (`json_schema`) against the real model: whatever the
+/// text, greedy or sampled, the answer is one of the choices, and it reads back through
+/// `answered_value`. Unconstrained, this model often answers a unit question with the number.
+#[tokio::test]
+async fn the_real_models_choice_answers_are_held_to_the_choices() {
+    use agents_core::Model;
+    use agents_core::model::{ValueQuestion, answered_value, question_request};
+    let Some(url) = server().await else { return };
+    let client = model(&url, PromptFormat::default());
+    let units = [
+        "kilometers",
+        "miles",
+        "kilograms",
+        "pounds",
+        "celsius",
+        "fahrenheit",
+    ];
+    let texts = [
+        "how many miles is 42 km",
+        "convert twelve kilos to pounds pls",
+        "minus forty celsius to fahrenheit",
+    ];
+    for (i, text) in texts.into_iter().enumerate() {
+        for argument in ["from", "to"] {
+            let mut choices: Vec<String> = units.iter().map(|u| (*u).to_owned()).collect();
+            choices.push("none".to_owned());
+            let mut request = question_request(ValueQuestion {
+                text: text.into(),
+                argument: argument.into(),
+                shape: format!("one of {}", units.join(", ")),
+                choices: choices.clone(),
+            });
+            request.sampling.temperature = Some(0.7);
+            request.sampling.seed = Some(i as u64 + 1);
+            let response = client.complete(&request).await.expect("an answer");
+            let answer = response.text.unwrap_or_default();
+            let value = answered_value(&answer).unwrap_or("none");
+            assert!(
+                choices.iter().any(|c| c == value),
+                "{text} / {argument}: {answer:?} is not a choice"
+            );
+        }
     }
 }

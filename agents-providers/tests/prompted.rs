@@ -240,13 +240,11 @@ async fn a_generated_result_line_is_not_the_final_answer() {
     assert!(output.contains("Result:"), "{output}");
 }
 
-/// A question about the user's words (`ask_values`) goes out as the question prompt, not as a
-/// turn: worked questions, then this one, ending at `Answer:`, stopped at the line's end, with
-/// no tools, no grammar and no call format; the answer comes back as text, with its usage.
-#[tokio::test]
-async fn a_value_question_is_sent_as_the_question_prompt() {
-    use agents_core::Model;
-    use agents_core::model::{ValueQuestion, question_request};
+/// A completion server that answers every request with `answer`, the bodies it got, and a
+/// client of it.
+async fn answering(
+    answer: &'static str,
+) -> (MockServer, Arc<Mutex<Vec<Value>>>, PromptedCompletions) {
     let s = MockServer::start().await;
     let sent: Arc<Mutex<Vec<Value>>> = Arc::default();
     let log = sent.clone();
@@ -254,7 +252,7 @@ async fn a_value_question_is_sent_as_the_question_prompt() {
         .and(path("/v1/completions"))
         .respond_with(move |r: &Request| {
             log.lock().unwrap().push(r.body_json::<Value>().unwrap());
-            completion(" Maria Lopez", "stop")
+            completion(answer, "stop")
         })
         .mount(&s)
         .await;
@@ -262,10 +260,22 @@ async fn a_value_question_is_sent_as_the_question_prompt() {
         .base_url(format!("{}/v1", s.uri()))
         .build()
         .unwrap();
+    (s, sent, client)
+}
+
+/// A question about the user's words (`ask_values`) goes out as the question prompt, not as a
+/// turn: worked questions, then this one, ending at `Answer:`, stopped at the line's end, with
+/// no tools, no grammar and no call format; the answer comes back as text, with its usage.
+#[tokio::test]
+async fn a_value_question_is_sent_as_the_question_prompt() {
+    use agents_core::Model;
+    use agents_core::model::{ValueQuestion, question_request};
+    let (_server, sent, client) = answering(" Maria Lopez").await;
     let request = question_request(ValueQuestion {
         text: "send 250 euros to Maria Lopez".into(),
         argument: "recipient".into(),
         shape: "text".into(),
+        choices: Vec::new(),
     });
     let response = client.complete(&request).await.unwrap();
     assert_eq!(response.text.as_deref(), Some("Maria Lopez"));
@@ -283,4 +293,30 @@ async fn a_value_question_is_sent_as_the_question_prompt() {
     assert_eq!(body["stop"], json!(["\n"]));
     assert_eq!(body["temperature"], json!(0.0));
     assert!(body.get("json_schema").is_none_or(Value::is_null));
+}
+
+/// A question with choices (asked for a call from a constrained turn) is held to them through
+/// `json_schema`: llama.cpp then writes one of them as a JSON string, which the runtime unquotes.
+#[tokio::test]
+async fn a_choice_question_is_held_to_its_choices_by_json_schema() {
+    use agents_core::Model;
+    use agents_core::model::{ValueQuestion, answered_value, question_request};
+    let (_server, sent, client) = answering(" \"miles\"").await;
+    let request = question_request(ValueQuestion {
+        text: "how many miles is 42 km".into(),
+        argument: "to".into(),
+        shape: "one of kilometers, miles".into(),
+        choices: vec!["kilometers".into(), "miles".into()],
+    });
+    let response = client.complete(&request).await.unwrap();
+    assert_eq!(
+        answered_value(response.text.as_deref().unwrap()),
+        Some("miles")
+    );
+    let body = sent.lock().unwrap()[0].clone();
+    assert_eq!(
+        body["json_schema"],
+        json!({"type": "string", "enum": ["kilometers", "miles"]})
+    );
+    assert_eq!(body["stop"], json!(["\n"]));
 }

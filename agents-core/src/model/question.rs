@@ -16,13 +16,14 @@ use serde::{Deserialize, Serialize};
 ///     text: "send 250 euros to Maria".into(),
 ///     argument: "recipient".into(),
 ///     shape: "text".into(),
+///     choices: Vec::new(),
 /// };
 /// assert_eq!(
 ///     q.to_string(),
 ///     "Text: send 250 euros to Maria\nQuestion: In the text, what is the recipient (text)?"
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueQuestion {
     /// The user's words the value is read from.
     pub text: String,
@@ -31,6 +32,13 @@ pub struct ValueQuestion {
     /// What the value is, in words (`a number`, `text`, `one of economy, business, first`,
     /// `a list of numbers`, `a date, YYYY-MM-DD`).
     pub shape: String,
+    /// The answers allowed, when the question is asked under constraint (the call came from a
+    /// constrained turn, as in prevention mode): the argument's choices, and `none` for an
+    /// optional one. A client that constrains decoding holds its answer to one of them; one
+    /// that cannot asks as usual, and the runtime takes only an answer among them either way.
+    /// Empty: a free answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
 }
 
 /// The system prompt of a question sent as a chat turn.
@@ -122,6 +130,7 @@ mod tests {
             text: "book\n a table".into(),
             argument: "restaurant".into(),
             shape: "text".into(),
+            choices: Vec::new(),
         };
         assert_eq!(
             q.to_string(),

@@ -8,9 +8,12 @@
 //! values the model was shown in worked examples (or a schema's `examples`), and it appears
 //! nowhere in what the model was told (the system prompt, the user's messages, tool results).
 //! Values the schema itself lists (`enum`, `const`) are choices, not echoes, in a required
-//! argument: the model must pick one. In an optional argument the user did not ask for, the
-//! example's choice is a copy like any other (`"cabin": "economy"` for a request that names no
-//! cabin), and leaving the argument out is always possible.
+//! argument: the model must pick one, and the user's words seldom name it as the schema spells
+//! it (`km` for `kilometers`). But in a call that copies the example elsewhere, the example's
+//! choice is suspect too: `{"value": 2.5, "from": "kilometers", "to": "kilometers"}` for "how many
+//! miles is 42 km" copied all three, so all three are reported. In an optional argument the user
+//! did not ask for, the example's choice is a copy like any other (`"cabin": "economy"` for a
+//! request that names no cabin), and leaving the argument out is always possible.
 //!
 //! An echoed value is reported like a schema violation (keyword `echo`), so the argument error's
 //! chain handles it: the model hears which value it copied and writes the call again. A strict
@@ -92,14 +95,18 @@ impl EchoCheck {
         let required: HashSet<&str> = crate::model::required_arguments(schema)
             .into_iter()
             .collect();
-        let mut out = Vec::new();
+        let mut found = Vec::new();
         let walk = Walk {
             choices: &choices,
             required: &required,
             limit,
         };
-        self.walk(args, &mut String::new(), 0, &walk, &mut out);
-        out
+        self.walk(args, &mut String::new(), 0, &walk, &mut found);
+        // A required argument's copied choice counts only in a call that copies something else.
+        if found.iter().all(|f| f.choice) {
+            return Vec::new();
+        }
+        found.into_iter().map(|f| f.violation).collect()
     }
 
     /// `at` is the field path so far (`songs[1]`, `trip.from`; empty for the root).
@@ -109,7 +116,7 @@ impl EchoCheck {
         at: &mut String,
         depth: usize,
         walk: &Walk<'_>,
-        out: &mut Vec<SchemaViolation>,
+        out: &mut Vec<Found>,
     ) {
         if out.len() >= walk.limit || depth > MAX_DEPTH {
             return;
@@ -135,11 +142,14 @@ impl EchoCheck {
             }
             Value::String(s) => {
                 let key = s.trim().to_lowercase();
-                // A choice of a required argument is the model's pick, not a copy.
-                let chosen = walk.choices.contains(&key) && walk.required.contains(argument_of(at));
-                if !key.is_empty() && self.strings.contains(&key) && !chosen && !self.told.has(&key)
-                {
-                    out.push(echoed(at, v));
+                if !key.is_empty() && self.strings.contains(&key) && !self.told.has(&key) {
+                    // A choice of a required argument may be the model's own pick.
+                    let choice =
+                        walk.choices.contains(&key) && walk.required.contains(argument_of(at));
+                    out.push(Found {
+                        violation: echoed(at, v),
+                        choice,
+                    });
                 }
             }
             Value::Number(n) => {
@@ -147,12 +157,22 @@ impl EchoCheck {
                     && self.numbers.contains(&x)
                     && !self.told.has_number(x)
                 {
-                    out.push(echoed(at, v));
+                    out.push(Found {
+                        violation: echoed(at, v),
+                        choice: false,
+                    });
                 }
             }
             Value::Bool(_) | Value::Null => {}
         }
     }
+}
+
+/// A shown value the call holds.
+struct Found {
+    violation: SchemaViolation,
+    /// A choice of a required argument: an echo only beside another one.
+    choice: bool,
 }
 
 /// What one check of a call's arguments walks with.
@@ -577,14 +597,38 @@ mod tests {
     }
 
     #[test]
-    fn a_required_arguments_choice_is_not_an_echo_an_optional_ones_is() {
+    fn a_required_arguments_choice_alone_is_not_an_echo_an_optional_ones_is() {
         let shown = json!({"unit": "metric", "seat": "terrace"});
-        let args = json!({"unit": "metric", "seat": "terrace"});
+        assert!(echoes(shown.clone(), "in km please", json!({"unit": "metric"})).is_empty());
         assert_eq!(
-            echoes(shown.clone(), "in km please", args.clone()),
+            echoes(shown.clone(), "in km please", json!({"seat": "terrace"})),
             ["seat"]
         );
+        let args = json!({"unit": "metric", "seat": "terrace"});
         assert!(echoes(shown, "in km please, on the terrace", args).is_empty());
+    }
+
+    /// "how many miles is 42 km" answered with the example's whole call: the copied choices go
+    /// with the copied number, so each is asked for or fed back, not run.
+    #[test]
+    fn a_required_arguments_choice_in_a_copied_call_is_an_echo() {
+        let shown = json!({"restaurant": "text", "unit": "metric"});
+        assert_eq!(
+            echoes(
+                shown.clone(),
+                "Book Nonna Rosa, in km please",
+                json!({"restaurant": "text", "unit": "metric"})
+            ),
+            ["restaurant", "unit"]
+        );
+        assert!(
+            echoes(
+                shown,
+                "Book Nonna Rosa, in km please",
+                json!({"restaurant": "Nonna Rosa", "unit": "metric"})
+            )
+            .is_empty()
+        );
     }
 
     #[test]

@@ -320,7 +320,10 @@ impl PromptedCompletions {
     }
 
     /// Asks a question about the user's words with the question prompt (`question.rs`): one
-    /// line of answer, greedy unless the request says otherwise.
+    /// line of answer, greedy unless the request says otherwise. A question with
+    /// [`choices`](agents_core::model::ValueQuestion::choices) is held to them through
+    /// `json_schema` (the answer comes back as a JSON string, which
+    /// [`answered_value`](agents_core::model::answered_value) unquotes).
     async fn ask(
         &self,
         request: &ModelRequest,
@@ -339,7 +342,7 @@ impl PromptedCompletions {
             seed: s.seed.or(self.seed),
             stop: vec![question::ANSWER_STOP.to_owned()],
             stream: false,
-            json_schema: None,
+            json_schema: question::choice_schema(PROVIDER, question)?,
         };
         let (answer, finish_reason, usage) = self.completion(&body).await?;
         Ok(ModelResponse {

@@ -7,6 +7,9 @@
 
 use agents_core::model::ValueQuestion;
 
+use crate::constraint::RawSchema;
+use crate::error::ProviderError;
+
 /// Worked questions: the answer quotes the text, numbers as written, a list with commas, and
 /// `none` where the text does not say.
 const WORKED: &[(&str, &str, &str, &str)] = &[
@@ -50,6 +53,7 @@ pub(crate) fn question_prompt(question: &ValueQuestion) -> String {
             text: (*text).to_owned(),
             argument: (*argument).to_owned(),
             shape: (*shape).to_owned(),
+            choices: Vec::new(),
         };
         out.push_str(&format!("{worked}\nAnswer: {answer}\n\n"));
     }
@@ -59,6 +63,19 @@ pub(crate) fn question_prompt(question: &ValueQuestion) -> String {
 
 /// What ends an answer: the end of its line.
 pub(crate) const ANSWER_STOP: &str = "\n";
+
+/// The JSON schema that holds an answer to the question's choices (llama.cpp's `json_schema`),
+/// or `None` for a free answer.
+pub(crate) fn choice_schema(
+    provider: &'static str,
+    question: &ValueQuestion,
+) -> Result<Option<RawSchema>, ProviderError> {
+    if question.choices.is_empty() {
+        return Ok(None);
+    }
+    let schema = serde_json::json!({"type": "string", "enum": question.choices});
+    RawSchema::new(provider, schema.to_string()).map(Some)
+}
 
 #[cfg(test)]
 mod tests {
@@ -70,6 +87,7 @@ mod tests {
             text: "send 250 euros to Maria".into(),
             argument: "recipient".into(),
             shape: "text".into(),
+            choices: Vec::new(),
         };
         let prompt = question_prompt(&q);
         assert!(prompt.ends_with(

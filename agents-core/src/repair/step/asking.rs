@@ -53,15 +53,27 @@ pub(crate) async fn ask_values(
         Value::Object(map) => map.clone(),
         _ => Map::new(),
     };
+    // A call from a constrained turn (prevention mode) is asked about under constraint too.
+    let constrained = run.setup.asking.request.constraint.is_some();
     let mut changes = Vec::new();
     for (argument, property) in asked_for {
         let Some(shape) = shape_words(&schema, property) else {
             continue;
         };
+        let choices = match choices_of(&schema, property) {
+            Some(mut choices) if constrained && choices.len() <= MAX_LISTED_CHOICES => {
+                if !is_required(&schema, &argument) {
+                    choices.push(NONE.to_owned());
+                }
+                choices
+            }
+            _ => Vec::new(),
+        };
         let question = ValueQuestion {
             text: text.clone(),
             argument: argument.clone(),
             shape,
+            choices,
         };
         let answer = match ask(run, question).await {
             Asked::Answer(r) => r.text.unwrap_or_default(),
@@ -165,6 +177,22 @@ fn arguments_at_fault<'s>(
     out
 }
 
+/// What an answer says when the text does not give the value (the question's instructions).
+const NONE: &str = "none";
+
+/// The choices of an `enum` argument as they are written (strings as they are, others as JSON),
+/// without `null` (an optional argument's "not given", which an answer says as `none`).
+fn choices_of(root: &Value, property: &Value) -> Option<Vec<String>> {
+    let choices = concrete(root, property).get("enum")?.as_array()?;
+    Some(
+        choices
+            .iter()
+            .filter(|c| !c.is_null())
+            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
+            .collect(),
+    )
+}
+
 fn is_required(schema: &Value, argument: &str) -> bool {
     required_arguments(schema).contains(&argument)
 }
@@ -173,11 +201,7 @@ fn is_required(schema: &Value, argument: &str) -> bool {
 /// for as a whole it would be JSON, which is what the call already failed at).
 fn shape_words(root: &Value, property: &Value) -> Option<String> {
     let schema = concrete(root, property);
-    let shape = if let Some(choices) = schema.get("enum").and_then(Value::as_array) {
-        let listed: Vec<String> = choices
-            .iter()
-            .map(|c| c.as_str().map_or_else(|| c.to_string(), str::to_owned))
-            .collect();
+    let shape = if let Some(listed) = choices_of(root, property) {
         if listed.len() <= MAX_LISTED_CHOICES {
             format!("one of {}", listed.join(", "))
         } else {
@@ -218,13 +242,20 @@ fn shape_words(root: &Value, property: &Value) -> Option<String> {
 
 /// The answer as a value of `property`: a number read out of the answer's words
 /// (`42 km` → 42, `fifty dollars` → 50, `$1,200` → 1200), a list split at its commas and
-/// `and`s, `yes`/`no` as a boolean, a choice of an `enum` as written, anything else as text
-/// (coercion and validation then judge it like any argument). `None` when the answer gives no
-/// such value, or one the user's words do not hold (a choice is held to its list instead).
+/// `and`s, `yes`/`no` as a boolean, a choice of an `enum` as the schema writes it, anything
+/// else as text (coercion and validation then judge it like any argument). `None` when the
+/// answer gives no such value, or one the user's words do not hold (a choice is held to its
+/// list instead: asked which unit, a small model may answer with the number).
 fn value_for(root: &Value, property: &Value, answer: &str, told: &Told) -> Option<Value> {
     let schema = concrete(root, property);
-    if schema.get("enum").is_some() {
-        return Some(Value::String(answer.to_owned()));
+    if let Some(choices) = schema.get("enum").and_then(Value::as_array) {
+        return choices
+            .iter()
+            .find(|c| match c {
+                Value::String(c) => c.trim().eq_ignore_ascii_case(answer),
+                other => serde_json::from_str::<Value>(answer).is_ok_and(|a| a == **other),
+            })
+            .cloned();
     }
     match main_type(schema) {
         Some("integer" | "number") => {
@@ -364,6 +395,18 @@ mod tests {
             None,
             "every item, or none"
         );
+    }
+
+    /// A choice is taken as the schema writes it, and only if it is one.
+    #[test]
+    fn a_choice_is_one_of_the_list_or_no_answer() {
+        let unit = json!({"type": "string", "enum": ["kilometers", "miles"]});
+        let told = Told::new("how many miles is 42 km");
+        let value = |a: &str| value_for(&json!({}), &unit, a, &told);
+        assert_eq!(value("Miles"), Some(json!("miles")));
+        assert_eq!(value("kilometers"), Some(json!("kilometers")));
+        assert_eq!(value("42"), None);
+        assert_eq!(value("km"), None);
     }
 
     #[test]
