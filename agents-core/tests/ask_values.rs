@@ -233,6 +233,11 @@ async fn strict_and_ask_values_false_never_ask() {
     }
 }
 
+/// Prevention mode when `on`, else the defaults.
+fn prevention(on: bool) -> fn(Builder) -> Builder {
+    if on { |b| b.constrained(true) } else { |b| b }
+}
+
 /// A call from a constrained turn (prevention mode) is asked about under constraint: the
 /// question of an `enum` argument carries its choices (and `none` for an optional one), for the
 /// client to hold its answer to. Unconstrained, the same question is free.
@@ -253,12 +258,7 @@ async fn a_constrained_turns_choice_questions_carry_their_choices() {
         .with_feedback(FeedbackStyle::Short)
         .with_constraint_support(ConstraintSupport::Schema);
         let asked = model.clone();
-        let tweak = if constrained {
-            (|b: Builder| b.constrained(true)) as fn(Builder) -> Builder
-        } else {
-            |b| b
-        };
-        let r = run(model, tweak, REQUEST).await;
+        let r = run(model, prevention(constrained), REQUEST).await;
         assert_eq!(r.output.as_deref(), Some("Booked."));
         assert_eq!(
             r.ran,
@@ -284,5 +284,35 @@ async fn a_constrained_turns_choice_questions_carry_their_choices() {
             ],
             "constrained: {constrained}"
         );
+    }
+}
+
+/// Under constraint a model can write "four" only as JSON digits, and a small one transcribes
+/// numbers wrong: a number of a constrained turn's call that the user never gave is asked for,
+/// shown in an example or not. Unconstrained, the same call runs as written.
+#[tokio::test]
+async fn a_constrained_turns_number_nobody_gave_is_asked_for() {
+    use agents_core::model::ConstraintSupport;
+    let transcribed = r#"{"restaurant": "Nonna Rosa", "people": 40, "time": "20:00"}"#;
+    for constrained in [true, false] {
+        let mut turns = vec![ModelResponse::tool_call("c0", "book_table", transcribed)];
+        if constrained {
+            turns.push(ModelResponse::text("four"));
+            turns.push(ModelResponse::tool_call(
+                "c1",
+                "final_answer",
+                r#"{"answer": "Booked."}"#,
+            ));
+        } else {
+            turns.push(ModelResponse::text("Booked."));
+        }
+        let model = ScriptedModel::new(turns)
+            .with_feedback(FeedbackStyle::Short)
+            .with_constraint_support(ConstraintSupport::Schema);
+        let r = run(model, prevention(constrained), REQUEST).await;
+        assert_eq!(r.output.as_deref(), Some("Booked."));
+        let people = if constrained { 4 } else { 40 };
+        assert_eq!(r.ran.len(), 1, "constrained: {constrained}");
+        assert_eq!(r.ran[0]["people"], people, "constrained: {constrained}");
     }
 }

@@ -18,6 +18,11 @@
 //! An echoed value is reported like a schema violation (keyword `echo`), so the argument error's
 //! chain handles it: the model hears which value it copied and writes the call again. A strict
 //! agent does not check (strict means no recovery).
+//!
+//! Under constraint, where the values are then asked for (`ask_values`), a number the user
+//! never gave is reported too (keyword `not_given`), shown or not: a grammar lets a model write
+//! `10,000`, `fifty` or `1 million` only as JSON digits, and a small model transcribes them
+//! wrong (`10`, `25`, `1000000000000000`).
 
 use std::collections::HashSet;
 
@@ -29,6 +34,9 @@ use crate::model::{Message, ModelRequest};
 /// The violation keyword of an echoed value.
 pub(crate) const ECHO_KEYWORD: &str = "echo";
 
+/// The violation keyword of a number the user never gave (checked under constraint only).
+pub(crate) const NOT_GIVEN_KEYWORD: &str = "not_given";
+
 /// The values shown to the model in examples, and the text a value must come from.
 #[derive(Debug, Clone)]
 pub(crate) struct EchoCheck {
@@ -38,25 +46,31 @@ pub(crate) struct EchoCheck {
     numbers: Vec<f64>,
     /// What the model was told.
     told: Told,
+    /// Whether every number must be one the model was told, shown or not.
+    numbers_told: bool,
 }
 
 impl EchoCheck {
     /// The check for calls answering `request`, given the values the model was shown: the
     /// argument objects of its worked examples, and the called tool's [`schema_examples`].
-    /// `None` when nothing was shown (nothing can be echoed).
+    /// With `numbers_told`, every number of a call must also be one the model was told (for a
+    /// constrained turn whose values are then asked for). `None` when there is nothing to check.
     pub(crate) fn new<'v>(
         shown: impl IntoIterator<Item = &'v Value>,
         request: &ModelRequest,
+        numbers_told: bool,
     ) -> Option<EchoCheck> {
         // The common case, a model shown no examples, returns before any set is made.
         let mut shown = shown.into_iter().peekable();
-        shown.peek()?;
+        if shown.peek().is_none() && !numbers_told {
+            return None;
+        }
         let mut strings = HashSet::new();
         let mut numbers = Vec::new();
         for v in shown {
             collect_leaves(v, &mut strings, &mut numbers, 0);
         }
-        if strings.is_empty() && numbers.is_empty() {
+        if strings.is_empty() && numbers.is_empty() && !numbers_told {
             return None;
         }
         let mut told = String::new();
@@ -80,6 +94,7 @@ impl EchoCheck {
             strings,
             numbers,
             told: Told::new(&told),
+            numbers_told,
         })
     }
 
@@ -153,15 +168,21 @@ impl EchoCheck {
                 }
             }
             Value::Number(n) => {
-                if let Some(x) = n.as_f64()
-                    && self.numbers.contains(&x)
-                    && !self.told.has_number(x)
-                {
-                    out.push(Found {
-                        violation: echoed(at, v),
-                        choice: false,
-                    });
+                let Some(x) = n.as_f64() else { return };
+                if self.told.has_number(x) {
+                    return;
                 }
+                let violation = if self.numbers.contains(&x) {
+                    echoed(at, v)
+                } else if self.numbers_told {
+                    not_given(at, v)
+                } else {
+                    return;
+                };
+                out.push(Found {
+                    violation,
+                    choice: false,
+                });
             }
             Value::Bool(_) | Value::Null => {}
         }
@@ -286,15 +307,23 @@ pub(crate) fn user_spans(messages: &[Message]) -> Vec<String> {
 const MAX_DEPTH: usize = 32;
 
 fn echoed(at: &str, v: &Value) -> SchemaViolation {
+    violation(at, ECHO_KEYWORD, v, "is copied from an example")
+}
+
+fn not_given(at: &str, v: &Value) -> SchemaViolation {
+    violation(at, NOT_GIVEN_KEYWORD, v, "is not a number the user gave")
+}
+
+fn violation(at: &str, keyword: &str, v: &Value, what: &str) -> SchemaViolation {
     SchemaViolation {
         field_path: if at.is_empty() {
             ".".to_owned()
         } else {
             at.to_owned()
         },
-        keyword: ECHO_KEYWORD.to_owned(),
+        keyword: keyword.to_owned(),
         message: format!(
-            "{} is copied from an example; write the value the user gave",
+            "{} {what}; write the value the user gave",
             crate::text::shorten(&v.to_string(), 60)
         ),
     }
@@ -387,13 +416,20 @@ pub(crate) struct Told {
     lower: String,
     /// The same without commas, where `2,500` reads as `2500`.
     plain: String,
+    /// The numbers the text gives in words or with a scale (`fifty`, `1 million`), read when
+    /// first needed.
+    spelled: std::sync::OnceLock<Vec<f64>>,
 }
 
 impl Told {
     pub(crate) fn new(text: &str) -> Self {
         let lower = text.to_lowercase();
         let plain = lower.replace(',', "");
-        Told { lower, plain }
+        Told {
+            lower,
+            plain,
+            spelled: std::sync::OnceLock::new(),
+        }
     }
 
     /// Whether `words` occur in the text as a whole token, ignoring case.
@@ -402,10 +438,58 @@ impl Told {
         !words.is_empty() && has_token(&self.lower, &words)
     }
 
-    /// Whether the number `x` occurs in the text (see [`told_number`]).
+    /// Whether the number `x` occurs in the text (see [`told_number`]), or a run of its words
+    /// reads as it (`fifty dollars`, `1 million yen`, `three hundred and five`).
     pub(crate) fn has_number(&self, x: f64) -> bool {
         told_number(&self.lower, &self.plain, x)
+            || self
+                .spelled
+                .get_or_init(|| {
+                    number_runs(&self.lower)
+                        .filter_map(|(n, _)| n.as_f64())
+                        .collect()
+                })
+                .contains(&x)
     }
+}
+
+/// The most words one number is read from (`three hundred and fifty thousand` is five).
+const MAX_NUMBER_WORDS: usize = 8;
+
+/// Every number `text` gives, in order, with the words that give it: from each word on, the
+/// longest run of at most [`MAX_NUMBER_WORDS`] words that reads as one number, in digits (with
+/// separators or a currency sign) or in words (`42 km` gives 42, `fifty dollars` 50, `$1,200`
+/// 1200, `1.5 million yen` 1500000). A run's words are not read again.
+pub(crate) fn number_runs(text: &str) -> impl Iterator<Item = (serde_json::Number, &str)> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| "$£€¥,;:()'\"?!".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while start < words.len() {
+            let longest = (start + 1..=words.len().min(start + MAX_NUMBER_WORDS))
+                .rev()
+                .find_map(|end| {
+                    let candidate = words[start..end].join(" ");
+                    let number = crate::json::numeric_text(&candidate)?.parse().ok()?;
+                    // The run as it stands in the text, from its first word to its last.
+                    let (first, last) = (words[start], words[end - 1]);
+                    let from = first.as_ptr() as usize - text.as_ptr() as usize;
+                    let to = last.as_ptr() as usize + last.len() - text.as_ptr() as usize;
+                    Some((end, number, &text[from..to]))
+                });
+            match longest {
+                Some((end, number, written)) => {
+                    start = end;
+                    return Some((number, written));
+                }
+                None => start += 1,
+            }
+        }
+        None
+    })
 }
 
 /// Whether the number `x` appears in `told`: in digits (a whole token, with or without
@@ -429,18 +513,25 @@ fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
 /// example's `"text"` is not in `context`).
 fn has_token(hay: &str, needle: &str) -> bool {
     let bytes = hay.as_bytes();
+    let at = |i: Option<usize>| i.and_then(|i| bytes.get(i).copied());
+    let digit = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_digit());
     hay.match_indices(needle).any(|(i, _)| {
-        let before = i.checked_sub(1).map(|j| bytes[j]);
-        let after = bytes.get(i + needle.len()).copied();
+        let end = i + needle.len();
+        let (before, after) = (at(i.checked_sub(1)), at(Some(end)));
         let joins = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'.');
-        // A trailing full stop ends a sentence; a decimal point continues a number.
+        // A trailing full stop ends a sentence; a decimal point or a thousands separator
+        // between digits continues a number (the `10` of `10,000` is not the number 10).
         let after_joins = match after {
-            Some(b'.') => bytes
-                .get(i + needle.len() + 1)
-                .is_some_and(u8::is_ascii_digit),
+            Some(b'.' | b',') => {
+                digit(at(Some(end + 1))) && (after == Some(b'.') || digit(at(end.checked_sub(1))))
+            }
             other => joins(other),
         };
-        !joins(before) && !after_joins
+        let before_joins = match before {
+            Some(b',') => digit(at(i.checked_sub(2))) && digit(at(Some(i))),
+            other => joins(other),
+        };
+        !before_joins && !after_joins
     })
 }
 
@@ -481,7 +572,7 @@ mod tests {
 
     fn echoes(shown: Value, user: &str, args: Value) -> Vec<String> {
         let r = request(user);
-        let Some(check) = EchoCheck::new([&shown], &r) else {
+        let Some(check) = EchoCheck::new([&shown], &r, false) else {
             return Vec::new();
         };
         check
@@ -631,6 +722,30 @@ mod tests {
         );
     }
 
+    /// Under constraint, a number nobody gave is reported whether shown or not; one the user
+    /// gave in digits, with separators or in words is not. Without it, only shown ones are.
+    #[test]
+    fn numbers_told_holds_every_number_to_the_users_words() {
+        let r = request("wire 10,000 yen to Kenji, fifty for the fee, 1 million in March");
+        let schema = &r.tools[0].parameters;
+        let check = EchoCheck::new([], &r, true).expect("numbers are checked");
+        let found = |args: Value| -> Vec<(String, String)> {
+            check
+                .violations(&args, schema, 10)
+                .into_iter()
+                .map(|v| (v.field_path, v.keyword))
+                .collect()
+        };
+        assert_eq!(
+            found(json!({"people": 10, "restaurant": "Kenji"})),
+            [("people".to_owned(), NOT_GIVEN_KEYWORD.to_owned())]
+        );
+        for given in [10000, 50, 1000000] {
+            assert!(found(json!({ "people": given })).is_empty(), "{given}");
+        }
+        assert!(EchoCheck::new([], &r, false).is_none());
+    }
+
     #[test]
     fn arrays_and_nested_values_are_named_by_path() {
         let shown = json!({"songs": ["text"]});
@@ -646,7 +761,7 @@ mod tests {
         r.tools[0].parameters["properties"]["restaurant"]["examples"] = json!(["Chez Panisse"]);
         let shown = schema_examples(&r.tools[0].parameters);
         assert_eq!(shown, [json!("Chez Panisse")]);
-        let check = EchoCheck::new(&shown, &r).expect("the schema shows a value");
+        let check = EchoCheck::new(&shown, &r, false).expect("the schema shows a value");
         let found = check.violations(
             &json!({"restaurant": "chez panisse"}),
             &r.tools[0].parameters,
@@ -654,7 +769,7 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].keyword, ECHO_KEYWORD);
-        assert!(EchoCheck::new([], &request("Book it")).is_none());
+        assert!(EchoCheck::new([], &request("Book it"), false).is_none());
     }
 
     mod properties {
@@ -698,7 +813,7 @@ mod tests {
             ) {
                 let r = request(&user);
                 let shown_args = json!({"restaurant": shown.clone(), "people": 3});
-                let check = EchoCheck::new([&shown_args], &r).expect("something shown");
+                let check = EchoCheck::new([&shown_args], &r, false).expect("something shown");
                 let args = json!({"restaurant": written.clone(), "people": n});
                 for v in check.violations(&args, &r.tools[0].parameters, 10) {
                     match v.field_path.as_str() {

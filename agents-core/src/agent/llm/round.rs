@@ -289,10 +289,13 @@ where
         let needs_approval =
             move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
         // Values copied from a worked example are refused (not under strict: no recovery).
+        // Under constraint, where the values are then asked for, so is a number nobody gave.
+        let numbers_told = self.request.constraint.is_some() && cfg.ask_values == Some(true);
         let echo = (cfg.echo_check && !cfg.strict)
             .then(|| {
                 let shown = self.model.example_arguments(&self.request.tools);
-                EchoCheck::new(shown.iter().chain(&entry.schema_examples), &self.request)
+                let shown = shown.iter().chain(&entry.schema_examples);
+                EchoCheck::new(shown, &self.request, numbers_told)
             })
             .flatten();
         let setup = CallSetup {

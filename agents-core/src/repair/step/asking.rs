@@ -21,7 +21,7 @@ use crate::model::{
     question_request, required_arguments,
 };
 use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult};
-use crate::tool::echo::Told;
+use crate::tool::echo::{Told, number_runs};
 
 /// At most this many questions per step: a call with more arguments at fault is mostly wrong,
 /// and each question is a model call.
@@ -312,30 +312,10 @@ fn split_comma_space(text: &str) -> Vec<&str> {
     out
 }
 
-/// The first number an answer gives, and the words that give it: all of the answer in digits
-/// or words, else the longest run of its words that reads as one (`42 km`, `fifty dollars`,
+/// The first number an answer gives, and the words that give it (`42 km`, `fifty dollars`,
 /// `$1,200`, `1.5 million yen`).
 fn leading_number(answer: &str) -> Option<(serde_json::Number, &str)> {
-    let words: Vec<&str> = answer
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| "$£€¥,;:()".contains(c)))
-        .filter(|w| !w.is_empty())
-        .collect();
-    for start in 0..words.len() {
-        for end in (start + 1..=words.len()).rev() {
-            // The run as it stands in the answer, from its first word to its last.
-            let (first, last) = (words[start], words[end - 1]);
-            let from = first.as_ptr() as usize - answer.as_ptr() as usize;
-            let to = last.as_ptr() as usize + last.len() - answer.as_ptr() as usize;
-            let written = &answer[from..to];
-            let candidate = words[start..end].join(" ");
-            let text = crate::json::numeric_text(&candidate);
-            if let Some(number) = text.and_then(|t| t.parse::<serde_json::Number>().ok()) {
-                return Some((number, written));
-            }
-        }
-    }
-    None
+    number_runs(answer).next()
 }
 
 #[cfg(test)]
