@@ -117,3 +117,58 @@ async fn unreadable_output_is_sent_back() {
         "{content}"
     );
 }
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Reminder {
+    message: String,
+    /// The day, as `YYYY-MM-DD`.
+    #[schemars(with = "String", extend("format" = "date"))]
+    date: String,
+}
+
+/// A `format: "date"` argument written as people write dates is read as `YYYY-MM-DD`, reported
+/// as a coercion, and the tool runs with no feedback turn; a date with two readings is refused
+/// and fed back as it was.
+#[tokio::test]
+async fn a_date_in_words_becomes_the_iso_date_its_format_asks_for() {
+    for (written, ran) in [
+        ("the 2nd of June 2026", Some("2026-06-02")),
+        ("March 12, 2026", Some("2026-03-12")),
+        ("03/04/2026", None),
+    ] {
+        let args = format!(r#"{{"message": "renew passport", "date": "{written}"}}"#);
+        let model = ScriptedModel::new([
+            ModelResponse::tool_call("c1", "set_reminder", args),
+            ModelResponse::text("done"),
+        ]);
+        let rec = Recorder::default();
+        let tool = tool_fn(
+            "set_reminder",
+            "Set a reminder.",
+            |r: Reminder| async move {
+                Ok::<_, ExecutionFailure>(format!("{} on {}", r.message, r.date))
+            },
+        );
+        let agent = LlmAgent::<String, String>::builder("assistant")
+            .model(model.clone())
+            .tool(tool)
+            .on_event(rec.hook())
+            .build()
+            .unwrap();
+        agent.run("remind me".into()).await.unwrap();
+        let Message::Tool(r) = model.requests()[1].messages.last().unwrap().clone() else {
+            panic!()
+        };
+        match ran {
+            Some(iso) => {
+                assert_eq!(r.content, format!("renew passport on {iso}"));
+                let fixes = rec.fixes("coerce").expect("a coerce Repaired event");
+                assert_eq!(fixes.len(), 1, "{fixes:?}");
+            }
+            None => {
+                assert!(r.is_error, "{written}: {}", r.content);
+                assert!(r.content.contains("date"), "{}", r.content);
+            }
+        }
+    }
+}

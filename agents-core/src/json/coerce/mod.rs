@@ -1,5 +1,6 @@
 //! [`coerce`]: bend a value towards a JSON Schema where no information is lost.
 
+mod date;
 mod number;
 mod walk;
 mod words;
@@ -64,6 +65,15 @@ pub enum CoercionKind {
     FilledDefault,
     /// A key the schema does not declare was dropped ([`UnknownKeys::Drop`]).
     DroppedUnknownKey,
+    /// A date written as people write it (`March 12, 2026`, `the 2nd of June 2026`,
+    /// `2026/3/5`) became the `YYYY-MM-DD` a `format: "date"` string asks for. Only a date
+    /// with one reading: no year, `03/04/2026` or `next Friday` stay as they are.
+    NormalizedDate {
+        /// The date as given.
+        from: String,
+        /// The same date as `YYYY-MM-DD`.
+        to: String,
+    },
 }
 
 impl fmt::Display for CoercionKind {
@@ -79,6 +89,7 @@ impl fmt::Display for CoercionKind {
             Self::ParsedEmbeddedJson => f.write_str("parsed JSON held in a string"),
             Self::FilledDefault => f.write_str("filled in schema default"),
             Self::DroppedUnknownKey => f.write_str("dropped unknown key"),
+            Self::NormalizedDate { from, to } => write!(f, "read date {from:?} as {to}"),
         }
     }
 }

@@ -245,6 +245,7 @@ impl<'s> Walker<'s> {
             return match (value, *kind) {
                 (Value::Object(map), "object") => self.object(map, schema, depth),
                 (Value::Array(items), "array") => self.array(items, schema, depth),
+                (Value::String(s), "string") => Ok(Value::String(self.formatted(s, schema))),
                 (v, _) => Ok(v),
             };
         }
@@ -265,6 +266,24 @@ impl<'s> Walker<'s> {
                 found: type_name(&value),
             })
         }))
+    }
+
+    /// A string in the form its schema's `format` asks for, where it gives one value in
+    /// another form: a `date` as `YYYY-MM-DD`. Otherwise as it is (validation judges it).
+    fn formatted(&mut self, s: String, schema: &Map<String, Value>) -> String {
+        if schema.get("format").and_then(Value::as_str) != Some("date") {
+            return s;
+        }
+        match super::date::calendar_date(&s) {
+            Some(iso) if iso != s => {
+                self.record(CoercionKind::NormalizedDate {
+                    from: s,
+                    to: iso.clone(),
+                });
+                iso
+            }
+            _ => s,
+        }
     }
 
     /// Converts a value that does not have type `kind` into it, if that loses nothing.

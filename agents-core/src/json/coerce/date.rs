@@ -1,0 +1,226 @@
+//! Calendar dates as people write them, read into the `YYYY-MM-DD` of JSON Schema's
+//! `format: "date"` (RFC 3339's full-date).
+//!
+//! Only what reads one way: a month by its name (`March 12, 2026`, `12 March 2026`, `the 2nd of
+//! June 2026`, `Dec 1 2026`, `Wednesday, March 12 2026`), the year first (`2026/3/12`,
+//! `2026.03.12`), or digits where only one reading is a date (`13/03/2026` is the 13th of March,
+//! `03/13/2026` too). Nothing is guessed: no year means no date (`March 12`), `03/04/2026` could
+//! be March or April, and `next Friday` depends on a today this code does not know.
+
+/// The `YYYY-MM-DD` text of the calendar date `text` gives, or `None` when it gives none, or
+/// more than one reading.
+pub(crate) fn calendar_date(text: &str) -> Option<String> {
+    let text = text.trim();
+    // A date is a few words: anything longer is a sentence, not a value.
+    if text.is_empty() || text.len() > 48 {
+        return None;
+    }
+    let (year, month, day) = numeric(text).or_else(|| named(text))?;
+    (1..=9999).contains(&year).then_some(())?;
+    (1..=12).contains(&month).then_some(())?;
+    (1..=days_in(year, month)).contains(&day).then_some(())?;
+    Some(format!("{year:04}-{month:02}-{day:02}"))
+}
+
+/// `2026-03-12`, `2026/3/12`, `2026.03.12`, and `13/03/2026` or `03/13/2026` where only one
+/// reading has a month.
+fn numeric(text: &str) -> Option<(u32, u32, u32)> {
+    let separator = text.chars().find(|c| matches!(c, '-' | '/' | '.'))?;
+    let parts: Vec<&str> = text.split(separator).collect();
+    let [a, b, c] = parts[..] else { return None };
+    let digits = |p: &str| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(a) && digits(b) && digits(c)) {
+        return None;
+    }
+    let (x, y, z) = (a.parse().ok()?, b.parse().ok()?, c.parse().ok()?);
+    match (a.len(), c.len()) {
+        (4, 1..=2) => Some((x, y, z)),
+        (1..=2, 4) => match (x > 12, y > 12) {
+            (true, false) => Some((z, y, x)),
+            (false, true) => Some((z, x, y)),
+            // The same either way (`05/05/2026`), or no month at all.
+            (false, false) if x == y => Some((z, x, y)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A month by its name, a day and a four-digit year, in any order, with weekday names and the
+/// filler words `the`, `of`, `on` left out.
+fn named(text: &str) -> Option<(u32, u32, u32)> {
+    let lower = text.to_lowercase();
+    let (mut year, mut month, mut day) = (None, None, None);
+    for word in lower
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|w| w.trim_end_matches('.'))
+        .filter(|w| !w.is_empty())
+    {
+        if matches!(word, "the" | "of" | "on") || is_weekday(word) {
+            continue;
+        }
+        let slot = if let Some(m) = month_number(word) {
+            (&mut month, m)
+        } else if word.len() == 4 && word.bytes().all(|b| b.is_ascii_digit()) {
+            (&mut year, word.parse().ok()?)
+        } else {
+            (&mut day, day_number(word)?)
+        };
+        // A second month, year or day is a range or a sentence, not one date.
+        if slot.0.replace(slot.1).is_some() {
+            return None;
+        }
+    }
+    Some((year?, month?, day?))
+}
+
+/// `12`, `3rd`, `21st`, `2nd`, `15th`: a day of the month, its ordinal suffix the right one.
+fn day_number(word: &str) -> Option<u32> {
+    let digits_end = word
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(word.len());
+    let (digits, suffix) = word.split_at(digits_end);
+    if digits.is_empty() || digits.len() > 2 {
+        return None;
+    }
+    let day: u32 = digits.parse().ok()?;
+    let right = match (day % 100, day % 10) {
+        (11..=13, _) => "th",
+        (_, 1) => "st",
+        (_, 2) => "nd",
+        (_, 3) => "rd",
+        _ => "th",
+    };
+    (suffix.is_empty() || suffix == right).then_some(day)
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// A month's number from its name or a prefix of at least three letters (`mar`, `sept`).
+fn month_number(word: &str) -> Option<u32> {
+    if word.len() < 3 {
+        return None;
+    }
+    MONTHS
+        .iter()
+        .position(|m| m.starts_with(word))
+        .map(|i| i as u32 + 1)
+}
+
+fn is_weekday(word: &str) -> bool {
+    const DAYS: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    word.len() >= 3 && DAYS.iter().any(|d| d.starts_with(word))
+}
+
+fn days_in(year: u32, month: u32) -> u32 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_with_a_month_name_read_in_any_usual_order() {
+        for (text, iso) in [
+            ("March 12, 2026", "2026-03-12"),
+            ("march 3rd 2026", "2026-03-03"),
+            ("12 March 2026", "2026-03-12"),
+            ("the 2nd of June 2026", "2026-06-02"),
+            ("Dec 1 2026", "2026-12-01"),
+            ("Sept. 21st, 2026", "2026-09-21"),
+            ("Wednesday, March 11, 2026", "2026-03-11"),
+            ("2026 May 2", "2026-05-02"),
+        ] {
+            assert_eq!(calendar_date(text).as_deref(), Some(iso), "{text}");
+        }
+    }
+
+    #[test]
+    fn digits_read_only_where_one_reading_is_a_date() {
+        assert_eq!(calendar_date("2026-03-12").as_deref(), Some("2026-03-12"));
+        assert_eq!(calendar_date("2026/3/5").as_deref(), Some("2026-03-05"));
+        assert_eq!(calendar_date("13/03/2026").as_deref(), Some("2026-03-13"));
+        assert_eq!(calendar_date("03/13/2026").as_deref(), Some("2026-03-13"));
+        assert_eq!(calendar_date("05.05.2026").as_deref(), Some("2026-05-05"));
+        assert_eq!(calendar_date("03/04/2026"), None, "March or April");
+        assert_eq!(calendar_date("12/03/26"), None, "which century");
+    }
+
+    #[test]
+    fn nothing_is_guessed() {
+        for text in [
+            "March 12",
+            "next Friday",
+            "tomorrow",
+            "2026",
+            "February 30, 2026",
+            "2025-02-29",
+            "March 3th 2026",
+            "March 12 or 13, 2026",
+            "text",
+            "",
+            "from March 1 2026 to April 2 2026",
+        ] {
+            assert_eq!(calendar_date(text), None, "{text}");
+        }
+        assert_eq!(calendar_date("2024-02-29").as_deref(), Some("2024-02-29"));
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn no_text_panics(text in "\\PC{0,60}") {
+                let _ = calendar_date(&text);
+            }
+
+            /// Every real date, written in each usual way, reads back as itself.
+            #[test]
+            fn every_date_reads_back(year in 1900u32..2200, month in 1u32..=12, day in 1u32..=31) {
+                prop_assume!(day <= days_in(year, month));
+                let iso = format!("{year:04}-{month:02}-{day:02}");
+                let name = MONTHS[month as usize - 1];
+                for text in [
+                    iso.clone(),
+                    format!("{name} {day}, {year}"),
+                    format!("{day} {} {year}", &name[..3]),
+                    format!("the {day} of {name} {year}"),
+                    format!("{year}/{month}/{day}"),
+                ] {
+                    prop_assert_eq!(calendar_date(&text), Some(iso.clone()), "{}", text);
+                }
+            }
+        }
+    }
+}
