@@ -1,6 +1,7 @@
 //! Constraint against repair, on the held-out suite (docs/EVAL.md, "Suite 3"): the requests of
 //! `eval_users` (as people type them, 7 tools and 3 decoys, worked examples only for the
-//! decoys), each run in six modes on the same seeds (`EVAL_MODES` picks some; `EVAL_NO_MADE_UP=1`
+//! decoys), each run in six modes on the same seeds (`EVAL_MODES` picks some; `EVAL_DATE_FORMAT=1`
+//! declares the date arguments `format: "date"`; `EVAL_NO_MADE_UP=1`
 //! turns the made-up examples off, `PromptFormat::example_every_tool(false)`):
 //!
 //! - **off**: `strict(true)`, one model turn: the first answer as written;

@@ -495,11 +495,42 @@ struct ConvertArgs {
     to: Unit,
 }
 
+/// A date argument: a plain string as the suite was first measured (the tool's description
+/// asks for `YYYY-MM-DD`), or with `EVAL_DATE_FORMAT=1` one whose schema says
+/// `format: "date"`, which coercion then reads from words (`March 12, 2026`).
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+struct Date(String);
+
+impl std::fmt::Display for Date {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl schemars::JsonSchema for Date {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Date".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        if std::env::var_os("EVAL_DATE_FORMAT").is_some() {
+            schemars::json_schema!({"type": "string", "format": "date"})
+        } else {
+            schemars::json_schema!({"type": "string"})
+        }
+    }
+}
+
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct BookArgs {
     restaurant: String,
     people: u32,
-    date: String,
+    date: Date,
     time: String,
 }
 
@@ -526,7 +557,7 @@ struct MoneyArgs {
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct ReminderArgs {
     message: String,
-    date: String,
+    date: Date,
     time: Option<String>,
 }
 
@@ -548,7 +579,7 @@ enum Cabin {
 struct FlightArgs {
     from: String,
     to: String,
-    date: String,
+    date: Date,
     passengers: Option<u32>,
     cabin: Option<Cabin>,
 }
