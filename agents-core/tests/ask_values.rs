@@ -316,3 +316,59 @@ async fn a_constrained_turns_number_nobody_gave_is_asked_for() {
         assert_eq!(r.ran[0]["people"], people, "constrained: {constrained}");
     }
 }
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct ReminderArgs {
+    message: String,
+    #[schemars(extend("format" = "date"))]
+    date: String,
+}
+
+/// An answer is a value as the user wrote it, and is coerced like any argument: a date asked for
+/// and answered in words is read as the `YYYY-MM-DD` its format asks for, and reported.
+#[tokio::test]
+async fn an_answered_date_in_words_is_coerced_to_its_format() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c0",
+            "set_reminder",
+            r#"{"message": "renew passport", "date": "text"}"#,
+        ),
+        ModelResponse::text("the 2nd of June 2026"),
+        ModelResponse::text("Done."),
+    ])
+    .with_examples([json!({"message": "renew passport", "date": "text"})])
+    .with_feedback(FeedbackStyle::Short);
+    let ran = Arc::new(Mutex::new(Vec::new()));
+    let seen = ran.clone();
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let sink = events.clone();
+    let agent = LlmAgent::<String, String>::builder("assistant")
+        .model(model)
+        .tool(tool_fn(
+            "set_reminder",
+            "set a reminder",
+            move |a: ReminderArgs| {
+                seen.lock().unwrap().push(a.date);
+                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
+            },
+        ))
+        .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
+        .build()
+        .unwrap();
+    let report = agent
+        .run_report("set reminder 'renew passport' for the 2nd of June 2026".into())
+        .await;
+    assert_eq!(report.output.ok().as_deref(), Some("Done."));
+    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
+    let steps: Vec<&str> = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Repaired { step, .. } => Some(*step),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps, ["ask_values", "coerce"]);
+}

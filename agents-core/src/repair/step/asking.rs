@@ -109,7 +109,14 @@ pub(crate) async fn ask_values(
         return StepResult::Pass;
     }
     run.emit_repaired(error.kind(), "ask_values", changes);
-    run.raw = Value::Object(arguments).to_string();
+    // An answer is a value as the user wrote it: coerced like any argument (a date in words read
+    // as its format asks), here, because the chain's coercion step ran before the questions.
+    let (arguments, coerced) =
+        crate::repair::builtin::coerce_arguments(Value::Object(arguments), &schema);
+    if !coerced.is_empty() {
+        run.emit_repaired(error.kind(), "coerce", coerced);
+    }
+    run.raw = arguments.to_string();
     StepResult::Again
 }
 
