@@ -777,6 +777,42 @@ mod tests {
         use proptest::prelude::*;
 
         proptest! {
+            /// Any text, any script: reading its numbers never panics, and every run a number is
+            /// read from is a piece of the text itself.
+            #[test]
+            fn number_runs_are_pieces_of_the_text(text in "\\PC{0,120}") {
+                for (_, written) in number_runs(&text) {
+                    prop_assert!(!written.is_empty());
+                    prop_assert!(text.contains(written), "{:?} not in {:?}", written, text);
+                }
+            }
+
+            /// A number written among words, in digits with or without thousands separators,
+            /// is one the text holds.
+            #[test]
+            fn a_number_among_words_is_told(
+                n in 0u64..10_000_000,
+                separated in any::<bool>(),
+                before in "[a-z]{1,8}",
+                after in "[a-z]{1,8}",
+            ) {
+                let digits = n.to_string();
+                let written = if separated {
+                    let mut out = String::new();
+                    for (i, c) in digits.chars().enumerate() {
+                        if i > 0 && (digits.len() - i) % 3 == 0 {
+                            out.push(',');
+                        }
+                        out.push(c);
+                    }
+                    out
+                } else {
+                    digits
+                };
+                let told = Told::new(&format!("{before} {written} {after}"));
+                prop_assert!(told.has_number(n as f64), "{}", written);
+            }
+
             /// Any text, any script: spans never panic, are the message's own words, bounded
             /// in number, and carry no punctuation at their ends.
             #[test]
