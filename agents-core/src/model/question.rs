@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 ///     "Text: send 250 euros to Maria\nQuestion: In the text, what is the recipient (text)?"
 /// );
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueQuestion {
     /// The user's words the value is read from.
     pub text: String,

@@ -189,10 +189,11 @@ impl EchoCheck {
     }
 }
 
-/// A shown value the call holds.
+/// A value of the call the check reports: shown in an example, or (under `numbers_told`) a
+/// number nobody gave.
 struct Found {
     violation: SchemaViolation,
-    /// A choice of a required argument: an echo only beside another one.
+    /// A choice of a required argument: reported only beside another finding.
     choice: bool,
 }
 

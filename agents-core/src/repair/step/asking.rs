@@ -255,14 +255,11 @@ fn shape_words(root: &Value, property: &Value) -> Option<String> {
 /// list instead: asked which unit, a small model may answer with the number).
 fn value_for(root: &Value, property: &Value, answer: &str, told: &Told) -> Option<Value> {
     let schema = concrete(root, property);
-    if let Some(choices) = schema.get("enum").and_then(Value::as_array) {
-        return choices
-            .iter()
-            .find(|c| match c {
-                Value::String(c) => c.trim().eq_ignore_ascii_case(answer),
-                other => serde_json::from_str::<Value>(answer).is_ok_and(|a| a == **other),
-            })
-            .cloned();
+    if schema.get("enum").is_some() {
+        // Matched to a choice as coercion matches any argument's (ignoring case), else none.
+        return crate::json::coerce(Value::String(answer.to_owned()), schema)
+            .ok()
+            .map(|c| c.value);
     }
     match main_type(schema) {
         Some("integer" | "number") => {
