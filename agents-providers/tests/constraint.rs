@@ -96,7 +96,12 @@ async fn prompted_completions_sends_the_call_format_as_json_schema() {
     let args: Value = serde_json::from_str(&r.tool_calls[0].arguments).unwrap();
     assert_eq!(args, json!({"value": 12, "to": "lb"}));
 
-    let (text, body) = bodies(&s).await.remove(0);
+    // The server returns no log probabilities, so the client tried to score the tools once and
+    // left the choice to the model: the call's schema offers both tools.
+    let mut sent = bodies(&s).await;
+    let (text, body) = sent.pop().unwrap();
+    assert_eq!(sent.len(), 1, "one scoring attempt");
+    assert!(sent[0].1["grammar"].as_str().is_some());
     let schema = &body["json_schema"];
     let branches = schema["anyOf"].as_array().unwrap();
     assert_eq!(branches.len(), 2);
@@ -125,6 +130,115 @@ async fn prompted_completions_sends_the_call_format_as_json_schema() {
             .ends_with("Convert 12 kg to pounds\nCall:")
     );
     assert_eq!(body["stop"], json!([]));
+    // Remembered: the next constrained request is not scored again.
+    model
+        .complete(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap();
+    let sent = bodies(&s).await;
+    assert_eq!(sent.len(), 3);
+    assert!(sent[2].1.get("grammar").is_none());
+}
+
+/// A llama.cpp stand-in for scoring: a completion held to a grammar writes the grammar's text,
+/// with a log probability from `score(prompt, text)`; any other completion writes `call`.
+struct Scoring {
+    score: fn(&str, &str) -> f64,
+    call: &'static str,
+}
+
+impl wiremock::Respond for Scoring {
+    fn respond(&self, request: &wiremock::Request) -> ResponseTemplate {
+        let body: Value = serde_json::from_slice(&request.body).unwrap();
+        let prompt = body["prompt"].as_str().unwrap();
+        let Some(grammar) = body["grammar"].as_str() else {
+            return ResponseTemplate::new(200).set_body_json(completion(self.call));
+        };
+        // `root ::= "<text>"`, the text escaped as a GBNF literal.
+        let literal = &grammar[grammar.find('"').unwrap() + 1..grammar.len() - 1];
+        let text = literal.replace(r#"\""#, "\"").replace(r"\\", r"\");
+        let logprob = (self.score)(prompt, &text);
+        ResponseTemplate::new(200).set_body_json(json!({
+            "choices": [{"text": text, "finish_reason": "stop", "logprobs": {"content": [
+                {"token": text, "logprob": logprob / 2.0},
+                {"token": "", "logprob": logprob / 2.0}
+            ]}}],
+            "usage": {"prompt_tokens": 40, "completion_tokens": 5}
+        }))
+    }
+}
+
+/// After the real request `translate` is likelier than `convert_units`, but the prompt leans
+/// to it even more when the request says nothing: calibrated, `convert_units` is chosen, and
+/// the call is written under the constraint to it alone.
+#[tokio::test]
+async fn prompted_completions_chooses_the_tool_by_calibrated_score() {
+    fn score(prompt: &str, text: &str) -> f64 {
+        let content_free =
+            prompt.ends_with("User: N/A\nCall:") || prompt.ends_with("User: \nCall:");
+        match (text.contains("\"translate\""), content_free) {
+            (true, false) => -1.0,
+            (false, false) => -2.0,
+            (true, true) => -0.5,
+            (false, true) => -6.0,
+        }
+    }
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(Scoring {
+            score,
+            call: r#"{"tool": "convert_units", "arguments": {"value": 12, "to": "lb"}}"#,
+        })
+        .mount(&s)
+        .await;
+    let model = prompted(&s.uri());
+    let direct = model
+        .tool_scores(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(direct.chosen(), Some("convert_units"));
+    assert_eq!(direct.scores[1].tool, "translate");
+    assert_eq!(
+        (direct.scores[1].log_prob, direct.scores[1].prior),
+        (-1.0, -0.5)
+    );
+    // Two tools after the request, and after each of the two content-free requests.
+    assert_eq!(bodies(&s).await.len(), 6);
+
+    let r = model
+        .complete(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap();
+    assert_eq!(r.tool_calls[0].name, "convert_units");
+    let sent = bodies(&s).await;
+    // The content-free scores were kept: two more scores, then the call.
+    assert_eq!(sent.len(), 9);
+    let (_, call) = &sent[8];
+    assert_eq!(
+        call["json_schema"]["properties"]["tool"],
+        json!({"enum": ["convert_units"]})
+    );
+    assert!(call.get("grammar").is_none() && call.get("logprobs").is_none());
+    // The scoring is paid for: its tokens are in the call's usage.
+    assert_eq!(r.usage.input_tokens, 50 + 2 * 40);
+
+    // Off, the model chooses the tool while it writes the call.
+    let off = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{}/v1", s.uri()))
+        .transport(config(&ManualClock::new()))
+        .calibrated_choice(false)
+        .build()
+        .unwrap();
+    off.complete(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap();
+    let sent = bodies(&s).await;
+    assert_eq!(sent.len(), 10);
+    assert_eq!(
+        sent[9].1["json_schema"]["anyOf"].as_array().unwrap().len(),
+        2
+    );
 }
 
 #[tokio::test]

@@ -368,3 +368,58 @@ async fn a_prevention_run_on_the_live_model_ends_with_an_answer() {
         );
     }
 }
+
+/// Calibrated choice of tool against the real server: llama.cpp holds a scoring completion to
+/// the call start and returns its log probabilities, so every offered tool gets a finite score
+/// after the request and after the content-free ones; and the call the client then writes,
+/// sampled at a high temperature, names the tool the scores chose.
+#[tokio::test]
+async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
+    let Some(url) = server().await else { return };
+    let model = model(&url);
+    let tools = specs();
+    let requests = [
+        ("flights from oslo to rome on 3 march 2026, business", 1),
+        ("make a playlist called Gym with Eye of the Tiger", 2),
+    ];
+    for (text, seed) in requests {
+        let request = ModelRequest {
+            messages: vec![Message::user(text)],
+            tools: tools.clone(),
+            sampling: Sampling {
+                temperature: Some(1.0),
+                seed: Some(seed),
+                ..Sampling::default()
+            },
+            constraint: Some(Constraint::AnyTool),
+            ..ModelRequest::default()
+        };
+        let scores = model
+            .tool_scores(&request)
+            .await
+            .unwrap()
+            .expect("llama.cpp scores under a grammar");
+        let names: Vec<&str> = scores.scores.iter().map(|s| s.tool.as_str()).collect();
+        assert_eq!(names, ["find_flights", "create_playlist"]);
+        for s in &scores.scores {
+            assert!(
+                s.log_prob.is_finite() && s.log_prob < 0.0 && s.prior.is_finite() && s.prior < 0.0,
+                "{s:?}"
+            );
+        }
+        let chosen = scores.chosen().unwrap().to_owned();
+        let margin = (scores.scores[0].calibrated() - scores.scores[1].calibrated()).abs();
+        let r = model.complete(&request).await.unwrap();
+        // The name comes first, so even a call cut by the token cap names its tool; a margin
+        // this small could flip between two scorings on a busy server.
+        if margin > 0.05 {
+            let named = r
+                .tool_calls
+                .first()
+                .map(|c| c.name.clone())
+                .or_else(|| r.raw.clone())
+                .unwrap_or_default();
+            assert!(named.contains(&chosen), "{chosen} chosen, wrote {named:?}");
+        }
+    }
+}

@@ -29,6 +29,7 @@
 //! # Ok(()) }
 //! ```
 
+mod choice;
 mod parse;
 mod prefill;
 mod question;
@@ -42,6 +43,7 @@ use agents_core::model::{
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
+pub use choice::{ToolScore, ToolScores};
 pub use parse::{
     ParsedCall, ParsedOutput, RUNTIME_MARKERS, parse_documented, parse_output, runtime_marker,
 };
@@ -168,6 +170,13 @@ struct CompletionRequest<'a> {
     /// for a constrained request.
     #[serde(skip_serializing_if = "Option::is_none")]
     json_schema: Option<crate::constraint::RawSchema>,
+    /// llama.cpp's GBNF grammar: the exact call start a tool's score is read for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grammar: Option<String>,
+    /// How many top log probabilities per generated token (the generated token's own comes
+    /// with them); asked only when scoring.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    logprobs: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -184,6 +193,8 @@ struct CompletionChoice {
     text: String,
     #[serde(default)]
     finish_reason: Option<String>,
+    #[serde(default)]
+    logprobs: Option<choice::WireLogprobs>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -228,6 +239,8 @@ pub struct PromptedCompletions {
     max_tokens: u32,
     temperature: Option<f32>,
     seed: Option<u64>,
+    calibrated_choice: bool,
+    calibration: choice::Calibration,
 }
 
 /// Builds a [`PromptedCompletions`].
@@ -239,6 +252,7 @@ pub struct PromptedCompletionsBuilder {
     max_tokens: u32,
     temperature: Option<f32>,
     seed: Option<u64>,
+    calibrated_choice: bool,
 }
 
 impl PromptedCompletions {
@@ -251,6 +265,7 @@ impl PromptedCompletions {
             max_tokens: DEFAULT_MAX_TOKENS,
             temperature: None,
             seed: None,
+            calibrated_choice: true,
         }
     }
 
@@ -303,13 +318,29 @@ impl PromptedCompletions {
                 .map(|seed| seed.wrapping_add(model_turns(request))),
             stop,
             stream: false,
-            json_schema: match crate::constraint::allowed(PROVIDER, request)? {
-                Some(tools) => Some(crate::constraint::prompted_call_schema(PROVIDER, &tools)?),
-                None => None,
-            },
+            json_schema: None,
+            grammar: None,
+            logprobs: None,
+        };
+        let mut spent = Usage::default();
+        let body = match crate::constraint::allowed(PROVIDER, request)? {
+            Some(mut tools) => {
+                if let Some(scores) = self.chosen_by_score(request, &tools).await {
+                    spent = scores.usage;
+                    if let Some(chosen) = scores.chosen() {
+                        tools.retain(|t| t.name == chosen);
+                    }
+                }
+                CompletionRequest {
+                    json_schema: Some(crate::constraint::prompted_call_schema(PROVIDER, &tools)?),
+                    ..body
+                }
+            }
+            None => body,
         };
         let prefill = self.format.prefill(request).unwrap_or_default();
-        let (generated, finish, usage) = self.completion(&body).await?;
+        let (generated, finish, mut usage) = self.completion(&body).await?;
+        usage += spent;
         read_generation(
             PROVIDER,
             &format!("{prefill}{generated}"),
@@ -343,6 +374,8 @@ impl PromptedCompletions {
             stop: vec![question::ANSWER_STOP.to_owned()],
             stream: false,
             json_schema: question::choice_schema(PROVIDER, question)?,
+            grammar: None,
+            logprobs: None,
         };
         let (answer, finish_reason, usage) = self.completion(&body).await?;
         Ok(ModelResponse {
@@ -419,7 +452,18 @@ impl PromptedCompletionsBuilder {
             max_tokens: self.max_tokens,
             temperature: self.temperature,
             seed: self.seed,
+            calibrated_choice: self.calibrated_choice,
+            calibration: choice::Calibration::default(),
         })
+    }
+
+    /// Whether a constrained new request's tool is chosen by calibrated likelihood before the
+    /// call is written (default on; see [`PromptedCompletions::tool_scores`]). It costs one
+    /// short completion per offered tool per request, and the same twice per prompt for the
+    /// content-free scores; off, the model chooses the tool while it writes the call.
+    pub fn calibrated_choice(mut self, on: bool) -> Self {
+        self.calibrated_choice = on;
+        self
     }
 }
 
