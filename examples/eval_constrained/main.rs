@@ -2,7 +2,11 @@
 //! `eval_users` (as people type them, 7 tools and 3 decoys, worked examples only for the
 //! decoys), each run in six modes on the same seeds (`EVAL_MODES` picks some; `EVAL_DATE_FORMAT=1`
 //! declares the date arguments `format: "date"`; `EVAL_NO_MADE_UP=1`
-//! turns the made-up examples off, `PromptFormat::example_every_tool(false)`):
+//! turns the made-up examples off, `PromptFormat::example_every_tool(false)`;
+//! `EVAL_UNCALIBRATED=1` leaves a constrained call's tool to the model,
+//! `calibrated_choice(false)`; `EVAL_SCORES=1` scores the tools of each run's first
+//! constrained request and reports how often the likeliest tool, raw and calibrated, is the
+//! requested one, and `EVAL_SCORES=only` ends each run there, for the choice alone):
 //!
 //! - **off**: `strict(true)`, one model turn: the first answer as written;
 //! - **on**: today's defaults (JSON repair, coercion, short feedback, prefill, the echo check),
@@ -108,6 +112,10 @@ struct Written {
     /// Whether the first model call named the requested tool (in a call it made, or in its raw
     /// text when no call could be read).
     first_named_right: bool,
+    /// With `EVAL_SCORES=1`, for the first model call when it is constrained: whether the
+    /// tool with the highest log probability, and the one with the highest calibrated score,
+    /// is the requested one.
+    scored_choice: Option<(bool, bool)>,
 }
 
 /// The live model, counting what it writes.
@@ -139,8 +147,31 @@ impl Model for Watch {
         request: &'a ModelRequest,
     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
         Box::pin(async move {
+            let first = self.written.lock().unwrap().model_calls == 0;
+            let scored = match std::env::var_os("EVAL_SCORES") {
+                Some(_) if first && request.constraint.is_some() => {
+                    self.live.tool_scores(request).await.ok().flatten()
+                }
+                _ => None,
+            };
             let r = self.live.complete(request).await;
             let mut w = self.written.lock().unwrap();
+            if let Some(scores) = scored {
+                let raw = scores
+                    .scores
+                    .iter()
+                    .max_by(|a, b| a.log_prob.total_cmp(&b.log_prob))
+                    .map(|s| s.tool.as_str());
+                w.scored_choice =
+                    Some((raw == Some(self.want), scores.chosen() == Some(self.want)));
+                if std::env::var("EVAL_SCORES").as_deref() == Ok("only") {
+                    w.model_calls += 1;
+                    return Err(ModelError::new(
+                        agents::ModelErrorKind::Other,
+                        "EVAL_SCORES=only: the run ends once the tools are scored",
+                    ));
+                }
+            }
             w.model_calls += 1;
             if let (1, Ok(r)) = (w.model_calls, &r) {
                 let needle = format!("\"{}\"", self.want);
@@ -202,6 +233,7 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
         })
         .format(suite::format().example_every_tool(std::env::var_os("EVAL_NO_MADE_UP").is_none()))
         .max_tokens(96)
+        .calibrated_choice(std::env::var_os("EVAL_UNCALIBRATED").is_none())
         .build()
         .expect("client");
     let model = Arc::new(Watch {
@@ -296,6 +328,8 @@ struct Tally {
     seconds: f64,
     errors: usize,
     first_named_right: usize,
+    /// Runs scored (`EVAL_SCORES=1`), and of those the raw and the calibrated choice right.
+    scored: (usize, usize, usize),
 }
 
 impl Tally {
@@ -314,6 +348,11 @@ impl Tally {
         self.seconds += r.seconds;
         self.errors += usize::from(r.error.is_some());
         self.first_named_right += usize::from(r.written.first_named_right);
+        if let Some((raw, calibrated)) = r.written.scored_choice {
+            self.scored.0 += 1;
+            self.scored.1 += usize::from(raw);
+            self.scored.2 += usize::from(calibrated);
+        }
     }
 }
 
@@ -388,7 +427,8 @@ async fn main() {
                         "model_calls": r.written.model_calls, "calls": r.written.calls,
                         "valid": r.written.valid, "unasked": r.unasked, "tokens": r.written.tokens,
                         "seconds": r.seconds, "error": r.error,
-                        "first_named_right": r.written.first_named_right});
+                        "first_named_right": r.written.first_named_right,
+                        "scored_choice": r.written.scored_choice});
                     let _ = writeln!(f, "{line}");
                 }
             }
@@ -436,6 +476,15 @@ async fn main() {
             t.seconds / n,
             t.errors,
             pct(t.first_named_right, t.runs)
+        );
+    }
+    for (mode, t) in tallies.iter().filter(|(_, t)| t.scored.0 > 0) {
+        let (n, raw, calibrated) = t.scored;
+        println!(
+            "\nTool choice by score ({}): the likeliest tool is the requested one in {raw} of {n} runs ({}), the calibrated choice in {calibrated} ({}).",
+            mode.name(),
+            pct(raw, n),
+            pct(calibrated, n)
         );
     }
     println!("\n### Per tool (right / runs)\n");
