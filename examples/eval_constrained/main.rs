@@ -224,8 +224,10 @@ struct Run {
     error: Option<String>,
 }
 
-async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
-    let live = PromptedCompletions::builder("gemma3-270m")
+/// The client every run of the evaluation shares, as an application keeps one: what it learns
+/// about the prompt (the content-free scores of the calibrated choice) is paid for once.
+fn client(url: &str) -> PromptedCompletions {
+    PromptedCompletions::builder("gemma3-270m")
         .base_url(format!("{url}/v1"))
         .transport(agents_providers::TransportConfig {
             timeout: Duration::from_secs(300),
@@ -235,7 +237,11 @@ async fn run(url: &str, case: &Case, seed: u64, mode: Mode) -> Run {
         .max_tokens(96)
         .calibrated_choice(std::env::var_os("EVAL_UNCALIBRATED").is_none())
         .build()
-        .expect("client");
+        .expect("client")
+}
+
+async fn run(live: &PromptedCompletions, case: &Case, seed: u64, mode: Mode) -> Run {
+    let live = live.clone();
     let model = Arc::new(Watch {
         live,
         written: Mutex::default(),
@@ -382,6 +388,7 @@ fn wilson(k: usize, n: usize) -> String {
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let (url, samples, limit, only) = settings::Settings::from_env().into_parts();
+    let live = client(&url);
     // `EVAL_EVERY=n`: every n-th request only, so that a run that must be short still spans
     // every tool (the suite lists its requests tool by tool).
     let every = std::env::var("EVAL_EVERY")
@@ -404,7 +411,7 @@ async fn main() {
         for seed in settings::first_seed()..settings::first_seed() + samples {
             let mut marks = String::new();
             for &mode in &modes {
-                let r = run(&url, case, seed, mode).await;
+                let r = run(&live, case, seed, mode).await;
                 tallies.entry(mode).or_default().add(seed, &r);
                 let t = per_tool
                     .entry(case.tool)
