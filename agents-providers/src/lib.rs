@@ -10,7 +10,7 @@
 //! - [`transport`]: the shared HTTP layer (timeouts, retries, `Retry-After`, a cooldown shared per
 //!   provider account, one [`RetryBudget`] across layers, typed [`ProviderError`]s, the SSE and
 //!   NDJSON stream readers).
-//! - [`mcp`] (feature `mcp`): tools from MCP servers, as ordinary tools.
+//! - `mcp` (feature `mcp`): tools from MCP servers, as ordinary tools.
 //! - [`cassette`]: record any [`Model`](agents_core::Model) to a JSONL cassette and replay it offline.
 //!
 //! The four providers share one layout: the module (`openai`, `anthropic`, `gemini`, `ollama`)

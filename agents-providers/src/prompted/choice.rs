@@ -2,11 +2,11 @@
 //!
 //! Under a constraint the model still chooses which tool to call, token by token, and a small
 //! base model leans towards the tools its prompt shows most (a worked example's tool): measured
-//! on suite 2's 64 requests (docs/EVAL.md), Gemma 3 270M named the requested tool in 37 of them
+//! on suite 2's 64 requests (docs/EVAL.md), Gemma 3 270M named the requested tool in 34 of them
 //! greedy. Each offered tool's call start (` {"tool": "book_table"`) is scored instead: its log
 //! probability after the request, minus its log probability after requests that say nothing
 //! (`N/A`, an empty line), which is the prompt's own leaning. The tool with the highest
-//! difference is the call's tool (in the measurement, 52 of 64), and the call is then written
+//! difference is the call's tool (in the measurement, 47 of 64), and the call is then written
 //! under the narrower constraint to that one tool. This is contextual calibration (Zhao et al.,
 //! 2021, "Calibrate Before Use"), applied to the choice of tool.
 //!
@@ -270,14 +270,15 @@ impl PromptedCompletions {
     /// Every offered tool's score for a constrained new request (the last message the user's,
     /// more than one tool allowed): the log probability of a call naming the tool after the
     /// request, and after requests that say nothing (the prompt's own leaning), read through
-    /// llama.cpp's `grammar` and `logprobs`. With [`calibrated_choice`](PromptedCompletionsBuilder::calibrated_choice)
-    /// on (the default), [`send`](Self::send) writes the call of the tool that
-    /// [`ToolScores::chosen`] names, under the constraint to it alone. `Ok(None)` for any
+    /// llama.cpp's `grammar` and `logprobs`. With
+    /// [`calibrated_choice`](super::PromptedCompletionsBuilder::calibrated_choice) on (the
+    /// default), [`send`](Self::send) writes the call of the tool that [`ToolScores::chosen`]
+    /// names, under the constraint to it alone. `Ok(None)` for any
     /// other request, or when the server returns no log probabilities or does not hold a
     /// completion to the grammar (it is then not asked again).
     ///
     /// ```no_run
-    /// # use agents_core::model::{Constraint, Message, ModelRequest};
+    /// # use agents_core::model::ModelRequest;
     /// # use agents_providers::prompted::PromptedCompletions;
     /// # async fn f(model: PromptedCompletions, request: ModelRequest) -> Result<(), agents_providers::ProviderError> {
     /// if let Some(scores) = model.tool_scores(&request).await? {
