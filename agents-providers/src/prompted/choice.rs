@@ -252,16 +252,13 @@ struct WireTokenLogprob {
 impl WireLogprobs {
     /// The sum over the generated tokens; `None` when the server gave none, or one is missing.
     pub(crate) fn total(&self) -> Option<f64> {
-        let each: Vec<f64> = match (&self.content, &self.token_logprobs) {
-            (Some(content), _) if !content.is_empty() => {
-                content.iter().map(|t| t.logprob).collect()
-            }
+        let total: f64 = match (&self.content, &self.token_logprobs) {
+            (Some(content), _) if !content.is_empty() => content.iter().map(|t| t.logprob).sum(),
             (_, Some(legacy)) if !legacy.is_empty() => {
-                legacy.iter().copied().collect::<Option<Vec<f64>>>()?
+                legacy.iter().copied().sum::<Option<f64>>()?
             }
             _ => return None,
         };
-        let total: f64 = each.iter().sum();
         total.is_finite().then_some(total)
     }
 }
@@ -313,12 +310,9 @@ impl PromptedCompletions {
     /// The scores that choose the tool of `request` when the choice is calibrated; `None` when
     /// it is not (off, not a scored request, the server cannot score, or scoring failed, which
     /// is logged: the call is then written under the constraint to every offered tool).
-    pub(super) async fn chosen_by_score(
-        &self,
-        request: &ModelRequest,
-        tools: &[&ToolSpec],
-    ) -> Option<ToolScores> {
-        if !self.calibrated_choice || !is_scored(request, tools) {
+    pub(super) async fn chosen_by_score(&self, request: &ModelRequest) -> Option<ToolScores> {
+        // `tool_scores` itself passes over a request that is not scored.
+        if !self.calibrated_choice {
             return None;
         }
         match self.tool_scores(request).await {

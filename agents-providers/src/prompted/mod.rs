@@ -325,7 +325,7 @@ impl PromptedCompletions {
         let mut spent = Usage::default();
         let body = match crate::constraint::allowed(PROVIDER, request)? {
             Some(mut tools) => {
-                if let Some(scores) = self.chosen_by_score(request, &tools).await {
+                if let Some(scores) = self.chosen_by_score(request).await {
                     spent = scores.usage;
                     if let Some(chosen) = scores.chosen() {
                         tools.retain(|t| t.name == chosen);
