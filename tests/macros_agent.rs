@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use agents::testing::ScriptedModel;
-use agents::{AgentExt, ExecutionFailure, Message, ModelResponse, agent, tool};
+use agents::{ExecutionFailure, Message, ModelResponse, agent, tool};
 
 static FLAKY_CALLS: AtomicU32 = AtomicU32::new(0);
 

@@ -1,7 +1,7 @@
 //! Runtime behaviour of the code `#[tool]` generates.
 
 use agents::testing::ScriptedModel;
-use agents::{AgentExt, ExecutionFailure, Message, ModelResponse, Tool, agent, tool};
+use agents::{ExecutionFailure, Message, ModelResponse, Tool, agent, tool};
 
 /// Adds two integers.
 #[tool(idempotent, timeout = "2s")]

@@ -244,7 +244,7 @@ async fn our_client_calls_our_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_agent_declared_with_the_macro_uses_a_served_tool_source() {
     use agents::testing::ScriptedModel;
-    use agents::{AgentExt, Message, ModelResponse, agent};
+    use agents::{Message, ModelResponse, agent};
 
     let Some(server) = server_binary() else {
         return;

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::BudgetKind;
 use crate::error::{ErrorKind, Severity};
 use crate::model::{ToolCall, Usage};
@@ -180,7 +180,7 @@ pub enum Event {
         tool: String,
     },
     /// More of the model's text, as it arrives. Emitted only to a streamed run
-    /// ([`LlmAgent::run_stream`](crate::LlmAgent::run_stream)), which asks the model to stream.
+    /// ([`RunRequest::stream`](crate::RunRequest::stream)), which asks the model to stream.
     /// A turn that is retried streams again from its start, after an [`Event::LlmRetry`].
     TextDelta {
         /// The agent.

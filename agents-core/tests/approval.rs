@@ -12,8 +12,8 @@ use agents_core::conversation::Paused;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, tool_fn};
 use agents_core::{
-    AgentError, Budget, BudgetKind, Event, ExecutionFailure, LlmAgent, Message, ModelResponse,
-    RunReport,
+    AgentError, Budget, Event, ExecutionFailure, LlmAgent, Message, ModelResponse, Outcome,
+    RunReport, budget::BudgetKind,
 };
 use common::*;
 use serde_json::json;
@@ -79,9 +79,9 @@ async fn paused_run() -> (Paused, RunReport<String>, Shop) {
         ],
         Budget::default(),
     );
-    let report = s.agent.run_report("Book it.".into()).await;
-    let Err(AgentError::AwaitingApproval(paused)) = &report.output else {
-        panic!("{:?}", report.output)
+    let report = s.agent.run("Book it.".into()).report().await;
+    let Ok(Outcome::Paused(paused)) = &report.outcome else {
+        panic!("{:?}", report.outcome)
     };
     let stored = serde_json::to_string(paused).unwrap();
     let paused: Paused = serde_json::from_str(&stored).unwrap();
@@ -126,8 +126,9 @@ async fn an_approved_call_runs_once_after_resume() {
     let report = s
         .agent
         .resume(serde_json::from_str(&checkpoint).unwrap())
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "Booked.");
+    assert_eq!(report.output().unwrap(), "Booked.");
     assert_eq!(*s.charged.lock().unwrap(), vec![120]);
     assert_eq!(s.forecasts.load(Ordering::SeqCst), 0);
     let sent = &s.model.requests()[0].messages;
@@ -140,8 +141,8 @@ async fn a_denied_call_does_not_run_and_the_model_reads_why() {
     let (mut paused, _, _) = paused_run().await;
     paused.deny("c", "over the daily limit");
     let s = shop(vec![ModelResponse::text("Not booked.")], Budget::default());
-    let report = s.agent.resume(paused.into_checkpoint()).await;
-    assert_eq!(report.output.unwrap(), "Not booked.");
+    let report = s.agent.resume(paused.into_checkpoint()).report().await;
+    assert_eq!(report.output().unwrap(), "Not booked.");
     assert!(s.charged.lock().unwrap().is_empty());
     let sent = &s.model.requests()[0].messages;
     assert_eq!(results(sent)[1].1, "Denied: over the daily limit");
@@ -154,8 +155,9 @@ async fn resume_edited(arguments: serde_json::Value) -> Shop {
     let s = shop(vec![ModelResponse::text("ok")], Budget::default());
     s.agent
         .resume(paused.into_checkpoint())
+        .report()
         .await
-        .output
+        .into_output()
         .unwrap();
     s
 }
@@ -182,11 +184,8 @@ async fn edited_arguments_are_checked_again() {
 async fn an_undecided_call_is_held_again() {
     let (paused, _, _) = paused_run().await;
     let s = shop(vec![], Budget::default());
-    let report = s.agent.resume(paused.into_checkpoint()).await;
-    assert!(matches!(
-        report.output,
-        Err(AgentError::AwaitingApproval(_))
-    ));
+    let report = s.agent.resume(paused.into_checkpoint()).report().await;
+    assert!(matches!(report.outcome, Ok(Outcome::Paused(_))));
     assert!(s.charged.lock().unwrap().is_empty());
     assert!(s.model.requests().is_empty());
 }
@@ -206,11 +205,11 @@ async fn waiting_for_approval_counts_against_the_run_time() {
             ..Budget::default()
         },
     );
-    let report = s.agent.resume(checkpoint).await;
+    let report = s.agent.resume(checkpoint).report().await;
     assert!(
-        matches!(&report.output, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Duration),
+        matches!(&report.outcome, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Duration),
         "{:?}",
-        report.output
+        report.outcome
     );
     assert!(s.charged.lock().unwrap().is_empty());
 }
@@ -235,8 +234,7 @@ async fn approval_if_holds_only_the_calls_it_names() {
         })
         .build()
         .unwrap();
-    let Err(AgentError::AwaitingApproval(paused)) = agent.run_report("Pay.".into()).await.output
-    else {
+    let Ok(Outcome::Paused(paused)) = agent.run("Pay.".into()).report().await.outcome else {
         panic!()
     };
     assert_eq!(*charged.lock().unwrap(), vec![20]);

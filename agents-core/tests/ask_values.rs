@@ -61,15 +61,16 @@ async fn run(model: ScriptedModel, tweak: fn(Builder) -> Builder, request: &str)
     let report = tweak(agent)
         .build()
         .unwrap()
-        .run_report(request.into())
+        .run(request.into())
+        .report()
         .await;
     let ran = ran.lock().unwrap().clone();
     let events = events.lock().unwrap().clone();
     Ran {
         ran,
         events,
+        output: report.output().cloned(),
         transcript: report.transcript,
-        output: report.output.ok(),
     }
 }
 
@@ -357,9 +358,10 @@ async fn an_answered_date_in_words_is_coerced_to_its_format() {
         .build()
         .unwrap();
     let report = agent
-        .run_report("set reminder 'renew passport' for the 2nd of June 2026".into())
+        .run("set reminder 'renew passport' for the 2nd of June 2026".into())
+        .report()
         .await;
-    assert_eq!(report.output.ok().as_deref(), Some("Done."));
+    assert_eq!(report.output().map(String::as_str), Some("Done."));
     assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
     let steps: Vec<&str> = events
         .lock()

@@ -4,7 +4,7 @@ mod common;
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentExt, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse};
 use common::Recorder;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use agents_core::agent::{RaceFailed, from_fn};
-use agents_core::{Agent, AgentError, AgentExt, Severity, first_of};
+use agents_core::{Agent, AgentError, AgentExt, Severity, agent::first_of};
 
 fn escalating(name: &'static str, reason: &'static str) -> Arc<dyn Agent<String, String>> {
     Arc::new(from_fn(name, move |_: String| async move {

@@ -8,7 +8,8 @@ use agents_core::agent::{Compose, LoopExhausted, Route, from_fn, from_fn_with_co
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::Tool;
 use agents_core::{
-    AgentError, AgentExt, AgentPath, LlmAgent, Message, ModelResponse, RunContext, Severity,
+    AgentError, AgentExt, LlmAgent, Message, ModelResponse, Severity,
+    agent::{AgentPath, RunContext},
 };
 
 fn drafts(texts: &[&str]) -> (LlmAgent<String, String>, ScriptedModel) {
@@ -53,7 +54,7 @@ async fn loop_until_reruns_with_feedback_until_the_output_passes() {
 async fn loop_until_exhausted_is_a_typed_error_carrying_the_last_output() {
     let (writer, model) = drafts(&["draft 1", "draft 2", "never asked"]);
     let looped =
-        agents_core::loop_until(writer, 2, |_: &String| false, |i: &String, _, _| i.clone());
+        agents_core::agent::loop_until(writer, 2, |_: &String| false, |i: &String, _, _| i.clone());
     let err = looped.run("Write.".into()).await.unwrap_err();
     assert_eq!(
         err.to_string(),

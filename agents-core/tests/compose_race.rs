@@ -11,8 +11,9 @@ use agents_core::agent::{Compose, FirstOf, RaceFailed, RaceSettled, Racer, from_
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
 use agents_core::{
-    Agent, AgentError, AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelError,
-    ModelRequest, ModelResponse, RunContext,
+    Agent, AgentError, AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelResponse,
+    agent::RunContext,
+    model::{ModelError, ModelRequest},
 };
 use futures_util::future::BoxFuture;
 
@@ -87,7 +88,7 @@ async fn first_success_wins_and_losers_are_cancelled() {
 #[tokio::test(start_paused = true)]
 async fn all_failing_gives_the_last_failure_with_the_others_attached() {
     let settled: Settled = Arc::default();
-    let race = agents_core::first_of([
+    let race = agents_core::agent::first_of([
         Arc::new(timed("b", 5, Err("b failed"))) as Arc<dyn Agent<String, String>>,
         Arc::new(timed("c", 10, Err("c failed"))),
         Arc::new(timed("a", 1, Err("a failed"))),
@@ -278,7 +279,7 @@ async fn racers_share_the_callers_caps() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&err, AgentError::Budget(b) if b.kind == agents_core::BudgetKind::Turns && b.agent.to_string() == "app"),
+        matches!(&err, AgentError::Budget(b) if b.kind == agents_core::budget::BudgetKind::Turns && b.agent.to_string() == "app"),
         "{err:?}"
     );
     assert_eq!(capped.budget().unwrap().spent().turns, 2);

@@ -8,9 +8,7 @@ use agents_core::model::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL};
 use agents_core::repair::{Handlers, regenerate};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{
-    AgentError, AgentExt, Budget, Event, ExecutionFailure, LlmAgent, Message, ModelResponse,
-};
+use agents_core::{AgentError, Budget, Event, ExecutionFailure, LlmAgent, Message, ModelResponse};
 use common::Recorder;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -68,9 +66,10 @@ async fn regenerate_asks_again_under_the_tools_schema_and_the_new_call_runs() {
     .with_constraint_support(ConstraintSupport::Schema);
     let rec = Recorder::default();
     let report = agent(&model, regenerating(), &rec)
-        .run_report("12 kilos in pounds?".into())
+        .run("12 kilos in pounds?".into())
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "About 26.5 lb.");
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 3);
     // The regeneration: the turn's conversation without the failed call, held to the tool.
@@ -254,8 +253,8 @@ async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer
         .constrained(true)
         .build()
         .unwrap();
-    let report = a.run_report("12 kilos in pounds?".into()).await;
-    assert_eq!(report.output.unwrap(), "12 kg is about 26.5 lb.");
+    let report = a.run("12 kilos in pounds?".into()).report().await;
+    assert_eq!(report.output().unwrap(), "12 kg is about 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 2);
     for r in &requests {
@@ -334,9 +333,10 @@ async fn unknown_tool_regenerate_replaces_an_invented_name_with_an_offered_call(
     let rec = Recorder::default();
     let handlers = Handlers::new().unknown_tool(regenerate());
     let report = agent(&model, handlers, &rec)
-        .run_report("12 kilos in pounds?".into())
+        .run("12 kilos in pounds?".into())
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "About 26.5 lb.");
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 3);
     assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
@@ -364,7 +364,7 @@ async fn unknown_tool_regenerate_replaces_an_invented_name_with_an_offered_call(
     assert!(events.iter().any(|e| matches!(
         e,
         Event::Repaired {
-            kind: agents_core::ErrorKind::UnknownTool,
+            kind: agents_core::error::ErrorKind::UnknownTool,
             step: "regenerate",
             ..
         }
@@ -389,9 +389,10 @@ async fn unknown_tool_regenerate_falls_back_to_the_unknown_tool_answer() {
     let rec = Recorder::default();
     let handlers = Handlers::new().unknown_tool(regenerate());
     let report = agent(&model, handlers, &rec)
-        .run_report("12 kg?".into())
+        .run("12 kg?".into())
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "I cannot convert.");
+    assert_eq!(report.output().unwrap(), "I cannot convert.");
     assert_eq!(
         model.requests().len(),
         2,
@@ -430,7 +431,7 @@ async fn unknown_tool_chain_ends_with_escalate_or_throw() {
         .model(model.clone())
         .tool(convert())
         .on_error(handlers)
-        .on_escalation(|_| agents_core::EscalationDecision::Escalate {
+        .on_escalation(|_| agents_core::agent::EscalationDecision::Escalate {
             severity: None,
             context: None,
         })
@@ -501,9 +502,10 @@ async fn prevention_mode_holds_the_last_turn_to_the_final_answer() {
         .budget(three_turns.clone())
         .build()
         .unwrap()
-        .run_report("12 kilos in pounds?".into())
+        .run("12 kilos in pounds?".into())
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "About 26.5 lb.");
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let constraints: Vec<_> = model.requests().into_iter().map(|r| r.constraint).collect();
     assert_eq!(
         constraints,
@@ -520,10 +522,11 @@ async fn prevention_mode_holds_the_last_turn_to_the_final_answer() {
         .tool(convert())
         .constrained(true)
         .budget(three_turns)
-        .on_budget_exceeded(|_| agents_core::BudgetDecision::Stop)
+        .on_budget_exceeded(|_| agents_core::budget::BudgetDecision::Stop)
         .build()
         .unwrap()
-        .run_report("12 kilos in pounds?".into())
+        .run("12 kilos in pounds?".into())
+        .report()
         .await;
     assert!(
         model

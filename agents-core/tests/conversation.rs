@@ -5,7 +5,7 @@ mod common;
 
 use agents_core::conversation::{Conversation, KeepLastTurns};
 use agents_core::testing::ScriptedModel;
-use agents_core::{Event, LlmAgent, Message, ModelResponse, ToolCall};
+use agents_core::{Event, LlmAgent, Message, ModelResponse, model::ToolCall};
 use common::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU32;
@@ -35,7 +35,8 @@ async fn a_second_run_sees_and_extends_the_first() {
     let agent = agent(&model, &Recorder::default(), &counter());
     let mut conversation = Conversation::new();
     let first = agent
-        .chat(&mut conversation, "Weather in Oslo?".into())
+        .run("Weather in Oslo?".into())
+        .conversation(&mut conversation)
         .await;
     assert_eq!(first.unwrap(), "Sunny in Oslo.");
     assert_eq!(conversation.messages().len(), 4);
@@ -43,7 +44,10 @@ async fn a_second_run_sees_and_extends_the_first() {
     // Stored and loaded between the runs, as an application would.
     let stored = serde_json::to_string(&conversation).unwrap();
     let mut conversation: Conversation = serde_json::from_str(&stored).unwrap();
-    let second = agent.chat(&mut conversation, "Which city?".into()).await;
+    let second = agent
+        .run("Which city?".into())
+        .conversation(&mut conversation)
+        .await;
     assert_eq!(second.unwrap(), "You asked about Oslo.");
 
     let requests = model.requests();
@@ -78,7 +82,8 @@ async fn a_dangling_call_is_mended_not_re_executed() {
     ]);
     assert_eq!(conversation.problems().len(), 1);
     agent
-        .chat(&mut conversation, "Still there?".into())
+        .run("Still there?".into())
+        .conversation(&mut conversation)
         .await
         .unwrap();
 
@@ -115,7 +120,11 @@ async fn the_history_policy_trims_the_request_not_the_store() {
         .unwrap();
     let mut conversation = Conversation::new();
     for q in ["one", "two", "three"] {
-        agent.chat(&mut conversation, q.into()).await.unwrap();
+        agent
+            .run(q.into())
+            .conversation(&mut conversation)
+            .await
+            .unwrap();
     }
     let sent = &model.requests()[2].messages;
     assert_eq!(
@@ -138,8 +147,16 @@ async fn call_ids_stay_unique_across_runs() {
     ]);
     let agent = agent(&model, &Recorder::default(), &counter());
     let mut conversation = Conversation::new();
-    agent.chat(&mut conversation, "Oslo?".into()).await.unwrap();
-    agent.chat(&mut conversation, "Rome?".into()).await.unwrap();
+    agent
+        .run("Oslo?".into())
+        .conversation(&mut conversation)
+        .await
+        .unwrap();
+    agent
+        .run("Rome?".into())
+        .conversation(&mut conversation)
+        .await
+        .unwrap();
     assert!(
         conversation.problems().is_empty(),
         "{:?}",

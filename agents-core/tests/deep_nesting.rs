@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use agents_core::json::{self, MAX_DEPTH, RepairError};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, ToolCallError, deserialize_args, tool_fn};
-use agents_core::{AgentExt, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::Value;

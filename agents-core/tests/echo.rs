@@ -65,8 +65,8 @@ async fn booked(
     request: &str,
 ) -> (Vec<String>, Vec<Value>, Vec<Event>) {
     let (agent, ran, events) = agent(model, tweak);
-    let report = agent.run_report(request.into()).await;
-    assert_eq!(report.output.as_deref().ok(), Some("Booked."));
+    let report = agent.run(request.into()).report().await;
+    assert_eq!(report.output().map(String::as_str), Some("Booked."));
     let ran = ran.lock().unwrap().clone();
     let events = events.lock().unwrap().clone();
     (error_results(&report.transcript), ran, events)

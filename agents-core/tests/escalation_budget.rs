@@ -9,7 +9,9 @@ use agents_core::agent::{Compose, from_fn};
 use agents_core::repair::{Handlers, fix_with};
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    Agent, AgentError, AgentExt, AgentPath, Budget, BudgetKind, LlmAgent, ModelResponse, RunContext,
+    Agent, AgentError, Budget, LlmAgent, ModelResponse,
+    agent::{AgentPath, RunContext},
+    budget::BudgetKind,
 };
 use common::{counter, weather};
 use futures_util::future::BoxFuture;

@@ -10,8 +10,8 @@ use agents_core::repair::{FixOutcome, Handlers, fix, fix_with};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
 use agents_core::{
-    AgentError, AgentExt, AgentPath, Event, ExecutionFailure, LlmAgent, Message, ModelResponse,
-    Severity, Skill, ToolError,
+    AgentError, Event, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, ToolError,
+    agent::{AgentPath, Skill},
 };
 use common::{Recorder, counter, weather};
 
@@ -349,7 +349,7 @@ async fn builtins_are_hidden_unless_enabled() {
 }
 
 /// Runs an agent whose model calls `escalate` with `args`; returns the escalation and the events.
-async fn escalate_with(args: &str) -> (agents_core::EscalationError, Vec<Event>) {
+async fn escalate_with(args: &str) -> (agents_core::error::EscalationError, Vec<Event>) {
     let rec = Recorder::default();
     let agent = LlmAgent::<String, String>::builder("solo")
         .model(ScriptedModel::new([ModelResponse::tool_call(
@@ -469,7 +469,7 @@ async fn a_fixer_escalation_carries_the_original_error_and_attempts() {
         )
         .on_escalation(move |e| {
             *s.lock().unwrap() = Some(e.clone());
-            agents_core::EscalationDecision::FeedBack
+            agents_core::agent::EscalationDecision::FeedBack
         })
         .build()
         .unwrap();

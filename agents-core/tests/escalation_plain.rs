@@ -1,7 +1,7 @@
 //! A plain-function agent in the middle of the tree passes an escalation up untouched, but it
 //! appears on the path the escalation travelled and emits an event.
 use agents_core::agent::{from_fn, from_fn_with_context};
-use agents_core::{Agent, AgentError, AgentExt, Event, RunContext, Severity};
+use agents_core::{Agent, AgentError, AgentExt, Event, Severity, agent::RunContext};
 
 #[tokio::test]
 async fn plain_middle_agent_is_on_the_escalation_path() {

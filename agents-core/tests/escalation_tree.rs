@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex};
 use agents_core::agent::{Compose, from_fn};
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    AgentError, AgentExt, AgentPath, EscalationDecision, EscalationError, Event, LlmAgent, Message,
-    ModelResponse, RunContext, Severity, Skill, ToolError,
+    AgentError, Event, LlmAgent, Message, ModelResponse, Severity, ToolError,
+    agent::{AgentPath, EscalationDecision, RunContext, Skill},
+    error::EscalationError,
 };
 use common::Recorder;
 
@@ -229,7 +230,9 @@ async fn root_reroutes_to_another_skill() {
         .unwrap();
 
     let out = root
-        .invoke_skill("automated", "month-end".into(), &RunContext::top())
+        .run("month-end".into())
+        .skill("automated")
+        .within(&RunContext::top())
         .await
         .unwrap();
     assert_eq!(out, "root finished");

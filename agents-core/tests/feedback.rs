@@ -65,7 +65,8 @@ async fn short_feedback_is_shaped_like_the_call_to_write() {
     ])
     .with_feedback(FeedbackStyle::Short);
     let report = agent(model, false)
-        .run_report("Add a dozen and 2.".into())
+        .run("Add a dozen and 2.".into())
+        .report()
         .await;
     let texts = error_results(&report.transcript);
     assert_eq!(texts.len(), 3, "{texts:?}");
@@ -97,7 +98,7 @@ async fn full_feedback_still_shows_the_schema() {
         ModelResponse::tool_call("c1", "add", r#"{"a": "a dozen", "b": 2}"#),
         ModelResponse::text("done"),
     ]);
-    let report = agent(model, false).run_report("Add.".into()).await;
+    let report = agent(model, false).run("Add.".into()).report().await;
     assert!(error_results(&report.transcript)[0].contains("Expected schema"));
 }
 
@@ -112,7 +113,10 @@ async fn short_unknown_tool_feedback_names_no_other_tool() {
         ModelResponse::text("done"),
     ])
     .with_feedback(FeedbackStyle::Short);
-    let report = agent(model, false).run_report("Add 1 and 2.".into()).await;
+    let report = agent(model, false)
+        .run("Add 1 and 2.".into())
+        .report()
+        .await;
     let texts = error_results(&report.transcript);
     assert_eq!(
         texts[0],
@@ -151,7 +155,7 @@ async fn a_repeated_identical_failing_call_changes_the_sampling() {
             .on_event(move |e| seen.lock().unwrap().push(e.clone()))
             .build()
             .unwrap();
-        let _ = agent.run_report("Add.".into()).await;
+        let _ = agent.run("Add.".into()).report().await;
         let sampling: Vec<_> = model
             .requests()
             .iter()

@@ -68,9 +68,11 @@ async fn replay_reproduces_the_run_without_running_its_steps() {
         counting("charge", false, calls.clone()),
         &events,
     )
-    .run_journaled("go".to_owned(), &journal)
+    .run("go".to_owned())
+    .journal(&journal)
+    .report()
     .await;
-    assert_eq!(first.output.unwrap(), "done");
+    assert_eq!(first.output().unwrap(), "done");
     assert_eq!(count(&calls), 1);
     assert_eq!(announced(&events), (2, 1));
     assert_eq!(
@@ -86,9 +88,11 @@ async fn replay_reproduces_the_run_without_running_its_steps() {
         counting("charge", false, calls.clone()),
         &replay_events,
     )
-    .run_journaled("go".to_owned(), &replay)
+    .run("go".to_owned())
+    .journal(&replay)
+    .report()
     .await;
-    assert_eq!(again.output.unwrap(), "done");
+    assert_eq!(again.output().unwrap(), "done");
     assert_eq!(again.transcript, first.transcript);
     assert_eq!(count(&calls), 1, "the tool did not run again");
     assert!(empty.requests().is_empty(), "the model was not asked");
@@ -107,9 +111,11 @@ async fn a_tool_cut_short_by_a_crash_is_not_run_again_unless_idempotent() {
             counting(tool, idempotent, calls.clone()),
             &recorder(),
         )
-        .run_journaled("go".to_owned(), &journal)
+        .run("go".to_owned())
+        .journal(&journal)
+        .report()
         .await
-        .output
+        .into_output()
         .unwrap();
         // Clock and first model call recorded; the process died in the tool's execution.
         let after_crash = journal.prefix(2, true);
@@ -119,9 +125,11 @@ async fn a_tool_cut_short_by_a_crash_is_not_run_again_unless_idempotent() {
             counting(tool, idempotent, calls.clone()),
             &recorder(),
         )
-        .run_journaled("go".to_owned(), &after_crash)
+        .run("go".to_owned())
+        .journal(&after_crash)
+        .report()
         .await;
-        assert_eq!(report.output.unwrap(), "done");
+        assert_eq!(report.output().unwrap(), "done");
         let result = report
             .transcript
             .iter()
@@ -165,8 +173,8 @@ async fn retry_waits_and_jitter_go_through_the_journal() {
         .build()
         .unwrap();
     let journal = MemoryJournal::default();
-    let report = agent.run_journaled("go".to_owned(), &journal).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let report = agent.run("go".to_owned()).journal(&journal).report().await;
+    assert_eq!(report.output().unwrap(), "done");
     assert_eq!(count(&calls), 2);
     // exponential(): 200 ms nominal, jittered into [100, 200] ms; the journal's draw is 0.5.
     assert_eq!(
@@ -185,9 +193,11 @@ async fn a_crash_and_a_replay_report_every_step_once() {
     let reference = Reported::default();
     let whole = MemoryJournal::default();
     let expected = busy_agent(&world(), &reference)
-        .run_journaled("go".to_owned(), &whole)
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
         .await;
-    assert_eq!(expected.output.as_deref().unwrap(), "done");
+    assert_eq!(expected.output().unwrap(), "done");
     let names = reference.events.names();
     for kind in [
         "run_started",
@@ -212,7 +222,7 @@ async fn a_crash_and_a_replay_report_every_step_once() {
         let died = dying.died.clone();
         let agent = busy_agent(&world, &first);
         tokio::select! {
-            _ = agent.run_journaled("go".to_owned(), &dying) => panic!("the process died at {k}"),
+            _ = agent.run("go".to_owned()).journal(&dying).report() => panic!("the process died at {k}"),
             _ = died.notified() => {}
         }
         assert_eq!(dying.len(), k);
@@ -220,9 +230,11 @@ async fn a_crash_and_a_replay_report_every_step_once() {
         let second = Reported::default();
         let replay = dying.prefix(k, false);
         let report = busy_agent(&world, &second)
-            .run_journaled("go".to_owned(), &replay)
+            .run("go".to_owned())
+            .journal(&replay)
+            .report()
             .await;
-        assert_eq!(report.output.as_deref().unwrap(), "done", "crash at {k}");
+        assert_eq!(report.output().unwrap(), "done", "crash at {k}");
         assert_eq!(report.transcript, expected.transcript, "crash at {k}");
 
         let resumed: Vec<_> = second
@@ -279,16 +291,20 @@ async fn a_crash_and_a_replay_report_every_step_once() {
 async fn replaying_a_finished_run_reports_nothing() {
     let whole = MemoryJournal::default();
     busy_agent(&world(), &Reported::default())
-        .run_journaled("go".to_owned(), &whole)
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
         .await
-        .output
+        .into_output()
         .unwrap();
     let again = Reported::default();
     let replay = whole.prefix(whole.len(), false);
     let report = busy_agent(&world(), &again)
-        .run_journaled("go".to_owned(), &replay)
+        .run("go".to_owned())
+        .journal(&replay)
+        .report()
         .await;
-    assert_eq!(report.output.unwrap(), "done");
+    assert_eq!(report.output().unwrap(), "done");
     assert_eq!(again.events(), Vec::<serde_json::Value>::new());
     assert_eq!(again.hooks(), Vec::<String>::new());
 }
@@ -319,9 +335,11 @@ async fn a_regenerated_call_is_journaled_and_replayed() {
     ])
     .with_constraint_support(ConstraintSupport::Schema);
     let first = run(model, calls.clone(), &events)
-        .run_journaled("go".to_owned(), &journal)
+        .run("go".to_owned())
+        .journal(&journal)
+        .report()
         .await;
-    assert_eq!(first.output.unwrap(), "done");
+    assert_eq!(first.output().unwrap(), "done");
     assert_eq!(count(&calls), 1);
     assert_eq!(
         *journal.names.lock().unwrap(),
@@ -347,9 +365,11 @@ async fn a_regenerated_call_is_journaled_and_replayed() {
         .with_constraint_support(ConstraintSupport::Schema);
     let replay = journal.prefix(journal.len(), false);
     let again = run(empty.clone(), calls.clone(), &replay_events)
-        .run_journaled("go".to_owned(), &replay)
+        .run("go".to_owned())
+        .journal(&replay)
+        .report()
         .await;
-    assert_eq!(again.output.unwrap(), "done");
+    assert_eq!(again.output().unwrap(), "done");
     assert_eq!(again.transcript, first.transcript);
     assert_eq!(count(&calls), 1, "the tool did not run again");
     assert!(empty.requests().is_empty(), "the model was not asked");

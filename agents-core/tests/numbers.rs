@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use agents_core::json::{CoerceRule, coerce};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentExt, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse};
 use serde::Deserialize;
 use serde_json::json;
 

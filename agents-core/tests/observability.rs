@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use agents_core::repair::{Handlers, fix_in_context};
 use agents_core::testing::ScriptedModel;
-use agents_core::{AgentError, AgentExt, Event, LlmAgent, Message, ModelResponse, Skill};
+use agents_core::{AgentError, Event, LlmAgent, Message, ModelResponse, agent::Skill};
 use common::*;
 
 /// A run emits typed events in order: started, model responded, repaired, tool started,
@@ -150,15 +150,17 @@ async fn the_model_chooses_a_skill_and_plain_function_skills_need_no_model() {
         .unwrap();
     assert_eq!(agent.run("hello".into()).await.unwrap(), "HELLO");
     assert_eq!(model.requests().len(), 1, "one routing call, no loop");
-    let root = agents_core::RunContext::top();
+    let root = agents_core::agent::RunContext::top();
     assert_eq!(
         agent
-            .invoke_skill("whisper", "HeLLo".into(), &root)
+            .run("HeLLo".into())
+            .skill("whisper")
+            .within(&root)
             .await
             .unwrap(),
         "hello"
     );
-    match agent.invoke_skill("wisper", "x".into(), &root).await {
+    match agent.run("x".into()).skill("wisper").within(&root).await {
         Err(AgentError::Config(m)) => assert!(m.contains("did you mean `whisper`"), "{m}"),
         other => panic!("unexpected {other:?}"),
     }

@@ -6,7 +6,7 @@ mod common;
 use agents_core::repair::{Handlers, escalate, no_backoff, retry, throw};
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    AgentExt, Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, UnhandledPolicy,
+    Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, agent::UnhandledPolicy,
 };
 use common::*;
 use proptest::prelude::*;
@@ -119,7 +119,7 @@ proptest! {
                 .budget(Budget { max_tool_calls, ..Default::default() })
                 .build()
                 .unwrap();
-            let report = agent.run_report("go".into()).await;
+            let report = agent.run("go".into()).report().await;
             if let Err(e) = check_pairing(&report.transcript) {
                 panic!("final transcript: {e}\n{:#?}", report.transcript);
             }
@@ -166,7 +166,7 @@ async fn duplicate_call_ids_are_made_unique_in_call_and_result() {
     let calls = counter();
     let many = |n: usize| ModelResponse {
         tool_calls: (0..n)
-            .map(|i| agents_core::ToolCall {
+            .map(|i| agents_core::model::ToolCall {
                 id: "call_0".into(),
                 name: "weather".into(),
                 arguments: format!(r#"{{"city": "C{i}"}}"#),
@@ -184,8 +184,8 @@ async fn duplicate_call_ids_are_made_unique_in_call_and_result() {
         })
         .build()
         .unwrap();
-    let report = agent.run_report("go".into()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let report = agent.run("go".into()).report().await;
+    assert_eq!(report.output().unwrap(), "done");
     assert_eq!(count(&calls), 52);
     let last = model.requests().pop().unwrap();
     let (call_ids, result_ids) = ids(&last.messages);

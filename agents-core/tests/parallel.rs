@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{ToolCallError, tool_fn};
-use agents_core::{AgentError, Budget, BudgetKind, ExecutionFailure, LlmAgent, ModelResponse};
+use agents_core::{
+    AgentError, Budget, ExecutionFailure, LlmAgent, ModelResponse, budget::BudgetKind,
+};
 use common::*;
 use serde_json::Value;
 use tokio::sync::Barrier;
@@ -57,7 +59,7 @@ async fn calls_of_one_turn_overlap() {
         .tool(meet(Arc::new(Barrier::new(2))))
         .build()
         .unwrap();
-    let report = agent.run_report("go".into()).await;
+    let report = agent.run("go".into()).report().await;
     assert_eq!(tool_results(&report.transcript), ["met", "met"]);
 }
 
@@ -76,7 +78,7 @@ async fn results_come_back_in_call_order() {
         .build()
         .unwrap();
     let started = tokio::time::Instant::now();
-    let report = agent.run_report("go".into()).await;
+    let report = agent.run("go".into()).report().await;
     assert_eq!(
         tool_results(&report.transcript),
         ["slept 300", "slept 100", "slept 200"]
@@ -103,12 +105,12 @@ async fn budgets_count_exactly_under_concurrency() {
         })
         .build()
         .unwrap();
-    let report = agent.run_report("go".into()).await;
+    let report = agent.run("go".into()).report().await;
     assert_eq!(count(&ran), 2);
     assert!(
-        matches!(&report.output, Err(AgentError::Budget(b)) if b.kind == BudgetKind::ToolCalls),
+        matches!(&report.outcome, Err(AgentError::Budget(b)) if b.kind == BudgetKind::ToolCalls),
         "{:?}",
-        report.output
+        report.outcome
     );
     assert_eq!(
         tool_results(&report.transcript).len(),
@@ -118,10 +120,10 @@ async fn budgets_count_exactly_under_concurrency() {
 }
 
 /// `stop`: ends the run (a hard stop, as a handler's throw would).
-struct Stop(agents_core::ToolSpec);
+struct Stop(agents_core::model::ToolSpec);
 
 impl agents_core::Tool for Stop {
-    fn spec(&self) -> &agents_core::ToolSpec {
+    fn spec(&self) -> &agents_core::model::ToolSpec {
         &self.0
     }
     fn call<'a>(
@@ -134,7 +136,7 @@ impl agents_core::Tool for Stop {
 }
 
 fn stop() -> Stop {
-    Stop(agents_core::ToolSpec {
+    Stop(agents_core::model::ToolSpec {
         name: "stop".into(),
         description: "Stops the run.".into(),
         parameters: serde_json::json!({"type": "object"}),
@@ -156,11 +158,11 @@ async fn a_hard_stop_keeps_running_siblings_and_starts_no_more() {
         .parallel_calls(2)
         .build()
         .unwrap();
-    let report = agent.run_report("go".into()).await;
+    let report = agent.run("go".into()).report().await;
     assert!(
-        matches!(report.output, Err(AgentError::Thrown { .. })),
+        matches!(report.outcome, Err(AgentError::Thrown { .. })),
         "{:?}",
-        report.output
+        report.outcome
     );
     let shown = tool_results(&report.transcript);
     assert_eq!(shown[0], "slept 50");

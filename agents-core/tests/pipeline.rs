@@ -11,8 +11,8 @@ use agents_core::repair::{
 };
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    AgentError, AgentExt, ErrorClass, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity,
-    ToolError,
+    AgentError, ExecutionFailure, LlmAgent, Message, ModelResponse, Severity, ToolError,
+    error::ErrorClass,
 };
 use common::*;
 
@@ -104,7 +104,7 @@ async fn fixer_sees_raw_error_schema_and_attempt() {
     let s2 = seen.clone();
     let fixer = agents_core::agent::from_fn_with_context(
         "fixer",
-        move |raw: String, ctx: agents_core::RunContext| {
+        move |raw: String, ctx: agents_core::agent::RunContext| {
             let req = ctx
                 .repair_request()
                 .cloned()
@@ -260,7 +260,7 @@ async fn retry_exhaustion_reports_last_error_with_all_attempts() {
             flaky("fetch", 10, true, io_reset, calls.clone()),
             Handlers::new().execution_error(retry(3, no_backoff())),
         )
-        .unhandled(agents_core::UnhandledPolicy::Propagate)
+        .unhandled(agents_core::agent::UnhandledPolicy::Propagate)
         .build()
         .unwrap();
     match agent.run("go".into()).await {
@@ -515,7 +515,7 @@ async fn repair_steps_are_bounded_per_call() {
     assert_eq!(agent.run("go".into()).await.unwrap(), "gave up");
     // Four steps: the built-in JSON repair (which finds nothing) and three fixer attempts.
     assert_eq!(count(&fixer_runs), 3);
-    let budget: Vec<(agents_core::BudgetKind, u64, u64)> = rec
+    let budget: Vec<(agents_core::budget::BudgetKind, u64, u64)> = rec
         .events()
         .into_iter()
         .filter_map(|e| match e {
@@ -525,7 +525,10 @@ async fn repair_steps_are_bounded_per_call() {
             _ => None,
         })
         .collect();
-    assert_eq!(budget, [(agents_core::BudgetKind::RepairSteps, 4, 5)]);
+    assert_eq!(
+        budget,
+        [(agents_core::budget::BudgetKind::RepairSteps, 4, 5)]
+    );
     let r = last_tool_result(&model, 1);
     assert!(r.is_error && r.content.contains("not valid JSON"), "{r:?}");
 }
@@ -575,7 +578,7 @@ async fn timeouts_are_transient_execution_errors() {
     let agent = LlmAgent::<String, String>::builder("a")
         .model(model.clone())
         .tool(sleepy())
-        .unhandled(agents_core::UnhandledPolicy::Propagate)
+        .unhandled(agents_core::agent::UnhandledPolicy::Propagate)
         .build()
         .unwrap();
     match agent.run("go".into()).await {

@@ -6,8 +6,10 @@ use std::time::Duration;
 use agents_core::error::LoopGuard;
 use agents_core::testing::ScriptedModel;
 use agents_core::{
-    AgentError, AgentExt, Budget, BudgetDecision, BudgetKind, Event, ExecutionFailure, LlmAgent,
-    LlmErrorDecision, Message, ModelError, ModelErrorKind, ModelResponse, UnhandledPolicy,
+    AgentError, Budget, Event, ExecutionFailure, LlmAgent, Message, ModelResponse,
+    agent::{LlmErrorDecision, UnhandledPolicy},
+    budget::{BudgetDecision, BudgetKind},
+    model::{ModelError, ModelErrorKind},
 };
 use common::*;
 
@@ -449,7 +451,7 @@ async fn max_duration_bounds_the_run() {
         }
         fn complete<'a>(
             &'a self,
-            _: &'a agents_core::ModelRequest,
+            _: &'a agents_core::model::ModelRequest,
         ) -> futures_util::future::BoxFuture<'a, Result<ModelResponse, ModelError>> {
             Box::pin(async {
                 tokio::time::sleep(Duration::from_secs(60)).await;

@@ -11,7 +11,7 @@ use agents_core::conversation::Checkpoint;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, tool_fn};
 use agents_core::{
-    AgentError, Budget, BudgetKind, ExecutionFailure, LlmAgent, Message, ModelResponse,
+    AgentError, Budget, ExecutionFailure, LlmAgent, Message, ModelResponse, budget::BudgetKind,
 };
 use common::*;
 
@@ -63,7 +63,7 @@ async fn checkpoints_of_one_round() -> Vec<Checkpoint> {
         ModelResponse::text("Done."),
     ]);
     let s = setup(&model, Budget::default());
-    s.agent.run_report("Go.".into()).await.output.unwrap();
+    s.agent.run("Go.".into()).report().await.output().unwrap();
     let stored = s.checkpoints.lock().unwrap().clone();
     stored
         .iter()
@@ -100,8 +100,8 @@ async fn a_recorded_result_is_kept_and_an_unsafe_call_is_not_repeated() {
     let interrupted = stored[2].clone();
     let model = ScriptedModel::new([ModelResponse::text("I could not confirm the charge.")]);
     let s = setup(&model, Budget::default());
-    let report = s.agent.resume(interrupted).await;
-    assert_eq!(report.output.unwrap(), "I could not confirm the charge.");
+    let report = s.agent.resume(interrupted).report().await;
+    assert_eq!(report.output().unwrap(), "I could not confirm the charge.");
     assert_eq!(s.weather_calls.load(Ordering::SeqCst), 0);
     assert_eq!(s.charge_calls.load(Ordering::SeqCst), 0);
     assert!(result_of(&report.transcript, "w").contains("sunny"));
@@ -117,8 +117,8 @@ async fn an_idempotent_call_cut_short_runs_again() {
     let stored = checkpoints_of_one_round().await;
     let model = ScriptedModel::new([ModelResponse::text("ok")]);
     let s = setup(&model, Budget::default());
-    let report = s.agent.resume(stored[1].clone()).await;
-    assert_eq!(report.output.unwrap(), "ok");
+    let report = s.agent.resume(stored[1].clone()).report().await;
+    assert_eq!(report.output().unwrap(), "ok");
     assert_eq!(s.weather_calls.load(Ordering::SeqCst), 1);
     assert_eq!(s.charge_calls.load(Ordering::SeqCst), 0);
     assert!(result_of(&report.transcript, "c").starts_with("Outcome unknown"));
@@ -130,8 +130,8 @@ async fn an_answered_run_returns_its_answer_without_a_model_call() {
     let stored = checkpoints_of_one_round().await;
     let model = ScriptedModel::new([]);
     let s = setup(&model, Budget::default());
-    let report = s.agent.resume(stored[4].clone()).await;
-    assert_eq!(report.output.unwrap(), "Done.");
+    let report = s.agent.resume(stored[4].clone()).report().await;
+    assert_eq!(report.output().unwrap(), "Done.");
     assert!(model.requests().is_empty());
 }
 
@@ -149,11 +149,11 @@ async fn spending_before_the_interruption_counts() {
             ..Budget::default()
         },
     );
-    let report = s.agent.resume(after_round.clone()).await;
+    let report = s.agent.resume(after_round.clone()).report().await;
     assert!(
-        matches!(&report.output, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Turns),
+        matches!(&report.outcome, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Turns),
         "{:?}",
-        report.output
+        report.outcome
     );
 
     after_round.elapsed = Duration::from_secs(3600);
@@ -164,11 +164,11 @@ async fn spending_before_the_interruption_counts() {
             ..Budget::default()
         },
     );
-    let report = s.agent.resume(after_round).await;
+    let report = s.agent.resume(after_round).report().await;
     assert!(
-        matches!(&report.output, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Duration),
+        matches!(&report.outcome, Err(AgentError::Budget(b)) if b.kind == BudgetKind::Duration),
         "{:?}",
-        report.output
+        report.outcome
     );
     assert!(model.requests().is_empty());
 }

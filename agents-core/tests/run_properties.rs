@@ -9,7 +9,7 @@ use std::time::Duration;
 use agents_core::conversation::{Conversation, check};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentError, ExecutionFailure, LlmAgent, Message, ModelResponse, RunEvent};
+use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse, Outcome, RunEvent};
 use common::*;
 use futures_util::StreamExt;
 use proptest::prelude::*;
@@ -124,13 +124,13 @@ proptest! {
             for (turn, drop_after) in drops.iter().enumerate() {
                 let mut paused = None;
                 {
-                    let mut stream = agent.chat_stream(&mut conversation, format!("request {turn}"));
+                    let mut stream = agent.run(format!("request {turn}")).conversation(&mut conversation).stream();
                     let mut taken = 0;
                     while let Some(item) = stream.next().await {
                         if let RunEvent::Finished(report) = item {
                             assert_valid(&report.transcript, "a report");
-                            if let Err(AgentError::AwaitingApproval(p)) = report.output {
-                                paused = Some(*p);
+                            if let Ok(Outcome::Paused(p)) = report.outcome {
+                                paused = Some(p);
                             }
                             break;
                         }
@@ -153,14 +153,14 @@ proptest! {
                     let stored = serde_json::to_string(&p).unwrap();
                     let p: agents_core::conversation::Paused = serde_json::from_str(&stored).unwrap();
                     let undecided = p.checkpoint.decisions.len() < p.calls.len();
-                    let report = agent.resume(p.into_checkpoint()).await;
+                    let report = agent.resume(p.into_checkpoint()).report().await;
                     assert_valid(&report.transcript, "a resumed report");
                     conversation = Conversation::from_messages(report.transcript);
-                    if let Err(AgentError::AwaitingApproval(next)) = report.output {
+                    if let Ok(Outcome::Paused(next)) = report.outcome {
                         if undecided && decisions.clone().take(8).all(|d| matches!(d, Decide::Leave)) {
                             break;
                         }
-                        paused = Some(*next);
+                        paused = Some(next);
                     }
                 }
                 assert_valid(conversation.messages(), "a conversation after resume");

@@ -4,6 +4,7 @@
 //! compile panics nowhere.
 mod common;
 
+use std::future::IntoFuture;
 use std::sync::{Arc, Mutex};
 
 use agents_core::event::ArgumentChange;
@@ -11,8 +12,8 @@ use agents_core::json::CoercionKind;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{PreparedCall, Tool, ToolCallError, ToolContext, schema_tool, tool_fn};
 use agents_core::{
-    AgentExt, ExecutionFailure, LlmAgent, Message, ModelResponse, ToolError, ToolSpec,
-    UnhandledPolicy,
+    ExecutionFailure, LlmAgent, Message, ModelResponse, ToolError, agent::UnhandledPolicy,
+    model::ToolSpec,
 };
 use common::Recorder;
 use futures_util::future::BoxFuture;
@@ -291,7 +292,10 @@ fn an_uncompilable_schema_does_not_panic() {
             .enable_all()
             .build()
             .unwrap();
-        assert_eq!(rt.block_on(agent.run("go".into())).unwrap(), "done");
+        assert_eq!(
+            rt.block_on(agent.run("go".into()).into_future()).unwrap(),
+            "done"
+        );
         assert_eq!(told(&model, 1).content, r#"{"echo":{"a":"x"}}"#);
     });
     let warned = warnings.0.lock().unwrap().clone();

@@ -1,6 +1,6 @@
 mod common;
 use agents_core::testing::ScriptedModel;
-use agents_core::{AgentExt, LlmAgent, Message, ModelResponse};
+use agents_core::{LlmAgent, Message, ModelResponse};
 use common::*;
 
 /// A malformed call is repaired deterministically and the tool runs once, with no extra turn.
@@ -77,7 +77,7 @@ fn the_builder_defaults_to_text_and_output_comes_before_typed_settings() {
     assert!(typed.is_ok());
     let late = LlmAgent::builder("a")
         .model(ScriptedModel::new([]))
-        .on_llm_error(|_, _| agents_core::LlmErrorDecision::Rethrow)
+        .on_llm_error(|_, _| agents_core::agent::LlmErrorDecision::Rethrow)
         .output::<u32>()
         .build();
     let err = late.unwrap_err().to_string();

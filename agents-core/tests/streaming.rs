@@ -36,7 +36,7 @@ async fn events_arrive_in_order_and_streamed_calls_are_repaired() {
         .tool(weather(counter()))
         .build()
         .unwrap();
-    let items: Vec<RunEvent<String>> = agent.run_stream("Oslo?".to_owned()).collect().await;
+    let items: Vec<RunEvent<String>> = agent.run("Oslo?".to_owned()).stream().collect().await;
     let names: Vec<String> = items.iter().map(name).collect();
     let at = |n: &str| {
         names
@@ -51,7 +51,7 @@ async fn events_arrive_in_order_and_streamed_calls_are_repaired() {
     let Some(RunEvent::Finished(report)) = items.last() else {
         unreachable!()
     };
-    assert_eq!(report.output.as_deref().unwrap(), "Sunny in Oslo.");
+    assert_eq!(report.output().unwrap(), "Sunny in Oslo.");
 }
 
 /// A slow consumer holds the run: when it reads that a call started, no later call has run.
@@ -70,7 +70,7 @@ async fn the_run_waits_for_the_consumer() {
         .tool(weather(executed.clone()))
         .build()
         .unwrap();
-    let mut stream = agent.run_stream("go".to_owned());
+    let mut stream = agent.run("go".to_owned()).stream();
     let mut started = 0;
     while let Some(item) = stream.next().await {
         if let RunEvent::Event(Event::ToolStarted { .. }) = item {
@@ -119,7 +119,7 @@ async fn cancelling_drops_work_in_flight_and_keeps_the_transcript_valid() {
         .tool(stuck(dropped.clone()))
         .build()
         .unwrap();
-    let mut stream = agent.run_stream("go".to_owned());
+    let mut stream = agent.run("go".to_owned()).stream();
     loop {
         match stream.next().await {
             Some(RunEvent::Event(Event::ToolStarted { .. })) => break,
@@ -159,7 +159,10 @@ async fn a_dropped_chat_stream_leaves_its_conversation_valid() {
         .unwrap();
     let mut conversation = Conversation::new();
     {
-        let mut stream = agent.chat_stream(&mut conversation, "go".to_owned());
+        let mut stream = agent
+            .run("go".to_owned())
+            .conversation(&mut conversation)
+            .stream();
         while let Some(item) = stream.next().await {
             if let RunEvent::Event(Event::ToolStarted { .. }) = item {
                 break;

@@ -9,8 +9,10 @@ use agents_core::repair::{Handlers, constant, retry};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
 use agents_core::{
-    AgentError, AgentExt, Budget, BudgetKind, ExecutionFailure, LlmAgent, LlmErrorDecision,
-    ModelError, ModelErrorKind, ModelResponse,
+    AgentError, Budget, ExecutionFailure, LlmAgent, ModelResponse,
+    agent::LlmErrorDecision,
+    budget::BudgetKind,
+    model::{ModelError, ModelErrorKind},
 };
 use common::*;
 use tokio::time::Instant;

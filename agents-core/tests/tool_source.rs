@@ -75,13 +75,13 @@ impl ToolSource for Shared {
 /// A tool of the switchboard: answers "<name> ran", or `Vanished` if the board says it is gone
 /// (and then leaves the list without an announcement, as a server that dropped it would).
 struct Listed {
-    spec: agents_core::ToolSpec,
+    spec: agents_core::model::ToolSpec,
     board: Arc<Switchboard>,
 }
 
 impl Listed {
     fn new(name: &'static str, board: Arc<Switchboard>) -> Self {
-        let spec = agents_core::ToolSpec {
+        let spec = agents_core::model::ToolSpec {
             name: name.to_owned(),
             description: "A listed tool.".to_owned(),
             parameters: serde_json::json!({"type": "object", "properties": {}}),
@@ -91,7 +91,7 @@ impl Listed {
 }
 
 impl Tool for Listed {
-    fn spec(&self) -> &agents_core::ToolSpec {
+    fn spec(&self) -> &agents_core::model::ToolSpec {
         &self.spec
     }
     fn call<'a>(
@@ -112,7 +112,7 @@ impl Tool for Listed {
     }
 }
 
-fn offered(request: &agents_core::ModelRequest) -> Vec<String> {
+fn offered(request: &agents_core::model::ModelRequest) -> Vec<String> {
     let mut names: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
     names.sort();
     names
@@ -144,8 +144,8 @@ async fn run_following(
         .on_event(events.hook())
         .build()
         .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let report = agent.run("go".to_owned()).report().await;
+    assert_eq!(report.output().unwrap(), "done");
     report.transcript
 }
 
@@ -310,8 +310,8 @@ async fn a_sources_tools_run_under_its_handlers() {
         .tool_source(Flaky(calls.clone()), handlers)
         .build()
         .unwrap();
-    let report = agent.run_report("go".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "done");
+    let report = agent.run("go".to_owned()).report().await;
+    assert_eq!(report.output().unwrap(), "done");
     assert_eq!(tool_results(&report.transcript), ["ok"]);
     assert_eq!(calls.load(Ordering::SeqCst), 2, "failed once, retried once");
 }

@@ -127,7 +127,7 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
     ) -> Result<Option<ModelResponse>, ProviderError> {
         let Some(acc) = self.acc.as_mut() else {
             return Err(self.stream.borrow().error(
-                agents_core::ModelErrorKind::Other,
+                agents_core::model::ModelErrorKind::Other,
                 "the stream was read to its end already",
             ));
         };
@@ -194,7 +194,7 @@ fn stream_end(
         Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
         Ok(()) if !complete && (skipped > 0 || accepted == 0) => {
             return Err(stream.error(
-                agents_core::ModelErrorKind::MalformedResponse,
+                agents_core::model::ModelErrorKind::MalformedResponse,
                 format!(
                     "the stream ended without a response this API defines \
                      ({accepted} payloads read, {skipped} not of this API)"
@@ -203,7 +203,7 @@ fn stream_end(
         }
         Ok(()) if !complete => {
             return Err(stream.error(
-                agents_core::ModelErrorKind::Connection,
+                agents_core::model::ModelErrorKind::Connection,
                 "the stream ended before the response was complete",
             ));
         }
@@ -275,7 +275,7 @@ impl<A: Accumulate> Parts<A> {
             .ok_or_else(|| {
                 ProviderError::new(
                     "agents-providers",
-                    agents_core::ModelErrorKind::Other,
+                    agents_core::model::ModelErrorKind::Other,
                     "the whole response was handed out as parts already",
                 )
             })

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use agents_core::agent::budget_llm_error_policy;
-use agents_core::{AgentError, AgentExt, LlmAgent, LlmErrorDecision};
+use agents_core::{AgentError, LlmAgent, agent::LlmErrorDecision};
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
 use agents_providers::{ProviderError, RetryBudget};

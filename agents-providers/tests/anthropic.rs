@@ -3,7 +3,10 @@
 mod common;
 
 use agents_core::model::{FinishReason, ToolResult};
-use agents_core::{Message, Model, ModelErrorKind, ToolCall};
+use agents_core::{
+    Message, Model,
+    model::{ModelErrorKind, ToolCall},
+};
 use agents_providers::ProviderError;
 use agents_providers::anthropic::Anthropic;
 use agents_providers::transport::ManualClock;

@@ -6,7 +6,10 @@ mod common;
 use std::path::PathBuf;
 
 use agents_core::testing::ScriptedModel;
-use agents_core::{Message, Model, ModelError, ModelErrorKind, ModelResponse};
+use agents_core::{
+    Message, Model, ModelResponse,
+    model::{ModelError, ModelErrorKind},
+};
 use agents_providers::cassette::{Recorder, Replay, ReplayError};
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;

@@ -5,7 +5,7 @@
 mod common;
 
 use agents_core::model::{Constraint, ConstraintSupport, ToolSpec};
-use agents_core::{Model, ModelRequest};
+use agents_core::{Model, model::ModelRequest};
 use agents_providers::anthropic::Anthropic;
 use agents_providers::gemini::Gemini;
 use agents_providers::ollama::Ollama;

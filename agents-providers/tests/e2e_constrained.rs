@@ -18,7 +18,7 @@ use agents_core::model::{
 };
 use agents_core::repair::{Handlers, regenerate};
 use agents_core::tool::{Tool, tool_fn};
-use agents_core::{AgentExt, Event, ExecutionFailure, LlmAgent, Model};
+use agents_core::{Event, ExecutionFailure, LlmAgent, Model};
 use agents_providers::TransportConfig;
 use agents_providers::prompted::PromptedCompletions;
 use common::local_llm::server;

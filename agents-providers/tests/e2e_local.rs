@@ -17,7 +17,7 @@ use std::time::Duration;
 use agents_core::model::{Message, Sampling};
 use agents_core::repair::{Handlers, fix_with};
 use agents_core::tool::tool_fn;
-use agents_core::{Budget, Event, ExecutionFailure, LlmAgent, RunReport, Skill};
+use agents_core::{Budget, Event, ExecutionFailure, LlmAgent, RunReport, agent::Skill};
 use agents_providers::TransportConfig;
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 use common::local_llm::server;
@@ -185,11 +185,12 @@ async fn invariants_hold_whatever_the_model_says() {
         let events = Arc::default();
         let uses: Uses = Arc::default();
         let report = agent(&url, &events, &uses)
-            .run_report(request.to_owned())
+            .run(request.to_owned())
+            .report()
             .await;
         eprintln!(
             "{request:?} -> {:?} in {} turns",
-            report.output, report.turns
+            report.outcome, report.turns
         );
         assert!(report.turns >= 1);
         assert_paired(&report);
@@ -216,7 +217,8 @@ async fn fixed_scenario_calls_the_right_tool_with_the_right_arguments() {
     let events = Arc::default();
     let uses: Uses = Arc::default();
     let report = agent(&url, &events, &uses)
-        .run_report("What's the weather in Paris in celsius?".to_owned())
+        .run("What's the weather in Paris in celsius?".to_owned())
+        .report()
         .await;
     assert_paired(&report);
     let uses = uses.lock().unwrap().clone();
@@ -283,7 +285,8 @@ async fn llm_fixer_complete_example_ends_typed() {
         .build()
         .unwrap();
     let report = analyst
-        .run_report("How many keys? {name: world, age: 30, active: true}".to_owned())
+        .run("How many keys? {name: world, age: 30, active: true}".to_owned())
+        .report()
         .await;
     assert_paired(&report);
     let events = events.lock().unwrap().clone();
@@ -298,7 +301,7 @@ async fn llm_fixer_complete_example_ends_typed() {
     }
     eprintln!(
         "fixer example: output {:?}, {} turns, escalated: {escalated}",
-        report.output, report.turns
+        report.outcome, report.turns
     );
 }
 
@@ -310,18 +313,22 @@ async fn two_turn_conversation_with_the_real_model() {
     let agent = agent(&url, &Arc::default(), &Arc::default());
     let mut conversation = agents_core::conversation::Conversation::new();
     let first = agent
-        .chat_report(&mut conversation, "Weather in Oslo, in celsius.".to_owned())
+        .run("Weather in Oslo, in celsius.".to_owned())
+        .conversation(&mut conversation)
+        .report()
         .await;
-    eprintln!("turn 1 -> {:?}", first.output);
+    eprintln!("turn 1 -> {:?}", first.outcome);
     let after_first = conversation.messages().len();
     assert!(after_first >= 2, "{:?}", conversation.messages());
     let stored = serde_json::to_string(&conversation).unwrap();
     let mut conversation: agents_core::conversation::Conversation =
         serde_json::from_str(&stored).unwrap();
     let second = agent
-        .chat_report(&mut conversation, "And in Paris?".to_owned())
+        .run("And in Paris?".to_owned())
+        .conversation(&mut conversation)
+        .report()
         .await;
-    eprintln!("turn 2 -> {:?}", second.output);
+    eprintln!("turn 2 -> {:?}", second.outcome);
     assert!(conversation.messages().len() > after_first);
     assert_eq!(conversation.user_turns(), 2);
     assert!(
@@ -339,7 +346,8 @@ async fn streamed_run_with_the_real_model() {
     let Some(url) = server().await else { return };
     let agent = agent(&url, &Arc::default(), &Arc::default());
     let items: Vec<RunEvent<String>> = agent
-        .run_stream("What's the weather in Paris in celsius?".to_owned())
+        .run("What's the weather in Paris in celsius?".to_owned())
+        .stream()
         .collect()
         .await;
     assert!(matches!(
@@ -353,7 +361,7 @@ async fn streamed_run_with_the_real_model() {
     let Some(RunEvent::Finished(report)) = items.last() else {
         panic!("the report comes last")
     };
-    eprintln!("streamed -> {:?} ({} items)", report.output, items.len());
+    eprintln!("streamed -> {:?} ({} items)", report.outcome, items.len());
     assert_paired(report);
 }
 

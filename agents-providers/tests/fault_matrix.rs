@@ -12,7 +12,10 @@ use std::error::Error as StdError;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use agents_core::{AgentExt, LlmAgent, Model, ModelError, ModelErrorKind, ModelResponse};
+use agents_core::{
+    LlmAgent, Model, ModelResponse,
+    model::{ModelError, ModelErrorKind},
+};
 use agents_providers::ProviderError;
 use agents_providers::cassette::Recorder;
 use agents_providers::transport::ManualClock;

@@ -5,7 +5,7 @@ mod common;
 use std::time::Duration;
 
 use agents_core::model::{FinishReason, ToolResult};
-use agents_core::{Message, Model, ModelErrorKind};
+use agents_core::{Message, Model, model::ModelErrorKind};
 use agents_providers::ProviderError;
 use agents_providers::gemini::Gemini;
 use agents_providers::transport::ManualClock;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use agents_core::repair::{Handlers, no_backoff, retry};
 use agents_core::testing::ScriptedModel;
-use agents_core::{AgentExt, Event, LlmAgent, Message, ModelResponse, Tool};
+use agents_core::{Event, LlmAgent, Message, ModelResponse, Tool};
 use agents_providers::mcp::{
     AnyEndpoint, McpServer, McpTool, ServerConfig, StdioServer, errors::OUTCOME_UNKNOWN,
 };

@@ -3,7 +3,7 @@
 mod common;
 
 use agents_core::model::FinishReason;
-use agents_core::{Message, Model, ModelErrorKind};
+use agents_core::{Message, Model, model::ModelErrorKind};
 use agents_providers::ollama::Ollama;
 use agents_providers::transport::ManualClock;
 use common::{config, hits, request};
@@ -300,7 +300,7 @@ async fn request_body_is_the_documented_shape() {
         .mount(&s)
         .await;
     let mut req = request();
-    let call = |arguments: &str| agents_core::ToolCall {
+    let call = |arguments: &str| agents_core::model::ToolCall {
         id: "call_1".into(),
         name: "get_weather".into(),
         arguments: arguments.into(),

@@ -6,7 +6,7 @@ mod common;
 use std::sync::atomic::Ordering;
 
 use agents_core::model::FinishReason;
-use agents_core::{Model, ModelErrorKind};
+use agents_core::{Model, model::ModelErrorKind};
 use agents_providers::ProviderError;
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;

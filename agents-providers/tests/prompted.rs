@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use agents_core::tool::tool_fn;
-use agents_core::{Event, ExecutionFailure, LlmAgent, ToolSpec};
+use agents_core::{Event, ExecutionFailure, LlmAgent, model::ToolSpec};
 use agents_providers::prompted::{PromptedCompletions, parse_output};
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
@@ -172,8 +172,8 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
         .on_event(move |e| seen.lock().unwrap().push(e.clone()))
         .build()
         .unwrap();
-    let report = agent.run_report("Weather in Oslo?".to_owned()).await;
-    assert_eq!(report.output.unwrap(), "It is -3 degrees in Oslo.");
+    let report = agent.run("Weather in Oslo?".to_owned()).report().await;
+    assert_eq!(report.output().unwrap(), "It is -3 degrees in Oslo.");
     let events = events.lock().unwrap().clone();
     assert!(
         events.iter().any(
@@ -234,9 +234,9 @@ async fn a_generated_result_line_is_not_the_final_answer() {
         .tool(weather_tool())
         .build()
         .unwrap();
-    let report = agent.run_report("Weather in Oslo?".to_owned()).await;
-    let output = format!("{:?}", report.output);
-    assert!(report.output.is_err(), "the run answered {output}");
+    let report = agent.run("Weather in Oslo?".to_owned()).report().await;
+    let output = format!("{:?}", report.outcome);
+    assert!(report.outcome.is_err(), "the run answered {output}");
     assert!(output.contains("Result:"), "{output}");
 }
 

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentExt, Event, ExecutionFailure, LlmAgent, ModelResponse};
+use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
 use agents_providers::prompted::PromptedChat;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -63,7 +63,7 @@ async fn strict_reads_only_the_documented_shape() {
         r#"Call: {"a": 1, "b": 2}"#,
     ] {
         let (strict, ran, _) = agent(&[text, "Answer: 3"], true);
-        let out = strict.run_report("Add 1 and 2.".to_owned()).await;
+        let out = strict.run("Add 1 and 2.".to_owned()).report().await;
         assert!(
             ran.lock().unwrap().is_empty(),
             "strict ran a tool for {text}"
@@ -71,9 +71,9 @@ async fn strict_reads_only_the_documented_shape() {
         assert_eq!(out.turns, 1, "{text}");
 
         let (lenient, ran, _) = agent(&[text, "Answer: 3"], false);
-        let out = lenient.run_report("Add 1 and 2.".to_owned()).await;
+        let out = lenient.run("Add 1 and 2.".to_owned()).report().await;
         assert_eq!(*ran.lock().unwrap(), ["add"], "{text}");
-        assert_eq!(out.output.unwrap(), "3");
+        assert_eq!(out.output().unwrap(), "3");
     }
     // The documented shape is read in strict mode too.
     let (strict, ran, _) = agent(
@@ -131,7 +131,7 @@ async fn a_prompted_model_reads_short_feedback() {
         ],
         false,
     );
-    let report = agent.run_report("Add a couple and 2.".to_owned()).await;
+    let report = agent.run("Add a couple and 2.".to_owned()).report().await;
     let error = report
         .transcript
         .iter()

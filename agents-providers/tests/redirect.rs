@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use agents_core::{Model, ModelErrorKind};
+use agents_core::{Model, model::ModelErrorKind};
 use agents_providers::ProviderError;
 use agents_providers::transport::ManualClock;
 use common::matrix::{Cell, Provider};

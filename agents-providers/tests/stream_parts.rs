@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use agents_core::model::StreamPart;
 use agents_core::tool::tool_fn;
-use agents_core::{Event, ExecutionFailure, LlmAgent, Model, ModelErrorKind, RunEvent};
+use agents_core::{Event, ExecutionFailure, LlmAgent, Model, RunEvent, model::ModelErrorKind};
 use agents_providers::transport::ManualClock;
 use common::matrix::{Cell, Provider};
 use common::{config, hits, raw_server, request};
@@ -192,7 +192,7 @@ fn model(provider: Provider, base: &str) -> Arc<dyn Model> {
 }
 
 /// Every item of one `Model::stream`.
-async fn stream_all(model: &dyn Model) -> Vec<Result<StreamPart, agents_core::ModelError>> {
+async fn stream_all(model: &dyn Model) -> Vec<Result<StreamPart, agents_core::model::ModelError>> {
     let req = request();
     let items = model.stream(&req).collect::<Vec<_>>();
     // A guard against a hang, not a timing assertion: everything is local and tiny.
@@ -506,7 +506,7 @@ async fn a_broken_streamed_call_is_repaired_in_a_streamed_run() {
         ))
         .build()
         .unwrap();
-    let items: Vec<RunEvent<String>> = agent.run_stream("Paris?".to_owned()).collect().await;
+    let items: Vec<RunEvent<String>> = agent.run("Paris?".to_owned()).stream().collect().await;
     let mut deltas = String::new();
     let mut repaired = 0;
     for item in &items {
@@ -522,5 +522,5 @@ async fn a_broken_streamed_call_is_repaired_in_a_streamed_run() {
     let Some(RunEvent::Finished(report)) = items.last() else {
         panic!("no report last");
     };
-    assert_eq!(report.output.as_deref().unwrap(), "Sunny in Paris.");
+    assert_eq!(report.output().unwrap(), "Sunny in Paris.");
 }

@@ -6,7 +6,10 @@ mod common;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use agents_core::{Model, ModelError, ModelErrorKind};
+use agents_core::{
+    Model,
+    model::{ModelError, ModelErrorKind},
+};
 use agents_providers::openai::OpenAi;
 use agents_providers::transport::ManualClock;
 use agents_providers::{ProviderError, RetryBudget, TransportConfig, TransportRetry};

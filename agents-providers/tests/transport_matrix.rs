@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use agents_providers::ProviderError;
 use agents_providers::transport::{Clock, ManualClock};
 use common::matrix::{Cell, Provider, cells, run_table};

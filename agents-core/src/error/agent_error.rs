@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{ErrorKind, EscalationError, ToolError};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::BudgetExceeded;
 use crate::model::ModelError;
 
@@ -124,6 +124,10 @@ pub enum AgentError {
     /// The agent was configured in a way that cannot run (a tool named twice, no model, ...).
     #[error("invalid agent configuration: {0}")]
     Config(String),
+    /// A tool of the run needs application state (a `Deps<T>` parameter) the run was not
+    /// given; nothing ran, the model was not asked.
+    #[error(transparent)]
+    MissingDeps(#[from] crate::run::MissingDeps),
     /// The run stopped before calls that need a person's approval; every other call of the
     /// round ran. Not a failure: decide on the held calls and resume (see
     /// [`Paused`](crate::conversation::Paused)).

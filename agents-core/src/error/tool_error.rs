@@ -5,7 +5,7 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::model::{argument_names, compact_schema};
 use crate::similar::did_you_mean;
 
@@ -74,7 +74,7 @@ pub struct ExecutionError {
     pub args: Value,
     /// What the tool reported.
     pub failure: ExecutionFailure,
-    /// The class after classification ([`Classifier`](crate::Classifier)).
+    /// The class after classification ([`Classifier`](crate::error::Classifier)).
     pub class: ErrorClass,
     /// How many times the tool ran with these arguments (retries included).
     pub attempts: u32,

@@ -16,7 +16,7 @@ use tokio::time::Instant;
 use super::echo::EchoCheck;
 use super::journaled::ToolOutcome;
 use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::{BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, EscalationError, ExecutionError,

@@ -3,10 +3,11 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 27] = [
+pub(crate) const KEYS: [&str; 28] = [
     "name",
     "prompt",
     "model",
+    "deps",
     "input",
     "output",
     "budget",

@@ -4,7 +4,7 @@
 //!
 //! Gemini sends calls without ids: results are paired with calls by name, in order, and each
 //! call gets a stable synthesised id (see `convert::Accumulator`). Its arguments arrive as a
-//! JSON object; [`ToolCall::arguments`](agents_core::ToolCall) holds that object's JSON text as
+//! JSON object; [`ToolCall::arguments`](agents_core::model::ToolCall) holds that object's JSON text as
 //! Gemini sent it. The bodies are typed in the private `wire` module.
 //!
 //! ```no_run

@@ -495,7 +495,10 @@ mod tests {
     #[test]
     fn empty_choices_is_malformed() {
         let err = from_wire(serde_json::from_str(r#"{"choices":[]}"#).unwrap()).unwrap_err();
-        assert_eq!(err.kind, agents_core::ModelErrorKind::MalformedResponse);
+        assert_eq!(
+            err.kind,
+            agents_core::model::ModelErrorKind::MalformedResponse
+        );
     }
 
     #[test]

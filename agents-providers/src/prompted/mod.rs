@@ -35,8 +35,8 @@ mod prefill;
 mod question;
 mod render;
 
-use agents_core::ModelErrorKind;
 use agents_core::error::FeedbackStyle;
+use agents_core::model::ModelErrorKind;
 use agents_core::model::{
     FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
 };

@@ -30,7 +30,7 @@ mod sse;
 use std::future::ready;
 use std::time::Duration;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde::Serialize;
 

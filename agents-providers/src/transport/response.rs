@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use serde::de::DeserializeOwned;
 
 use super::send::{body_read_kind, describe};

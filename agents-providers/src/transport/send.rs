@@ -4,7 +4,7 @@
 use std::error::Error as StdError;
 use std::future::Future;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use reqwest::header::HeaderMap;
 use serde::Serialize;
 

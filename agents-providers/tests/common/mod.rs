@@ -16,7 +16,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use agents_core::{Message, ModelRequest, ToolSpec};
+use agents_core::{
+    Message,
+    model::{ModelRequest, ToolSpec},
+};
 use agents_providers::transport::ManualClock;
 use agents_providers::{TransportConfig, TransportRetry};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -1,7 +1,7 @@
 //! Typed input and output, a budget given as an expression, skills, and a tool given as any
 //! expression under a key.
 use agents::tool::tool_fn;
-use agents::{AgentExt, Budget, ExecutionFailure, LlmAgent, LlmErrorDecision, Skill, agent};
+use agents::{AgentExt, Budget, ExecutionFailure, LlmAgent, agent, agent::{LlmErrorDecision, Skill}};
 
 #[derive(serde::Serialize)]
 struct Question {

@@ -6,8 +6,7 @@
 
 use serde_json::Value;
 
-use super::Output;
-use super::run::Runner;
+use super::{Output, Runner};
 use crate::error::AgentError;
 use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, final_answer_spec};
 
@@ -19,34 +18,35 @@ where
     /// The request's frame under prevention mode: the final-answer tool offered after the
     /// agent's own, and the turn constrained to one call. Nothing without tools to call.
     pub(super) fn prevent(&mut self) {
-        if !self.agent.config.constrained || self.request.tools.is_empty() {
+        if !self.agent.config.settings.constrained || self.frame.request.tools.is_empty() {
             return;
         }
-        self.request.tools.push(final_answer_spec());
-        self.request.constraint = Some(Constraint::AnyTool);
+        self.frame.request.tools.push(final_answer_spec());
+        self.frame.request.constraint = Some(Constraint::AnyTool);
     }
 
     /// Under prevention mode, the last turn the budget allows is held to the final-answer tool:
     /// the run ends with the model's answer rather than on the turn limit with none (a model
     /// that never chooses `final_answer` on its own, as small base models do, still answers).
     pub(super) fn answer_on_last_turn(&mut self) {
-        if self.request.constraint.is_some()
-            && self.agent.config.constrained
+        if self.frame.request.constraint.is_some()
+            && self.agent.config.settings.constrained
             && self.budget.turns_left() == Some(0)
         {
-            self.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
+            self.frame.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
         }
     }
 
     /// Prevention mode with a model that cannot constrain ends the run before the model is
     /// asked: running unconstrained would pretend.
     pub(super) fn check_prevention(&self) -> Result<(), AgentError> {
-        if self.request.constraint.is_none() || self.model.constraint_support().is_supported() {
+        if self.frame.request.constraint.is_none() || self.model.constraint_support().is_supported()
+        {
             return Ok(());
         }
         Err(AgentError::Config(format!(
             "agent `{}` runs constrained (prevention mode), but its model `{}` cannot constrain decoding",
-            self.agent.config.name,
+            self.agent.config.settings.name,
             self.model.name()
         )))
     }
@@ -54,7 +54,7 @@ where
     /// A call to the final-answer tool, under prevention mode, is the model's answer: the
     /// response becomes that text, with no calls. Anything else is left as it is.
     pub(super) fn final_answer(&self, mut response: ModelResponse) -> ModelResponse {
-        if self.request.constraint.is_none() {
+        if self.frame.request.constraint.is_none() {
             return response;
         }
         let Some(at) = response

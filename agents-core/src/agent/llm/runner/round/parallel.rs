@@ -6,21 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
 
-use super::Output;
-use super::round::Handled;
-use super::run::Runner;
+use super::{Handled, Output, Runner};
 use crate::conversation::not_executed;
 use crate::model::ToolCall;
 use crate::tool::executor::CallOutcome;
-
-/// The default number of calls of one turn that run at once.
-///
-/// Providers ask for several calls in one turn only when they are independent (OpenAI's
-/// parallel tool calls, Anthropic's several `tool_use` blocks), so running them at once is what
-/// the model meant; a bound keeps a model that asks for fifty calls from opening fifty
-/// connections. Four covers the common fan-outs (a few lookups, a few files) without surprising
-/// a rate limit; `parallel_calls(1)` runs every turn's calls one after another.
-pub const DEFAULT_PARALLEL_CALLS: usize = 4;
 
 impl<In, Out> Runner<'_, In, Out>
 where

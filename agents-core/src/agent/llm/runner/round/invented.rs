@@ -6,9 +6,7 @@
 //! unknown after them is answered as an unknown tool (the allowed tools, a "did you mean"), or
 //! ends with the chain's `escalate` / `throw`, if it has one.
 
-use super::Output;
-use super::round::Handled;
-use super::run::Runner;
+use super::{Handled, Output, Runner};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::BudgetKind;
 use crate::error::{AgentError, ErrorKind, EscalationError};
@@ -40,7 +38,7 @@ where
 {
     /// Whether the model may call `name` this turn: an offered tool, or an enabled built-in.
     fn callable(&self, name: &str) -> bool {
-        self.request.tools.iter().any(|t| t.name == name)
+        self.frame.request.tools.iter().any(|t| t.name == name)
             || ((name == ESCALATE_TOOL || name == THROW_TOOL) && self.builtins_enabled(name))
     }
 
@@ -55,6 +53,7 @@ where
         let asks = self
             .agent
             .config
+            .settings
             .unknown_tool
             .iter()
             .take_while(|s| !ends(s))
@@ -101,10 +100,10 @@ where
         }
         self.budget.charge_repair_step();
         if let Err(b) = self.budget.check(BudgetKind::RepairSteps, attempt) {
-            super::run::emit_budget(&self.ctx, &b);
+            super::emit_budget(&self.ctx, &b);
             return Ask::GiveUp;
         }
-        let mut request = self.request.clone();
+        let mut request = self.frame.request.clone();
         request.constraint = Some(Constraint::AnyTool);
         let emit = |e: Event| self.ctx.emit(e);
         let asked = ask_again(Again {
@@ -163,7 +162,13 @@ where
         feedback: &str,
         same_guard: &mut Option<u32>,
     ) -> Option<Handled<Out>> {
-        let end = self.agent.config.unknown_tool.iter().find(|s| ends(s))?;
+        let end = self
+            .agent
+            .config
+            .settings
+            .unknown_tool
+            .iter()
+            .find(|s| ends(s))?;
         match end {
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| feedback.to_owned());

@@ -1,14 +1,45 @@
 //! Calls that wait for a person: held before they run, the run paused, and the decisions
 //! applied when it resumes.
 
+use std::collections::HashSet;
+
 use serde_json::Value;
 
-use super::Output;
-use super::round::Handled;
-use super::run::Runner;
-use crate::conversation::{Decision, Paused, PendingCall};
+use super::{Handled, Output, Runner};
+use crate::agent::llm::now_ms;
+use crate::conversation::{Decision, Decisions, Paused, PendingCall};
 use crate::event::Event;
 use crate::model::{ToolCall, ToolResult};
+
+/// The run's calls that wait for a person, and what was decided about them.
+#[derive(Default)]
+pub(in crate::agent::llm) struct Approvals {
+    /// Calls of this round held for approval.
+    pub held: Vec<PendingCall>,
+    /// Calls a person approved: they run without asking again.
+    pub approved: HashSet<String>,
+    /// Calls a resumed run found held for approval (they did not run).
+    pub awaiting: HashSet<String>,
+    /// What a person decided about them.
+    pub decisions: Decisions,
+}
+
+impl Approvals {
+    /// What a resumed run was holding, and the decisions made since.
+    pub fn resumed(&mut self, awaiting: HashSet<String>, decisions: Decisions) {
+        self.awaiting = awaiting;
+        self.decisions = decisions;
+    }
+
+    /// Every call waiting for a decision, by id (for a checkpoint).
+    pub fn awaiting_ids(&self) -> Vec<String> {
+        self.held
+            .iter()
+            .map(|p| p.call_id.clone())
+            .chain(self.awaiting.iter().cloned())
+            .collect()
+    }
+}
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -22,7 +53,7 @@ where
             call_id: call.id.clone(),
             tool: call.name.clone(),
         });
-        self.held.push(PendingCall {
+        self.approvals.held.push(PendingCall {
             call_id: call.id.clone(),
             tool: call.name.clone(),
             arguments: args,
@@ -35,7 +66,7 @@ where
     }
 
     pub(super) fn is_held(&self, call_id: &str) -> bool {
-        self.held.iter().any(|p| p.call_id == call_id)
+        self.approvals.held.iter().any(|p| p.call_id == call_id)
     }
 
     /// Ends the round with its held calls: the run's state, resumable once decided.
@@ -43,10 +74,10 @@ where
         let mut checkpoint = self.checkpoint();
         checkpoint.paused_at_ms = Some(now_ms());
         let paused = Paused {
-            calls: std::mem::take(&mut self.held),
+            calls: std::mem::take(&mut self.approvals.held),
             checkpoint,
         };
-        if let Some(hook) = &self.agent.config.on_checkpoint
+        if let Some(hook) = &self.agent.config.settings.on_checkpoint
             && !self.ctx.is_replaying()
         {
             hook(&paused.checkpoint);
@@ -61,13 +92,13 @@ where
         call: &ToolCall,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        match self.decisions.remove(&call.id) {
+        match self.approvals.decisions.remove(&call.id) {
             Some(Decision::Approve) => {
-                self.approved.insert(call.id.clone());
+                self.approvals.approved.insert(call.id.clone());
                 self.handle_call(call, same_guard).await
             }
             Some(Decision::Edit { arguments }) => {
-                self.approved.insert(call.id.clone());
+                self.approvals.approved.insert(call.id.clone());
                 let edited = ToolCall {
                     arguments: arguments.to_string(),
                     ..call.clone()
@@ -90,18 +121,11 @@ where
 }
 
 /// What a held call reads in a report's transcript while the run is paused.
-pub(super) fn awaiting(call: &ToolCall) -> ToolResult {
+pub(in crate::agent::llm) fn awaiting(call: &ToolCall) -> ToolResult {
     ToolResult {
         call_id: call.id.clone(),
         name: call.name.clone(),
         content: "Awaiting approval: not run yet.".to_owned(),
         is_error: true,
     }
-}
-
-/// Now, in milliseconds since the Unix epoch (0 if the clock is before it).
-pub(super) fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }

@@ -8,8 +8,7 @@
 //! `max_same_failure` (3 by default) still ends the run if failures go on. A strict agent
 //! changes nothing: strict means no recovery.
 
-use super::Output;
-use super::run::{CallKey, Runner};
+use super::{CallKey, Output, Runner};
 use crate::event::Event;
 
 /// How much the temperature rises after a repeated failing call.
@@ -25,13 +24,13 @@ where
     Out: Output,
 {
     /// Counts a failed call; the second failure of the same call changes the sampling.
-    pub(super) fn failed_again(&mut self, tool: &str, key: CallKey) {
-        let times = self.failed_calls.entry(key).or_insert(0);
+    pub(in crate::agent::llm) fn failed_again(&mut self, tool: &str, key: CallKey) {
+        let times = self.guards.failed_calls.entry(key).or_insert(0);
         *times += 1;
-        if *times < 2 || self.agent.config.strict {
+        if *times < 2 || self.agent.config.settings.strict {
             return;
         }
-        let s = &mut self.request.sampling;
+        let s = &mut self.frame.request.sampling;
         let before = s.temperature;
         let t = (s.temperature.unwrap_or(0.7) + TEMPERATURE_STEP).min(MAX_TEMPERATURE);
         s.temperature = Some(t);

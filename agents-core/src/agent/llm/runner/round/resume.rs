@@ -3,9 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::Output;
-use super::output::read_output;
-use super::run::{Flow, Runner};
+use std::ops::ControlFlow;
+
+use super::{Flow, Output, Runner};
+use crate::agent::llm::read_output;
 use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
 
 /// A round of calls the interruption cut short: the calls, and the results recorded for some.
@@ -19,10 +20,10 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    /// Takes a resumed transcript up where it stopped. `Err(Flow::Done)` when the run had
-    /// already answered (its answer is the output) or the completed round ended the run; `Ok`
-    /// when the loop goes on with a model turn.
-    pub(super) async fn pick_up(&mut self) -> Result<(), Flow<Out>> {
+    /// Takes a resumed transcript up where it stopped. Breaks when the run had already
+    /// answered (its answer is the output) or the completed round ended the run; continues when
+    /// the loop goes on with a model turn.
+    pub(in crate::agent::llm) async fn pick_up(&mut self) -> Flow<Out> {
         let interrupted = self.take_interrupted_round();
         let changes = crate::conversation::mend(&mut self.transcript);
         if !changes.is_empty() {
@@ -31,7 +32,7 @@ where
                 changes,
             });
         }
-        self.request.messages = self.transcript.clone();
+        self.frame.request.messages = self.transcript.clone();
         self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
         // calls against.
@@ -45,11 +46,11 @@ where
             tool_calls,
         }) = self.transcript.last()
             && tool_calls.is_empty()
-            && let Ok(out) = read_output::<Out>(text, self.agent.config.output_is_text)
+            && let Ok(out) = read_output::<Out>(text, self.agent.config.answer.is_text)
         {
-            return Err(Flow::Done(Ok(out)));
+            return ControlFlow::Break(Ok(out));
         }
-        Ok(())
+        ControlFlow::Continue(())
     }
 
     /// Removes the last round of calls from the transcript if some of its calls have no
@@ -95,7 +96,8 @@ where
     /// Whether a call cut short by the interruption may run now: its tool is safe to repeat, or
     /// it names no tool of this agent (nothing ran for it).
     pub(super) fn may_run_again(&self, call: &ToolCall) -> bool {
-        self.tools
+        self.frame
+            .tools
             .get(&call.name)
             .is_none_or(|entry| entry.tool.idempotent())
     }

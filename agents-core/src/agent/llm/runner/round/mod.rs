@@ -1,11 +1,22 @@
 //! One round of tool calls: every call gets exactly one result, in order, whatever happens.
+//!
+//! Its parts: calls held for approval ([`approval`]), calls run at once ([`parallel`]), the
+//! round a resumed run completes ([`resume`]), calls to invented tools asked again
+//! ([`invented`]), and the calls made fit to record ([`calls`]).
+
+mod approval;
+mod calls;
+mod invented;
+mod parallel;
+mod resume;
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use serde_json::Value;
 
-use super::run::{CallKey, Flow, Runner, emit_budget};
-use super::{Output, ToolUse};
+use super::{CallKey, Flow, Output, Runner, emit_budget};
+use crate::agent::llm::ToolUse;
 use crate::agent::policy::UnhandledPolicy;
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::{BudgetExceeded, BudgetKind};
@@ -18,6 +29,8 @@ use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
 use crate::repair::pipeline::{Asking, CallSetup, run_call};
 use crate::tool::echo::EchoCheck;
 use crate::tool::executor::{CallOutcome, ExecSetup};
+
+pub(super) use approval::{Approvals, awaiting};
 
 /// What one call produced: the result the model reads, and whether the run must end.
 pub(super) struct Handled<Out> {
@@ -32,9 +45,9 @@ where
     Out: Output,
 {
     /// Runs every call of `response` in order and appends the assistant message and one result
-    /// per call to the transcript. Returns `Err(Flow::Done)` when the run must end; the
+    /// per call to the transcript. Breaks with the run's result when the run must end; the
     /// transcript is valid either way.
-    pub(super) async fn round(&mut self, response: ModelResponse) -> Result<(), Flow<Out>> {
+    pub(super) async fn round(&mut self, response: ModelResponse) -> Flow<Out> {
         self.round_with(response, None).await
     }
 
@@ -45,7 +58,7 @@ where
         &mut self,
         response: ModelResponse,
         recorded: HashMap<String, ToolResult>,
-    ) -> Result<(), Flow<Out>> {
+    ) -> Flow<Out> {
         self.round_with(response, Some(recorded)).await
     }
 
@@ -53,10 +66,10 @@ where
         &mut self,
         response: ModelResponse,
         mut recorded: Option<HashMap<String, ToolResult>>,
-    ) -> Result<(), Flow<Out>> {
+    ) -> Flow<Out> {
         let mut calls = response.tool_calls;
-        let tools = &self.tools;
-        super::calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains(n));
+        let tools = &self.frame.tools;
+        calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains(n));
         let mut stop: Option<Result<Out, AgentError>> = None;
         if recorded.is_none()
             && let Some(e) = self.regenerate_invented(&mut calls).await
@@ -70,7 +83,7 @@ where
         let mut failed = 0usize;
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
-        let limit = self.agent.config.parallel_calls;
+        let limit = self.agent.config.settings.parallel_calls;
         let mut at_once = match recorded {
             None if limit > 1 && calls.len() > 1 => Some(
                 self.concurrent(&calls, limit, &mut same_guard)
@@ -84,7 +97,7 @@ where
             let ran = at_once.as_mut().and_then(Iterator::next);
             let handled = match (stop.is_some(), resumed) {
                 _ if ran.is_some() => ran.unwrap_or_else(|| unreachable!()),
-                (false, Some(None)) if self.awaiting.contains(&call.id) => {
+                (false, Some(None)) if self.approvals.awaiting.contains(&call.id) => {
                     self.decided(call, &mut same_guard).await
                 }
                 (_, Some(Some(result))) => Handled {
@@ -98,7 +111,7 @@ where
                     stop: None,
                 },
                 (false, Some(None)) if !self.may_run_again(call) => Handled {
-                    result: super::resume::outcome_unknown(call),
+                    result: resume::outcome_unknown(call),
                     failed: true,
                     stop: None,
                 },
@@ -118,11 +131,11 @@ where
             self.say(Message::Tool(handled.result));
             self.make_room().await;
         }
-        if !self.held.is_empty() {
+        if !self.approvals.held.is_empty() {
             match stop {
                 // Another call ended the run: the held calls will not run either.
                 Some(_) => {
-                    for pending in std::mem::take(&mut self.held) {
+                    for pending in std::mem::take(&mut self.approvals.held) {
                         let call = calls.iter().find(|c| c.id == pending.call_id);
                         if let Some(call) = call {
                             let why = "the run stopped before it was approved";
@@ -132,9 +145,7 @@ where
                 }
                 None => {
                     let paused = self.pause();
-                    return Err(Flow::Done(Err(AgentError::AwaitingApproval(Box::new(
-                        paused,
-                    )))));
+                    return ControlFlow::Break(Err(AgentError::AwaitingApproval(Box::new(paused))));
                 }
             }
         }
@@ -142,26 +153,26 @@ where
             self.resync_messages();
         }
         if let Some(result) = stop {
-            return Err(Flow::Done(result));
+            return ControlFlow::Break(result);
         }
-        self.failed_rounds = if failed == calls.len() {
-            self.failed_rounds + 1
+        self.guards.failed_rounds = if failed == calls.len() {
+            self.guards.failed_rounds + 1
         } else {
             0
         };
-        let guard = if self.failed_rounds >= self.agent.config.max_failed_rounds {
+        let guard = if self.guards.failed_rounds >= self.agent.config.settings.max_failed_rounds {
             Some(LoopGuard::AllCallsFailed {
-                rounds: self.failed_rounds,
+                rounds: self.guards.failed_rounds,
             })
         } else {
             same_guard.map(|times| LoopGuard::SameFailureRepeated { times })
         };
         match guard {
-            Some(guard) => Err(Flow::Done(Err(AgentError::RepeatedFailures {
+            Some(guard) => ControlFlow::Break(Err(AgentError::RepeatedFailures {
                 guard,
-                history: self.failures.clone(),
-            }))),
-            None => Ok(()),
+                history: self.guards.failures.clone(),
+            })),
+            None => ControlFlow::Continue(()),
         }
     }
 
@@ -195,7 +206,7 @@ where
             return Err(self.oversized(call, b, same_guard));
         }
         let key = Self::call_key(&call.name, &call.arguments);
-        if self.permanent_calls.contains(&key) {
+        if self.guards.permanent_calls.contains(&key) {
             return Err(self.repeated_permanent(call));
         }
         if let Err(b) = self.budget.check_time() {
@@ -268,12 +279,17 @@ where
         }
 
         // The request's tool list is the current skill's (built-ins were handled above).
-        let offered = self.request.tools.iter().any(|t| t.name == call.name);
-        match self.tools.index.get(&call.name).filter(|_| offered) {
+        let offered = self.frame.request.tools.iter().any(|t| t.name == call.name);
+        match self.frame.tools.index.get(&call.name).filter(|_| offered) {
             Some(&index) => Ok(index),
             None => {
-                let allowed: Vec<String> =
-                    self.request.tools.iter().map(|t| t.name.clone()).collect();
+                let allowed: Vec<String> = self
+                    .frame
+                    .request
+                    .tools
+                    .iter()
+                    .map(|t| t.name.clone())
+                    .collect();
                 Err(self.hallucinated(call, &allowed, same_guard))
             }
         }
@@ -283,40 +299,42 @@ where
     /// only a shared borrow, so the calls of a round can run at once.
     pub(super) async fn execute(&self, tool: usize, call: &ToolCall) -> CallOutcome {
         let cfg = &self.agent.config;
-        let entry = &self.tools.entries[tool];
-        let rule = cfg.approvals.get(&call.name);
+        let entry = &self.frame.tools.entries[tool];
+        let rule = cfg.settings.approvals.get(&call.name);
         let tool = entry.tool.as_ref();
         let needs_approval =
             move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
         // Values copied from a worked example are refused (not under strict: no recovery).
         // Under constraint, where the values are then asked for, so is a number nobody gave.
-        let numbers_told = self.request.constraint.is_some() && cfg.ask_values == Some(true);
-        let echo = (cfg.echo_check && !cfg.strict)
+        let numbers_told =
+            self.frame.request.constraint.is_some() && cfg.settings.ask_values == Some(true);
+        let echo = (cfg.settings.echo_check && !cfg.settings.strict)
             .then(|| {
-                let shown = self.model.example_arguments(&self.request.tools);
+                let shown = self.model.example_arguments(&self.frame.request.tools);
                 let shown = shown.iter().chain(&entry.schema_examples);
-                EchoCheck::new(shown, &self.request, numbers_told)
+                EchoCheck::new(shown, &self.frame.request, numbers_told)
             })
             .flatten();
         let setup = CallSetup {
             exec: ExecSetup {
                 tool: entry.tool.as_ref(),
                 validator: entry.validator.as_ref(),
-                classifier: &cfg.classifier,
+                classifier: &cfg.settings.classifier,
                 agent: &self.path,
                 budget: &self.budget,
                 ctx: &self.tool_ctx,
                 default_timeout: self.budget.tool_timeout(),
-                approval: (!self.approved.contains(&call.id)).then_some(&needs_approval as _),
+                approval: (!self.approvals.approved.contains(&call.id))
+                    .then_some(&needs_approval as _),
                 journal: self.journal,
                 echo: echo.as_ref(),
             },
             chains: &entry.chains,
-            retry_budget: cfg.retry_budget.as_ref(),
+            retry_budget: cfg.settings.retry_budget.as_ref(),
             conversation: &self.transcript,
             asking: Asking {
                 model: &*self.model,
-                request: &self.request,
+                request: &self.frame.request,
             },
         };
         run_call(&setup, call).await
@@ -374,7 +392,7 @@ where
         if let Some(n) = self.record_failure(
             &call.id,
             &call.name,
-            FailureKind::Tool(crate::ErrorKind::InvalidArgs),
+            FailureKind::Tool(crate::error::ErrorKind::InvalidArgs),
             b.to_string(),
         ) {
             same_guard.get_or_insert(n);
@@ -392,7 +410,7 @@ where
         self.record_failure(
             &call.id,
             &call.name,
-            FailureKind::Tool(crate::ErrorKind::Execution),
+            FailureKind::Tool(crate::error::ErrorKind::Execution),
             "repeated a call that had failed permanently".to_owned(),
         );
         Handled {
@@ -400,13 +418,13 @@ where
             failed: true,
             stop: Some(Err(AgentError::RepeatedFailures {
                 guard: LoopGuard::PermanentFailure,
-                history: self.failures.clone(),
+                history: self.guards.failures.clone(),
             })),
         }
     }
 
     fn tool_used(&self, call: &ToolCall, repaired: Option<&Value>, result: &str, is_error: bool) {
-        if let Some(hook) = &self.agent.config.on_tool_use
+        if let Some(hook) = &self.agent.config.settings.on_tool_use
             && !self.ctx.is_replaying()
         {
             hook(&ToolUse {
@@ -435,13 +453,13 @@ where
     ) -> Handled<Out> {
         let suggestion =
             crate::closest_name(&call.name, allowed.iter().map(String::as_str)).map(str::to_owned);
-        let scope = match self.skill {
+        let scope = match self.frame.skill {
             Some(i) => format!(" for skill '{}'", self.agent.config.skills[i].name),
             None => String::new(),
         };
         let suggested = suggestion
             .as_ref()
-            .and_then(|s| self.request.tools.iter().find(|t| &t.name == s));
+            .and_then(|s| self.frame.request.tools.iter().find(|t| &t.name == s));
         let text = match self.model.feedback_style() {
             FeedbackStyle::Short => crate::error::unknown_tool_short(
                 &call.name,
@@ -495,8 +513,9 @@ where
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
         tracing::info!(target: "agents", tool = %call.name, detail, "the tool no longer exists where it runs");
-        self.tools_stale = true;
+        self.frame.tools_stale = true;
         let allowed: Vec<String> = self
+            .frame
             .request
             .tools
             .iter()
@@ -513,7 +532,7 @@ where
         error: ToolError,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        let policy = self.agent.config.unhandled;
+        let policy = self.agent.config.settings.unhandled;
         let outcome = match policy {
             UnhandledPolicy::FeedBack => "fed_back",
             UnhandledPolicy::Propagate => "propagated",
@@ -541,7 +560,7 @@ where
                 // Fed back once (its text says not to repeat it); the same call again ends the
                 // run (`repeated_permanent`).
                 if error.is_permanent() {
-                    self.permanent_calls.insert(*key);
+                    self.guards.permanent_calls.insert(*key);
                 }
                 if let Some(n) = self.record_failure(
                     &call.id,
@@ -585,7 +604,7 @@ where
                 if let Some(n) = self.record_failure(
                     &call.id,
                     &call.name,
-                    FailureKind::Tool(crate::ErrorKind::Escalation),
+                    FailureKind::Tool(crate::error::ErrorKind::Escalation),
                     reason,
                 ) {
                     same_guard.get_or_insert(n);
@@ -599,24 +618,6 @@ where
             result: error_result(call, text),
             failed: true,
             stop,
-        }
-    }
-
-    /// `on_escalation` rerouted to `skill`: the rest of the run uses it (or stays, with a
-    /// warning, if there is no such skill).
-    fn reroute(&mut self, skill: &str) {
-        match self
-            .agent
-            .config
-            .skills
-            .iter()
-            .position(|s| s.name == skill)
-        {
-            Some(i) => self.skill = Some(i),
-            None => self.ctx.emit(Event::Warning {
-                agent: self.path.clone(),
-                message: format!("on_escalation rerouted to unknown skill `{skill}`; staying"),
-            }),
         }
     }
 
