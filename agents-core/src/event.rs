@@ -190,6 +190,18 @@ pub enum Event {
         /// The text added.
         text: String,
     },
+    /// A typed answer as it grows, in a streamed run whose output is not text: the text so far
+    /// read leniently (open strings, arrays and objects closed), each time it reads as a new
+    /// value. Best effort: a partial value may lack fields the answer will have, and the last
+    /// one is not the answer (the report's typed output is).
+    PartialAnswer {
+        /// The agent.
+        agent: AgentPath,
+        /// The turn (1-based).
+        turn: u32,
+        /// The answer so far.
+        value: serde_json::Value,
+    },
     /// A stored conversation broke the pairing invariant and was mended before the run sent it
     /// (see [`conversation::mend`](crate::conversation::mend)).
     TranscriptMended {
@@ -266,6 +278,18 @@ pub enum Event {
         /// Model calls and tool executions read back from the journal.
         replayed_steps: u32,
     },
+    /// An input guardrail or an output validator refused (see
+    /// [`output_validator`](crate::LlmAgentBuilder::output_validator)).
+    Rejected {
+        /// The agent.
+        agent: AgentPath,
+        /// What was refused.
+        checked: crate::agent::Checked,
+        /// The check's reason (what the model reads when it is sent back).
+        reason: String,
+        /// Whether the model is asked again.
+        retrying: bool,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -302,10 +326,12 @@ impl Event {
             | Event::ToolHallucinated { agent, .. }
             | Event::Escalated { agent, .. }
             | Event::Warning { agent, .. }
+            | Event::Rejected { agent, .. }
             | Event::LlmRetry { agent, .. }
             | Event::BudgetExceeded { agent, .. }
             | Event::TranscriptMended { agent, .. }
             | Event::TextDelta { agent, .. }
+            | Event::PartialAnswer { agent, .. }
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
             | Event::ValueAsked { agent, .. }
@@ -445,6 +471,12 @@ impl Event {
                 path = ?path.iter().map(ToString::to_string).collect::<Vec<_>>(), reason = %reason, "escalated"
             ),
             Event::Warning { message, .. } => emit!(WARN, "{message}"),
+            Event::Rejected {
+                checked,
+                reason,
+                retrying,
+                ..
+            } => emit!(WARN, checked = %checked, retrying, reason = %reason, "rejected"),
             Event::LlmRetry {
                 attempt,
                 delay,
@@ -462,6 +494,7 @@ impl Event {
             Event::TextDelta { turn, text, .. } => {
                 emit!(TRACE, turn, bytes = text.len(), "text delta")
             }
+            Event::PartialAnswer { turn, .. } => emit!(TRACE, turn, "partial answer"),
             Event::TranscriptMended { changes, .. } => {
                 emit!(WARN, changes = ?changes, "stored transcript mended")
             }

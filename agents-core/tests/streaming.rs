@@ -177,3 +177,105 @@ async fn a_dropped_chat_stream_leaves_its_conversation_valid() {
     );
     assert!(conversation.problems().is_empty());
 }
+
+/// A model that streams its one answer in small pieces.
+struct Trickle(&'static str);
+
+impl agents_core::Model for Trickle {
+    fn name(&self) -> &str {
+        "trickle"
+    }
+
+    fn complete<'a>(
+        &'a self,
+        _: &'a agents_core::model::ModelRequest,
+    ) -> futures_util::future::BoxFuture<'a, Result<ModelResponse, agents_core::model::ModelError>>
+    {
+        Box::pin(async { Ok(ModelResponse::text(self.0)) })
+    }
+
+    fn stream<'a>(
+        &'a self,
+        _: &'a agents_core::model::ModelRequest,
+    ) -> futures_util::stream::BoxStream<
+        'a,
+        Result<agents_core::model::StreamPart, agents_core::model::ModelError>,
+    > {
+        use agents_core::model::StreamPart;
+        let pieces: Vec<_> = self
+            .0
+            .as_bytes()
+            .chunks(6)
+            .map(|c| {
+                Ok(StreamPart::TextDelta(
+                    String::from_utf8_lossy(c).into_owned(),
+                ))
+            })
+            .chain([Ok(StreamPart::Done(ModelResponse::text(self.0)))])
+            .collect();
+        Box::pin(futures_util::stream::iter(pieces))
+    }
+}
+
+/// A typed answer streams as partial values that grow towards it; the report holds the typed
+/// answer.
+#[tokio::test]
+async fn a_typed_answer_streams_as_growing_partial_values() {
+    #[derive(Debug, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+    struct Invoice {
+        customer: String,
+        total: f64,
+        items: Vec<String>,
+    }
+    let answer = r#"{"customer": "Ada Lovelace", "total": 12.5, "items": ["tea", "jam", "bread"]}"#;
+    let agent = LlmAgent::builder("clerk")
+        .output::<Invoice>()
+        .model(Trickle(answer))
+        .build()
+        .unwrap();
+    let mut partials = Vec::new();
+    let mut finished = None;
+    let mut stream = agent.run("Invoice?".to_owned()).stream();
+    while let Some(item) = stream.next().await {
+        match item {
+            RunEvent::Event(Event::PartialAnswer { value, .. }) => partials.push(value),
+            RunEvent::Finished(report) => finished = Some(report),
+            _ => {}
+        }
+    }
+    assert!(partials.len() >= 5, "{partials:?}");
+    // Each partial is an object; the customer's name grows, the items fill in.
+    assert!(
+        partials.iter().all(serde_json::Value::is_object),
+        "{partials:?}"
+    );
+    let last = partials.last().unwrap();
+    assert_eq!(
+        last,
+        &serde_json::from_str::<serde_json::Value>(answer).unwrap()
+    );
+    assert!(
+        partials
+            .iter()
+            .any(|p| p["customer"].as_str().is_some_and(|c| c.len() < 12)),
+        "a partial name was seen: {partials:?}"
+    );
+    let report = finished.expect("the report comes last");
+    assert_eq!(report.output().unwrap().items, vec!["tea", "jam", "bread"]);
+}
+
+/// A text answer streams as text only: no partial values.
+#[tokio::test]
+async fn a_text_answer_has_no_partial_values() {
+    let agent = LlmAgent::builder("greeter")
+        .model(Trickle("Hello there, how are you?"))
+        .build()
+        .unwrap();
+    let mut stream = agent.run("hi".to_owned()).stream();
+    while let Some(item) = stream.next().await {
+        assert!(
+            !matches!(item, RunEvent::Event(Event::PartialAnswer { .. })),
+            "{item:?}"
+        );
+    }
+}

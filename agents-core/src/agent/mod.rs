@@ -17,7 +17,7 @@ pub use compose::{
 };
 pub use function::{FnAgent, from_fn, from_fn_with_context};
 pub use llm::DEFAULT_PARALLEL_CALLS;
-pub use llm::ToolUse;
+pub use llm::{Checked, Rejection, ToolUse};
 pub use policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
 pub use policy::{MAX_RETRY_WAIT, budget_llm_error_policy};
 pub use skill::Skill;

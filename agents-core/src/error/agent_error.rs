@@ -124,6 +124,19 @@ pub enum AgentError {
     /// The agent was configured in a way that cannot run (a tool named twice, no model, ...).
     #[error("invalid agent configuration: {0}")]
     Config(String),
+    /// An input guardrail refused the run's input (before any model call), or an output
+    /// validator refused the answer for good (it said stop, or the model's retries ran out).
+    #[error("{checked} rejected by agent {agent}: {reason}")]
+    Rejected {
+        /// The agent whose check refused.
+        agent: AgentPath,
+        /// What was refused.
+        checked: crate::agent::Checked,
+        /// The check's reason.
+        reason: String,
+        /// How many answers were refused (0 for an input).
+        attempts: u32,
+    },
     /// A tool of the run needs application state (a `Deps<T>` parameter) the run was not
     /// given; nothing ran, the model was not asked.
     #[error(transparent)]

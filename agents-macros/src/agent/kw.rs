@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 28] = [
+pub(crate) const KEYS: [&str; 30] = [
     "name",
     "prompt",
     "model",
@@ -14,6 +14,8 @@ pub(crate) const KEYS: [&str; 28] = [
     "tools",
     "on_error",
     "on_llm_error",
+    "output_validator",
+    "input_guardrail",
     "on_escalation",
     "on_budget_exceeded",
     "on_event",

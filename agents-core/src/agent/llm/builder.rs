@@ -101,7 +101,7 @@ where
         let mut errors = self.errors;
         if self.config.has_typed_settings() {
             errors.push(
-                "`input::<T>()` and `output::<T>()` must come before `skill`, `on_llm_error` and `on_escalation`, whose types depend on them".to_owned(),
+                "`input::<T>()` and `output::<T>()` must come before `skill`, `on_llm_error`, `on_escalation`, `output_validator` and `input_guardrail`, whose types depend on them".to_owned(),
             );
         }
         LlmAgentBuilder {
@@ -284,6 +284,59 @@ where
         self
     }
 
+    /// Checks every answer the model gives, once it is read into `Out`: `Ok(())` accepts it;
+    /// [`Rejection::retry`](crate::agent::Rejection::retry) sends the model back with the
+    /// reason (the next turn asks for a new answer; with unreadable answers, at most
+    /// [`output_retries`](Self::output_retries) tries in all, each a model turn of the budget);
+    /// [`Rejection::stop`](crate::agent::Rejection::stop) ends the run with
+    /// [`AgentError::Rejected`]. Validators run in the order they were added; each sees the
+    /// run's context, its dependencies among them. An
+    /// [`Event::Rejected`](crate::Event::Rejected) reports every rejection. Like
+    /// [`output`](Self::output)'s other typed settings, call it after `output::<T>()`.
+    ///
+    /// ```
+    /// use agents_core::agent::Rejection;
+    /// use agents_core::{LlmAgent, ModelResponse, testing::ScriptedModel};
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// let model = ScriptedModel::new([ModelResponse::text("-3"), ModelResponse::text("3")]);
+    /// let agent = LlmAgent::builder("counter")
+    ///     .output::<i64>()
+    ///     .model(model)
+    ///     .output_validator(|n: &i64, _| match *n >= 0 {
+    ///         true => Ok(()),
+    ///         false => Err(Rejection::retry("a count is never negative")),
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(agent.run("How many?".to_owned()).await.unwrap(), 3);
+    /// # });
+    /// ```
+    pub fn output_validator(
+        mut self,
+        f: impl Fn(&Out, &crate::agent::RunContext) -> Result<(), crate::agent::Rejection>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.config.output_validators.push(Arc::new(f));
+        self
+    }
+
+    /// Checks the input before the model is asked: a rejection ends the run at once with
+    /// [`AgentError::Rejected`] (whether it says retry or stop: nothing here can try again),
+    /// and no model call is made. Guardrails run in the order they were added, before skills
+    /// are chosen; a resumed run's input was checked when it started.
+    pub fn input_guardrail(
+        mut self,
+        f: impl Fn(&In, &crate::agent::RunContext) -> Result<(), crate::agent::Rejection>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.config.input_guardrails.push(Arc::new(f));
+        self
+    }
+
     /// Subscribes to this agent's events (and its children's).
     pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
         self.config.settings.subscribers.push(Arc::new(f));
@@ -350,7 +403,8 @@ where
         self
     }
 
-    /// How many times a final answer that does not fit `Out` is sent back (default 2).
+    /// How many times a final answer is sent back (default 2): one that does not fit `Out`, or
+    /// that an [`output_validator`](Self::output_validator) rejects for a retry.
     pub fn output_retries(mut self, retries: u32) -> Self {
         self.config.settings.output_retries = retries;
         self

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::checks::{InputGuardrail, OutputValidator};
 use super::{ApprovalRule, CheckpointHook, Sources, ToolUseHook, Toolbox};
 use crate::agent::policy::{LlmErrorHandler, UnhandledPolicy};
 use crate::agent::skill::Skill;
@@ -40,6 +41,10 @@ pub(crate) struct Config<In, Out> {
     pub on_escalation: Option<EscalationHandler<Out>>,
     /// How the final answer is read.
     pub answer: AnswerShape,
+    /// The application's checks of the typed answer, in order.
+    pub output_validators: Vec<OutputValidator<Out>>,
+    /// The application's checks of the input, in order, before the model is asked.
+    pub input_guardrails: Vec<InputGuardrail<In>>,
 }
 
 impl<In, Out: super::Output> Config<In, Out> {
@@ -51,12 +56,18 @@ impl<In, Out: super::Output> Config<In, Out> {
             llm_error: None,
             on_escalation: None,
             answer: AnswerShape::of::<Out>(),
+            output_validators: Vec::new(),
+            input_guardrails: Vec::new(),
         }
     }
 
     /// Whether a typed setting is set (they cannot follow a change of `In` or `Out`).
     pub fn has_typed_settings(&self) -> bool {
-        !self.skills.is_empty() || self.llm_error.is_some() || self.on_escalation.is_some()
+        !self.skills.is_empty()
+            || self.llm_error.is_some()
+            || self.on_escalation.is_some()
+            || !self.output_validators.is_empty()
+            || !self.input_guardrails.is_empty()
     }
 }
 

@@ -7,6 +7,7 @@
 //! sibling's internals: what several children share is named here.
 
 mod builder;
+mod checks;
 mod config;
 mod output;
 mod report;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 
 pub use builder::LlmAgentBuilder;
+pub use checks::{Checked, Rejection};
 pub use config::DEFAULT_PARALLEL_CALLS;
 pub use output::Output;
 pub use report::{Outcome, RunReport};

@@ -22,7 +22,9 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{HandlerLevels, LlmAgent, Output, RunReport, Tap, now_ms, read_output};
+use super::{
+    Checked, HandlerLevels, LlmAgent, Output, Rejection, RunReport, Tap, now_ms, read_output,
+};
 use crate::agent::AgentPath;
 use crate::agent::RunContext;
 use crate::budget::{BudgetExceeded, BudgetScope, Spent};
@@ -277,6 +279,7 @@ where
             }
             return self.converse().await;
         };
+        self.check_input(&input)?;
         let input_text = match self.ctx.repair_request() {
             Some(req) => req.render(),
             None => render_input(&input),
@@ -314,7 +317,8 @@ where
     /// The loop: model turns and rounds of tool calls until an answer or a stop.
     async fn converse(&mut self) -> Result<Out, AgentError> {
         let cfg = &self.agent.config;
-        let mut output_attempts = 0;
+        // Answers sent back, unreadable or refused by a validator: `output_retries` in all.
+        let mut sent_back = 0;
         loop {
             let response = match self.model_turn().await {
                 ControlFlow::Continue(r) => r,
@@ -322,34 +326,98 @@ where
             };
             self.make_room().await;
             let response = self.final_answer(response);
-            if response.tool_calls.is_empty() {
-                let text = response.text.unwrap_or_default();
-                match read_output::<Out>(&text, cfg.answer.is_text) {
-                    Ok(out) => {
-                        self.say(Message::assistant(text));
-                        return Ok(out);
-                    }
-                    Err(message) if output_attempts < cfg.settings.output_retries => {
-                        output_attempts += 1;
-                        self.say(Message::assistant(text));
-                        self.say(Message::user(format!(
-                            "Your answer could not be read: {message}. Answer again with only a JSON value matching this schema: {}",
-                            cfg.answer.schema
-                        )));
-                    }
-                    Err(message) => {
-                        return Err(AgentError::Output {
-                            target: std::any::type_name::<Out>().to_owned(),
-                            message,
-                            raw: text,
-                        });
-                    }
+            if !response.tool_calls.is_empty() {
+                if let ControlFlow::Break(result) = self.round(response).await {
+                    return result;
                 }
                 continue;
             }
-            if let ControlFlow::Break(result) = self.round(response).await {
-                return result;
+            let text = response.text.unwrap_or_default();
+            let retries_left = sent_back < cfg.settings.output_retries;
+            let why = match read_output::<Out>(&text, cfg.answer.is_text) {
+                Ok(out) => match self.check_answer(&out, retries_left, sent_back) {
+                    Ok(()) => {
+                        self.say(Message::assistant(text));
+                        return Ok(out);
+                    }
+                    Err(ControlFlow::Break(e)) => {
+                        self.say(Message::assistant(text));
+                        return Err(e);
+                    }
+                    Err(ControlFlow::Continue(reason)) => {
+                        format!("Your answer was not accepted: {reason}. Answer again.")
+                    }
+                },
+                Err(message) if retries_left => format!(
+                    "Your answer could not be read: {message}. Answer again with only a JSON value matching this schema: {}",
+                    cfg.answer.schema
+                ),
+                Err(message) => {
+                    return Err(AgentError::Output {
+                        target: std::any::type_name::<Out>().to_owned(),
+                        message,
+                        raw: text,
+                    });
+                }
+            };
+            sent_back += 1;
+            self.say(Message::assistant(text));
+            self.say(Message::user(why));
+        }
+    }
+
+    /// The input guardrails: the first refusal ends the run before the model is asked.
+    fn check_input(&self, input: &In) -> Result<(), AgentError> {
+        for guardrail in &self.agent.config.input_guardrails {
+            if let Err(rejection) = guardrail(input, &self.ctx) {
+                return Err(self.rejected(Checked::Input, rejection, false, 0));
             }
+        }
+        Ok(())
+    }
+
+    /// The output validators on a readable answer: `Ok` accepts it; `Continue(reason)` sends
+    /// the model back; `Break` ends the run (a validator said stop, or no retry is left).
+    fn check_answer(
+        &self,
+        out: &Out,
+        retries_left: bool,
+        sent_back: u32,
+    ) -> Result<(), ControlFlow<AgentError, String>> {
+        for validator in &self.agent.config.output_validators {
+            let Err(rejection) = validator(out, &self.ctx) else {
+                continue;
+            };
+            let retrying = rejection.retries() && retries_left;
+            let reason = rejection.reason().to_owned();
+            let error = self.rejected(Checked::Answer, rejection, retrying, sent_back + 1);
+            return Err(match retrying {
+                true => ControlFlow::Continue(reason),
+                false => ControlFlow::Break(error),
+            });
+        }
+        Ok(())
+    }
+
+    /// Reports a rejection, and the error that ends the run if it does.
+    fn rejected(
+        &self,
+        checked: Checked,
+        rejection: Rejection,
+        retrying: bool,
+        attempts: u32,
+    ) -> AgentError {
+        self.ctx.emit(Event::Rejected {
+            agent: self.path.clone(),
+            checked,
+            reason: rejection.reason().to_owned(),
+            retrying,
+        });
+        AgentError::Rejected {
+            agent: self.path.clone(),
+            checked,
+            reason: rejection.reason().to_owned(),
+            attempts,
         }
     }
 

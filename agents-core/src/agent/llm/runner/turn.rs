@@ -152,14 +152,23 @@ where
             return self.model.complete(request).await;
         }
         let mut parts = self.model.stream(request);
+        let mut partial = (!self.agent.config.answer.is_text).then(PartialAnswer::default);
         while let Some(part) = futures_util::StreamExt::next(&mut parts).await {
             match part? {
                 StreamPart::TextDelta(text) => {
+                    let grown = partial.as_mut().and_then(|p| p.grow(&text));
                     self.ctx.emit(Event::TextDelta {
                         agent: self.path.clone(),
                         turn: self.turn,
                         text,
                     });
+                    if let Some(value) = grown {
+                        self.ctx.emit(Event::PartialAnswer {
+                            agent: self.path.clone(),
+                            turn: self.turn,
+                            value,
+                        });
+                    }
                     self.make_room().await;
                 }
                 StreamPart::Done(response) => return Ok(response),
@@ -171,5 +180,33 @@ where
             ModelErrorKind::MalformedResponse,
             "the model's stream ended without a whole response",
         ))
+    }
+}
+
+/// A typed answer read as it streams in: the text so far, and the last value it read as.
+#[derive(Default)]
+struct PartialAnswer {
+    text: String,
+    last: Option<serde_json::Value>,
+}
+
+impl PartialAnswer {
+    /// Past this size the text is not read again on every delta (each read is linear in it).
+    const MAX_READ: usize = 64 * 1024;
+
+    /// Adds `delta`; the value the text now reads as, if it reads as a new one.
+    fn grow(&mut self, delta: &str) -> Option<serde_json::Value> {
+        self.text.push_str(delta);
+        if self.text.len() > Self::MAX_READ || delta.trim().is_empty() {
+            return None;
+        }
+        // Lenient repair closes what a truncated value leaves open; prose before the JSON is
+        // skipped like in any answer.
+        let value = crate::json::repair(&self.text).ok()?.value;
+        if self.last.as_ref() == Some(&value) {
+            return None;
+        }
+        self.last = Some(value.clone());
+        Some(value)
     }
 }
