@@ -165,7 +165,7 @@ impl AgentError {
     ///
     /// A plain-function fixer returns this to refuse a repair for good:
     /// ```
-    /// use agents_core::{AgentError, AgentPath};
+    /// use agents_core::{AgentError, agent::AgentPath};
     /// let e = AgentError::throw(AgentPath::root("fixer"), "binary data, not JSON");
     /// assert!(matches!(e, AgentError::Thrown { .. }));
     /// ```

@@ -15,7 +15,7 @@ use super::ErrorClass;
 /// kind of failure.
 ///
 /// ```
-/// use agents_core::{ErrorClass, ExecutionFailure};
+/// use agents_core::{ExecutionFailure, error::ErrorClass};
 /// let f = ExecutionFailure::new("disk quota exceeded for /srv/data").permanent();
 /// assert_eq!(f.class(), ErrorClass::Permanent);
 /// assert_eq!(f.model_message(), None);
