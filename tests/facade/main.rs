@@ -3,9 +3,13 @@
 //! them (each file a module); the compile-time cases (trybuild) keep `macros_ui.rs`.
 
 #[cfg(feature = "macros")]
+mod app_state;
+#[cfg(feature = "macros")]
 mod macros_agent;
 #[cfg(feature = "macros")]
 mod macros_renamed_facade;
 #[cfg(feature = "macros")]
 mod macros_tool;
 mod mcp_inspector;
+#[cfg(feature = "macros")]
+mod struct_args;

@@ -9,6 +9,7 @@ mod common;
 mod journaled;
 
 mod approval;
+mod checks;
 mod compose_escalation;
 mod compose_loop;
 mod compose_race;
