@@ -1,4 +1,4 @@
-//! Fuzzes `agents_core::json::repair`: it must not panic or overflow on any input, valid JSON
+//! Fuzzes `agents_json::repair`: it must not panic or overflow on any input, valid JSON
 //! must come back unchanged with no fixes, every fix offset must lie inside the input, and a
 //! repaired value must serialize to valid JSON. The result is then coerced against a small
 //! schema, which must not panic either.
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let strict = serde_json::from_str::<Value>(input).ok();
-    let repaired = match agents_core::json::repair(input) {
+    let repaired = match agents_json::repair(input) {
         Ok(repaired) => repaired,
         Err(e) => {
             assert!(strict.is_none(), "valid JSON refused: {e}");
@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let text = serde_json::to_string(&repaired.value).expect("serializes");
     // One depth limit: repair never builds a value serde_json could not read back.
     assert!(
-        depth(&repaired.value) <= agents_core::json::MAX_DEPTH,
+        depth(&repaired.value) <= agents_json::MAX_DEPTH,
         "value deeper than the limit"
     );
     let back: Value = serde_json::from_str(&text).expect("repaired value is valid JSON");
@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
         "type": "object",
         "properties": {"n": {"type": "integer"}, "tags": {"type": "array", "items": {"type": "string"}}}
     });
-    let _ = agents_core::json::coerce(repaired.value, &schema);
+    let _ = agents_json::coerce(repaired.value, &schema);
 });
 
 /// Nesting depth of a value in arrays and objects (a scalar adds none), without recursion.

@@ -4,7 +4,7 @@
 use super::number::{integral, non_finite, parse_numeric};
 use super::numeric_text;
 use super::{CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys};
-use crate::json::error::{CoerceError, CoerceRule};
+use crate::error::{CoerceError, CoerceRule};
 use serde_json::{Map, Number, Value};
 
 /// Walks a value against a schema, collecting coercions.
@@ -516,6 +516,6 @@ fn embedded(value: &Value, want: fn(&Value) -> bool) -> Option<Value> {
     if !(text.starts_with('{') || text.starts_with('[')) {
         return None;
     }
-    let repaired = crate::json::repair(text).ok()?;
+    let repaired = crate::repair(text).ok()?;
     want(&repaired.value).then_some(repaired.value)
 }

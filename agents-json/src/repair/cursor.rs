@@ -1,7 +1,7 @@
 //! A byte cursor over one region of the input: whitespace, invisible characters and comments,
 //! the fixes recorded so far, and a step counter that proves the scanner linear.
 
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use crate::fix::{FixKind, JsonFix, push_fix};
 
 /// Reads `src[pos..end]`; offsets stay offsets into the whole original input.
 pub(crate) struct Cursor<'a> {

@@ -2,7 +2,7 @@
 //! prose before and after.
 
 use super::cursor::{find, find2, invisible_len};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use smallvec::SmallVec;
 
 /// A byte range of the input to search for a value, and the fixes that narrowing to it implies.

@@ -20,9 +20,9 @@ mod word;
 
 use self::extract::Region;
 use self::search::search_region;
-use crate::json::MAX_DEPTH;
-use crate::json::error::RepairError;
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use crate::MAX_DEPTH;
+use crate::error::RepairError;
+use crate::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// A value recovered from model output, with every change made to get it.
@@ -40,7 +40,7 @@ pub struct Repaired {
 pub struct RepairOptions {
     /// Deepest nesting of arrays and objects accepted; deeper input is a
     /// [`RepairError::DepthLimit`], never a stack overflow. Default and maximum
-    /// [`MAX_DEPTH`](crate::json::MAX_DEPTH): a larger setting is lowered to it, since the
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH): a larger setting is lowered to it, since the
     /// steps after repair rely on it.
     pub max_depth: usize,
     /// Largest input accepted, in bytes. Default 64 MiB.
@@ -71,7 +71,7 @@ impl Default for RepairOptions {
 /// Recovers a JSON value from model output, recording every fix. See [`repair_with`].
 ///
 /// ```
-/// use agents_core::json::{repair, FixKind};
+/// use agents_json::{repair, FixKind};
 ///
 /// let out = repair("Action Input: {'city': 'Paris', 'days': 3,}").unwrap();
 /// assert_eq!(out.value, serde_json::json!({"city": "Paris", "days": 3}));

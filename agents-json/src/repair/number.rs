@@ -4,7 +4,7 @@
 
 use super::cursor::{Cursor, invisible_len};
 use super::string::Slot;
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::{Number, Value};
 
 /// What the bytes at the cursor turned out to be.

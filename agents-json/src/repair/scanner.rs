@@ -1,5 +1,5 @@
 //! The lenient parser: one pass, an explicit stack instead of recursion, every deviation from
-//! JSON recorded as a [`JsonFix`](crate::json::JsonFix).
+//! JSON recorded as a [`JsonFix`](crate::JsonFix).
 
 use super::cursor::{Cursor, is_word_byte};
 use super::extract;
@@ -7,7 +7,7 @@ use super::lookahead;
 use super::number::{self, lex_number};
 use super::string::{Slot, lex_string, quote_at};
 use super::word::{lex_bare_value, lex_literal, lex_unquoted_key, placeholder_len};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::{Map, Value};
 use smallvec::SmallVec;
 

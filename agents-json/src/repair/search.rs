@@ -7,8 +7,8 @@ use super::extract::{self, Extend, Region};
 use super::scanner::{self, Failure};
 use super::unescape;
 use super::{RepairOptions, Repaired};
-use crate::json::error::RepairError;
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use crate::error::RepairError;
+use crate::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// Tries each `{` or `[` in the region in turn; the first that parses wins.

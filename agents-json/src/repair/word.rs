@@ -2,7 +2,7 @@
 //! short by the end of the input, unquoted keys, bare-word values and `...` placeholders.
 
 use super::cursor::{Cursor, invisible_len, is_word_byte};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::Value;
 
 /// The literal spelled by `word`, with the fix that converting it needs (if any).

@@ -1,9 +1,9 @@
 //! Whether a quote inside a string ends it, judged by what follows the quote.
 
 use super::{Slot, quote_style_at};
-use crate::json::repair::cursor::{Cursor, find_string_stop, is_word_byte};
-use crate::json::repair::lookahead;
-use crate::json::repair::word::literal;
+use crate::repair::cursor::{Cursor, find_string_stop, is_word_byte};
+use crate::repair::lookahead;
+use crate::repair::word::literal;
 
 /// Lookahead bound for a quoted token, so a string full of quotes stays linear.
 const TOKEN_LOOKAHEAD: usize = 128;

@@ -3,7 +3,7 @@
 
 use super::Slot;
 use super::end::{token_then, token_then_more};
-use crate::json::repair::cursor::{Cursor, Nest};
+use crate::repair::cursor::{Cursor, Nest};
 
 /// How far back from a quote the separator before the next member is looked for.
 const LOOKBACK: usize = 64;
