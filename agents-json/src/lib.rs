@@ -25,12 +25,14 @@ mod fix;
 mod repair;
 
 pub use self::coerce::{
-    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys,
-    coerce, coerce_lenient, coerce_with, non_finite, numeric_text,
+    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,
+    coerce_lenient, coerce_with, non_finite, numeric_text,
 };
 pub use self::depth::{MAX_DEPTH, deeper_than_limit, depth_message, parse_strict};
 pub use self::error::{CoerceError, CoerceRule, ParseError, RepairError};
 pub use self::fix::{FixKind, JsonFix};
 #[doc(hidden)]
 pub use self::repair::repair_counting;
-pub use self::repair::{RepairOptions, Repaired, repair, repair_with};
+pub use self::repair::{
+    Member, NonFinite, ObjectMembers, RepairOptions, Repaired, object_members, repair, repair_with,
+};

@@ -22,6 +22,14 @@ pub(crate) struct Cursor<'a> {
     /// The kinds of the containers open around the cursor, for the string reader to tell
     /// which closers fit where a closing quote was left out. The scanner keeps it.
     pub(crate) nest: Nest,
+    /// `NaN` and `Infinity` are kept as the text written instead of read as `null`
+    /// ([`NonFinite::Text`](crate::NonFinite::Text)).
+    pub(crate) non_finite_text: bool,
+    /// The digits of the number just lexed, when it is an integer no 64-bit integer holds
+    /// (the value holds the nearest `f64`); the scanner files it under its pointer.
+    pub(crate) big_integer: Option<String>,
+    /// The integers beyond 64 bits read so far, under their JSON Pointers.
+    pub(crate) exact: super::exact::ExactIntegers,
 }
 
 /// The kinds of the innermost (up to 64) open containers, and how many are open.
@@ -73,6 +81,9 @@ impl<'a> Cursor<'a> {
             no_embedded: false,
             line_quote: None,
             nest: Nest::default(),
+            non_finite_text: false,
+            big_integer: None,
+            exact: Vec::new(),
         }
     }
 

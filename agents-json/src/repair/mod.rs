@@ -7,8 +7,10 @@
 //! in order with the lenient [`scanner`] ([`search`]), and take the first that yields a value.
 
 mod cursor;
+mod exact;
 mod extract;
 mod lookahead;
+mod members;
 mod number;
 mod precheck;
 mod reasoning;
@@ -19,6 +21,7 @@ mod unescape;
 mod word;
 
 use self::extract::Region;
+pub use self::members::{Member, ObjectMembers, object_members};
 use self::search::search_region;
 use crate::MAX_DEPTH;
 use crate::error::RepairError;
@@ -29,10 +32,53 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Repaired {
     /// The recovered value.
+    ///
+    /// An integer beyond 64 bits (a 30-digit ID) is held here as the nearest `f64`, since
+    /// serde_json without `arbitrary_precision` has no other number; [`Repaired::to_json`]
+    /// writes it with the digits the model wrote.
     pub value: Value,
     /// What was changed, in input order, a run of same-kind changes in a row as one [`JsonFix`]
     /// with a count; empty when the input was valid JSON.
     pub fixes: Vec<JsonFix>,
+    /// The integers beyond 64 bits, digit for digit, under their JSON Pointers.
+    exact: exact::ExactIntegers,
+}
+
+impl Repaired {
+    /// The value as compact JSON text, every integer exactly as the model wrote it: an integer
+    /// that no 64-bit integer holds (which [`value`](Self::value) keeps as the nearest `f64`)
+    /// comes out with its own digits, so that valid JSON keeps its numbers, and a type that
+    /// takes such integers (`u128`, a big-number type) can be read from this text with
+    /// `serde_json::from_str`.
+    ///
+    /// ```
+    /// use agents_json::repair;
+    ///
+    /// let out = repair(r#"{"account": 123456789012345678901234567890}"#).unwrap();
+    /// assert!(out.value["account"].is_f64());
+    /// assert_eq!(out.to_json(), r#"{"account":123456789012345678901234567890}"#);
+    /// #[derive(serde::Deserialize)]
+    /// struct Args { account: u128 }
+    /// let args: Args = serde_json::from_str(&out.to_json()).unwrap();
+    /// assert_eq!(args.account, 123456789012345678901234567890);
+    /// ```
+    pub fn to_json(&self) -> String {
+        exact::to_json(&self.value, &self.exact)
+    }
+
+    /// The value and no fixes, for valid JSON (`text`, which parsed as `value`).
+    fn unchanged(value: Value, text: &str) -> Self {
+        let exact = if exact::may_hold_big_integer(&value) {
+            exact::in_valid_json(text)
+        } else {
+            Vec::new()
+        };
+        Self {
+            value,
+            fixes: Vec::new(),
+            exact,
+        }
+    }
 }
 
 /// Limits for [`repair_with`].
@@ -54,6 +100,33 @@ pub struct RepairOptions {
     /// `Result [1, 2] done. Call: {"a": 1}`. Input that is valid JSON as a whole is never
     /// second-guessed. Default off.
     pub expect_object: bool,
+    /// What `NaN` and `Infinity` (which no JSON number holds) become. Default
+    /// [`NonFinite::Null`].
+    pub non_finite: NonFinite,
+}
+
+/// What [`repair`] makes of `NaN`, `Infinity` and `-Infinity` (also `nan`, `inf`), which JSON
+/// has no number for.
+///
+/// ```
+/// use agents_json::{repair, repair_with, NonFinite, RepairOptions};
+/// use serde_json::json;
+///
+/// assert_eq!(repair("[1, NaN]").unwrap().value, json!([1, null]));
+/// let text = RepairOptions { non_finite: NonFinite::Text, ..RepairOptions::default() };
+/// assert_eq!(repair_with("[1, NaN]", &text).unwrap().value, json!([1, "NaN"]));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum NonFinite {
+    /// `null`, as serde_json and JavaScript write a number that is not finite: what a reader
+    /// of JSON takes it to mean ([`FixKind::NonFiniteAsNull`]).
+    #[default]
+    Null,
+    /// The text as written (`"NaN"`), so that coercion refuses it by name where a number is
+    /// expected and the model is told the number is not finite ([`FixKind::NonFiniteNumber`]).
+    /// The runtime reads tool arguments this way.
+    Text,
 }
 
 impl Default for RepairOptions {
@@ -64,6 +137,7 @@ impl Default for RepairOptions {
             max_candidates: 32,
             decode_double_encoded: true,
             expect_object: false,
+            non_finite: NonFinite::Null,
         }
     }
 }
@@ -109,22 +183,13 @@ pub fn repair_counting(
         if value.is_string() {
             return (
                 Ok(decode_double_encoded(
-                    Repaired {
-                        value,
-                        fixes: Vec::new(),
-                    },
+                    Repaired::unchanged(value, input),
                     options,
                 )),
                 input.len() as u64,
             );
         }
-        return (
-            Ok(Repaired {
-                value,
-                fixes: Vec::new(),
-            }),
-            input.len() as u64,
-        );
+        return (Ok(Repaired::unchanged(value, input)), input.len() as u64);
     }
     not_strict_json(input, options)
 }
@@ -251,6 +316,7 @@ fn decode_double_encoded(repaired: Repaired, options: &RepairOptions) -> Repaire
             Repaired {
                 value: inner.value,
                 fixes,
+                exact: inner.exact,
             }
         }
         _ => repaired,

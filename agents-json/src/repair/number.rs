@@ -3,6 +3,7 @@
 //! normalised, and numbers beyond any `f64` (`1e999`) kept as their text.
 
 use super::cursor::{Cursor, invisible_len};
+use super::exact::is_big_integer;
 use super::string::Slot;
 use crate::fix::FixKind;
 use serde_json::{Number, Value};
@@ -94,6 +95,9 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
         Ok(n) => {
             if changed {
                 cur.fix(FixKind::Number, start);
+            }
+            if n.is_f64() && is_big_integer(&text) {
+                cur.big_integer = Some(text);
             }
             Lexed::Number(Value::Number(n))
         }
@@ -187,6 +191,9 @@ fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
         return None;
     }
     let number = cur.src[start..start + i].parse::<Number>().ok()?;
+    if number.is_f64() && is_big_integer(&cur.src[start..start + i]) {
+        cur.big_integer = Some(cur.src[start..start + i].to_owned());
+    }
     cur.steps += i as u64;
     cur.pos = start + i;
     Some(number)

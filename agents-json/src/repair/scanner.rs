@@ -64,13 +64,38 @@ struct Parser<'c, 'a> {
     done: Option<Value>,
     /// Where the outermost container opened.
     start: usize,
+    /// The outermost object's members as spans of the input, when asked for
+    /// ([`parse_members`]): (key, where its value starts, where it ends).
+    members: Option<Vec<(String, usize, usize)>>,
+    /// Where the outermost object's current value started.
+    value_at: usize,
 }
 
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
 /// past the value (or at the end of the region, if the input was truncated).
 pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
+    parser(cur, max_depth, None).run()
+}
+
+/// [`parse`], also returning the outermost object's members as spans of the input: each key
+/// (decoded) with where its value's text starts and ends, in input order, as the parse read
+/// them (a value cut off by the end runs to the end).
+pub(crate) fn parse_members(
+    cur: &mut Cursor<'_>,
+    max_depth: usize,
+) -> Result<(Value, Vec<(String, usize, usize)>), Failure> {
+    let mut parser = parser(cur, max_depth, Some(Vec::new()));
+    let value = parser.run()?;
+    Ok((value, parser.members.take().unwrap_or_default()))
+}
+
+fn parser<'c, 'a>(
+    cur: &'c mut Cursor<'a>,
+    max_depth: usize,
+    members: Option<Vec<(String, usize, usize)>>,
+) -> Parser<'c, 'a> {
     let start = cur.pos;
-    let mut parser = Parser {
+    Parser {
         cur,
         stack: SmallVec::new(),
         max_depth,
@@ -78,8 +103,9 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
         bare_key: false,
         done: None,
         start,
-    };
-    parser.run()
+        members,
+        value_at: start,
+    }
 }
 
 impl Parser<'_, '_> {
@@ -129,6 +155,7 @@ impl Parser<'_, '_> {
     fn deliver(&mut self, value: Value, expect: &mut Expect) -> bool {
         self.after_comma = false;
         *expect = Expect::After;
+        let outermost = self.stack.len() == 1;
         match self.stack.last_mut() {
             None => {
                 self.done = Some(value);
@@ -136,6 +163,9 @@ impl Parser<'_, '_> {
             }
             Some(Frame::Object { map, key, .. }) => {
                 if let Some((k, _)) = key.take() {
+                    if let Some(members) = self.members.as_mut().filter(|_| outermost) {
+                        members.push((k.clone(), self.value_at, self.cur.pos));
+                    }
                     map.insert(k, value);
                 }
                 false
@@ -406,6 +436,9 @@ impl Parser<'_, '_> {
 
     fn value(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
+        if self.members.is_some() && self.stack.len() == 1 {
+            self.value_at = at;
+        }
         let in_object = self.stack.last().is_some_and(Frame::is_object);
         let slot = if in_object {
             Slot::ObjectValue
@@ -472,6 +505,7 @@ impl Parser<'_, '_> {
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
+                    let big = self.cur.big_integer.take();
                     // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
                     // text, never the number alone.
                     if in_object
@@ -479,6 +513,10 @@ impl Parser<'_, '_> {
                         && let Some(text) = self.reread_as_text(at, mark)
                     {
                         return Ok(self.deliver(Value::String(text), expect));
+                    }
+                    if let Some(digits) = big {
+                        let pointer = self.pointer();
+                        self.cur.exact.push((pointer, digits));
                     }
                     return Ok(self.deliver(v, expect));
                 }
@@ -493,7 +531,7 @@ impl Parser<'_, '_> {
             // `"k": true story`, `"k": null pointer`: words, not a literal and a stray key.
             // (`NaN` and `Infinity` keep their own handling.)
             let non_finite = self.cur.fixes.last().is_some_and(|f| {
-                f.kind == FixKind::NonFiniteNumber
+                matches!(f.kind, FixKind::NonFiniteNumber | FixKind::NonFiniteAsNull)
                     && (self.cur.fixes.len() > mark.0 || f.count != mark.1)
             });
             if in_object
@@ -552,6 +590,14 @@ impl Parser<'_, '_> {
                 Ok(false)
             }
             _ if self.skip_placeholder() => Ok(false),
+            b'{' if in_object && self.object_element_of_array() => {
+                // `[{"i": 1{"i": 2}]`: the element's `}` and the comma after it were left out;
+                // the `{` opens the array's next element.
+                self.cur.fix(FixKind::MissingBracket, self.cur.pos);
+                self.close_one(expect);
+                *expect = Expect::Value;
+                Ok(false)
+            }
             _ if self.starts_item(b, in_object) => {
                 self.cur.fix(FixKind::MissingComma, self.cur.pos);
                 *expect = next_item;
@@ -602,6 +648,30 @@ impl Parser<'_, '_> {
             self.cur.fix(FixKind::ForeignLiteral, at);
             self.cur.pos += 1;
         }
+    }
+
+    /// The JSON Pointer of the value about to be delivered.
+    #[cold]
+    fn pointer(&self) -> String {
+        let mut out = String::new();
+        for frame in &self.stack {
+            match frame {
+                Frame::Object { key, .. } => {
+                    super::exact::push_key(&mut out, key.as_ref().map_or("", |(k, _)| k));
+                }
+                Frame::Array { items } => {
+                    use std::fmt::Write as _;
+                    let _ = write!(out, "/{}", items.len());
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the innermost container is an object that is an element of an array.
+    fn object_element_of_array(&self) -> bool {
+        let len = self.stack.len();
+        len >= 2 && self.stack[len - 1].is_object() && !self.stack[len - 2].is_object()
     }
 
     /// Whether the innermost container is an array that is the value of an object's key.

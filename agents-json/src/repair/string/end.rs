@@ -75,7 +75,10 @@ pub(super) fn ends_string(
             }
             0xef if full_width_comma(cur, next) => true,
             b';' => true,
-            // The next element, its comma left out: `["a" "b" "c"]`, one per line or not.
+            // The next element, its comma left out: `["a" "b" "c"]`, one per line or not. In
+            // an array that is an object's value, also the object's next key, the array's `]`
+            // and the comma left out: `{"a": ["x", "y"⏎"b": 1}`.
+            b'"' | b'\'' if cur.nest.is_object(1) == Some(true) => token_then(cur, next, b",]\"':"),
             b'"' | b'\'' => token_then(cur, next, b",]\"'"),
             _ => false,
         },

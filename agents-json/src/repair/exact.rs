@@ -1,0 +1,231 @@
+//! Integers beyond 64 bits, kept digit for digit beside the value.
+//!
+//! serde_json without `arbitrary_precision` (which the workspace never turns on: cargo unifies
+//! features, and that one changes every crate's numbers in a user's build) holds a number as a
+//! `u64`, an `i64` or an `f64`. An integer with more digits (a 30-digit account number) becomes
+//! the nearest `f64`, and written out again it is no longer the integer the model wrote. Repair
+//! records each such integer's digits under its JSON Pointer, and
+//! [`Repaired::to_json`](super::Repaired::to_json) writes them back in place of the `f64`.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// The integers of one repaired value that no 64-bit integer holds: (JSON Pointer, digits as
+/// written). Empty for nearly every input.
+pub(crate) type ExactIntegers = Vec<(String, String)>;
+
+/// Whether `text`, the digits of a number as a JSON number writes them, is an integer that
+/// neither `u64` nor `i64` holds.
+pub(crate) fn is_big_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    digits.len() >= 19
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && text.parse::<i64>().is_err()
+        && text.parse::<u64>().is_err()
+}
+
+/// Whether `value` holds an `f64` that may stand for an integer beyond 64 bits (a whole number
+/// of magnitude 2^63 or more): only then is the text read again. Recurses once per level (at
+/// most [`MAX_DEPTH`](crate::MAX_DEPTH), the strict parser's limit).
+pub(crate) fn may_hold_big_integer(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n
+            .as_f64()
+            .is_some_and(|f| n.is_f64() && f.fract() == 0.0 && f.abs() >= 9.223_372_036_854_775e18),
+        Value::Array(items) => items.iter().any(may_hold_big_integer),
+        Value::Object(map) => map.values().any(may_hold_big_integer),
+        _ => false,
+    }
+}
+
+/// One step of a JSON Pointer while reading valid JSON.
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// The big integers of `text`, which is valid JSON: one pass over it, keys decoded only on the
+/// way to such an integer's pointer.
+pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
+    let bytes = text.as_bytes();
+    let mut out = ExactIntegers::new();
+    let mut path: Vec<Step> = Vec::new();
+    let mut key_next = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => {
+                path.push(Step::Key(String::new()));
+                key_next = true;
+                i += 1;
+            }
+            b'[' => {
+                path.push(Step::Index(0));
+                i += 1;
+            }
+            b'}' | b']' => {
+                path.pop();
+                i += 1;
+            }
+            b',' => {
+                match path.last_mut() {
+                    Some(Step::Index(n)) => *n += 1,
+                    Some(Step::Key(_)) => key_next = true,
+                    None => {}
+                }
+                i += 1;
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                if key_next {
+                    let key = serde_json::from_str::<String>(&text[i..end]).unwrap_or_default();
+                    if let Some(step) = path.last_mut() {
+                        *step = Step::Key(key);
+                    }
+                    key_next = false;
+                }
+                i = end;
+            }
+            b'-' | b'0'..=b'9' => {
+                let len = bytes[i..]
+                    .iter()
+                    .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                    .unwrap_or(bytes.len() - i);
+                let number = &text[i..i + len];
+                if is_big_integer(number) {
+                    out.push((pointer(&path), number.to_owned()));
+                }
+                i += len;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The end (after the closing quote) of the valid JSON string whose opening quote is at `at`.
+fn string_end(bytes: &[u8], at: usize) -> usize {
+    let mut i = at + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn pointer(path: &[Step]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Key(key) => push_key(&mut out, key),
+            Step::Index(n) => {
+                let _ = write!(out, "/{n}");
+            }
+        }
+    }
+    out
+}
+
+/// Appends `/key` to a JSON Pointer, escaped (`~` as `~0`, `/` as `~1`).
+pub(crate) fn push_key(pointer: &mut String, key: &str) {
+    pointer.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// `value` as compact JSON text, each integer of `exact` written with its own digits in place
+/// of the `f64` the value holds. Recurses once per level (at most
+/// [`MAX_DEPTH`](crate::MAX_DEPTH)).
+pub(crate) fn to_json(value: &Value, exact: &ExactIntegers) -> String {
+    if exact.is_empty() {
+        return value.to_string();
+    }
+    let mut out = String::new();
+    let mut at = String::new();
+    write(value, exact, &mut at, &mut out);
+    out
+}
+
+fn write(value: &Value, exact: &ExactIntegers, at: &mut String, out: &mut String) {
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            // The last record for a pointer wins, as the last of duplicate keys does.
+            match exact.iter().rev().find(|(p, _)| p == at) {
+                Some((_, digits)) => out.push_str(digits),
+                None => out.push_str(&value.to_string()),
+            }
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (n, item) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                let len = at.len();
+                let _ = write!(at, "/{n}");
+                write(item, exact, at, out);
+                at.truncate(len);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (n, (key, item)) in map.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                let len = at.len();
+                push_key(at, key);
+                write(item, exact, at, out);
+                at.truncate(len);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_integers_are_found_with_their_pointers() {
+        let text = r#"{"a~b": [1, {"n/m": 123456789012345678901234567890}], "s": "99999999999999999999999", "z": -98765432109876543210, "f": 1e30, "u": 18446744073709551615}"#;
+        assert_eq!(
+            in_valid_json(text),
+            [
+                (
+                    "/a~0b/1/n~1m".to_owned(),
+                    "123456789012345678901234567890".to_owned()
+                ),
+                ("/z".to_owned(), "-98765432109876543210".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn written_back_digit_for_digit() {
+        let text = r#"{"id": 123456789012345678901234567890, "list": [18446744073709551616, 2.5]}"#;
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert!(may_hold_big_integer(&value));
+        let exact = in_valid_json(text);
+        assert_eq!(
+            to_json(&value, &exact),
+            r#"{"id":123456789012345678901234567890,"list":[18446744073709551616,2.5]}"#
+        );
+        assert!(!may_hold_big_integer(
+            &serde_json::json!({"a": [1.5, 7, -3]})
+        ));
+    }
+}
