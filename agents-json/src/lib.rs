@@ -23,6 +23,7 @@ mod depth;
 mod error;
 mod fix;
 mod repair;
+pub mod schema;
 
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,

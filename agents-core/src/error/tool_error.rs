@@ -270,11 +270,7 @@ impl ToolError {
 
 /// `{"city": …, "unit": …}` from the required arguments (all of them if none is required).
 fn object_skeleton(schema: &Value) -> String {
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let required = crate::json::schema::required(schema);
     let names = if required.is_empty() {
         argument_names(schema).unwrap_or_default()
     } else {
