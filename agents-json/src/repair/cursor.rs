@@ -25,10 +25,8 @@ pub(crate) struct Cursor<'a> {
     /// `NaN` and `Infinity` are kept as the text written instead of read as `null`
     /// ([`NonFinite::Text`](crate::NonFinite::Text)).
     pub(crate) non_finite_text: bool,
-    /// The digits of the number just lexed, when it is an integer no 64-bit integer holds
-    /// (the value holds the nearest `f64`); the scanner files it under its pointer.
-    pub(crate) big_integer: Option<String>,
-    /// The integers beyond 64 bits read so far, under their JSON Pointers.
+    /// The integers beyond 64 bits read so far, under their JSON Pointers (the number lexer
+    /// records the digits, the scanner fills in the pointer).
     pub(crate) exact: super::exact::ExactIntegers,
 }
 
@@ -82,8 +80,7 @@ impl<'a> Cursor<'a> {
             line_quote: None,
             nest: Nest::default(),
             non_finite_text: false,
-            big_integer: None,
-            exact: Vec::new(),
+            exact: super::exact::ExactIntegers::default(),
         }
     }
 

@@ -11,8 +11,49 @@ use serde_json::Value;
 use std::fmt::Write as _;
 
 /// The integers of one repaired value that no 64-bit integer holds: (JSON Pointer, digits as
-/// written). Empty for nearly every input.
-pub(crate) type ExactIntegers = Vec<(String, String)>;
+/// written). Empty for nearly every input, and then one word wide and never allocated.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct ExactIntegers(Option<Box<Vec<(String, String)>>>);
+
+impl ExactIntegers {
+    pub(crate) fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |v| v.len())
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub(crate) fn push(&mut self, pointer: String, digits: String) {
+        self.0.get_or_insert_default().push((pointer, digits));
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if let Some(v) = &mut self.0 {
+            v.truncate(len);
+        }
+    }
+
+    /// The pointer of the last integer recorded, to fill in.
+    pub(crate) fn last_pointer(&mut self) -> Option<&mut String> {
+        self.0.as_mut()?.last_mut().map(|(p, _)| p)
+    }
+
+    /// The digits recorded at `pointer` (the last record for it, as the last of duplicate keys
+    /// wins).
+    fn at(&self, pointer: &str) -> Option<&str> {
+        let v = self.0.as_ref()?;
+        v.iter()
+            .rev()
+            .find(|(p, _)| p == pointer)
+            .map(|(_, d)| d.as_str())
+    }
+
+    #[cfg(test)]
+    fn pairs(&self) -> Vec<(String, String)> {
+        self.0.as_deref().cloned().unwrap_or_default()
+    }
+}
 
 /// Whether `text`, the digits of a number as a JSON number writes them, is an integer that
 /// neither `u64` nor `i64` holds.
@@ -24,23 +65,61 @@ pub(crate) fn is_big_integer(text: &str) -> bool {
         && text.parse::<u64>().is_err()
 }
 
-/// Whether `value` holds an `f64` that may stand for an integer beyond 64 bits (a whole number
-/// of magnitude 2^63 or more): only then is the text read again. Recurses once per level (at
-/// most [`MAX_DEPTH`](crate::MAX_DEPTH), the strict parser's limit).
-pub(crate) fn may_hold_big_integer(value: &Value) -> bool {
-    match value {
-        Value::Number(n) => n
-            .as_f64()
-            .is_some_and(|f| n.is_f64() && f.fract() == 0.0 && f.abs() >= 9.223_372_036_854_775e18),
-        Value::Array(items) => items.iter().any(may_hold_big_integer),
-        Value::Object(map) => map.values().any(may_hold_big_integer),
-        _ => false,
+/// Whether `text` may hold an integer beyond 64 bits: a run of 19 digits or more, not part of
+/// a fraction or an exponent, larger than a 64-bit integer holds (anywhere, strings included;
+/// [`in_valid_json`] then tells). Reads one byte in 19: a run that long covers one of them, and
+/// only there are the bytes around read.
+pub(crate) fn may_hold_big_integer(text: &str) -> bool {
+    const RUN: usize = 19;
+    let bytes = text.as_bytes();
+    let mut probe = RUN - 1;
+    while probe < bytes.len() {
+        if !bytes[probe].is_ascii_digit() {
+            probe += RUN;
+            continue;
+        }
+        let mut start = probe;
+        while start > 0 && bytes[start - 1].is_ascii_digit() {
+            start -= 1;
+        }
+        let mut end = probe + 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end - start >= RUN && beyond_64_bits(bytes, start, end) {
+            return true;
+        }
+        // The next run that long starts after this one, and covers this probe or a later one.
+        probe = end + RUN;
     }
+    false
 }
 
-/// One step of a JSON Pointer while reading valid JSON.
-enum Step {
-    Key(String),
+/// Whether the digits at `start..end` (19 or more) are an integer no `u64` or `i64` holds: not
+/// a fraction's or an exponent's digits, and larger than `u64::MAX` (or, after a `-`, than
+/// `i64::MIN`).
+fn beyond_64_bits(bytes: &[u8], start: usize, end: usize) -> bool {
+    let before = start.checked_sub(1).map(|i| bytes[i]);
+    if matches!(before, Some(b'.' | b'e' | b'E' | b'+'))
+        || matches!(bytes.get(end), Some(b'.' | b'e' | b'E'))
+    {
+        return false;
+    }
+    let digits = &bytes[start..end];
+    let limit: &[u8] = if before == Some(b'-') {
+        b"9223372036854775808"
+    } else {
+        b"18446744073709551615"
+    };
+    // Same length: compare as text; JSON numbers have no leading zeros, and a run with them
+    // (in a string) is only read again for nothing.
+    digits.len() > limit.len() || (digits.len() == limit.len() && digits > limit)
+}
+
+/// One step of a JSON Pointer while reading valid JSON: a key as written (quotes and escapes
+/// included, decoded only for a pointer that is needed), or an index.
+enum Step<'t> {
+    Key(&'t str),
     Index(usize),
 }
 
@@ -48,14 +127,14 @@ enum Step {
 /// way to such an integer's pointer.
 pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
     let bytes = text.as_bytes();
-    let mut out = ExactIntegers::new();
+    let mut out = ExactIntegers::default();
     let mut path: Vec<Step> = Vec::new();
     let mut key_next = false;
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
             b'{' => {
-                path.push(Step::Key(String::new()));
+                path.push(Step::Key(""));
                 key_next = true;
                 i += 1;
             }
@@ -78,9 +157,8 @@ pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
             b'"' => {
                 let end = string_end(bytes, i);
                 if key_next {
-                    let key = serde_json::from_str::<String>(&text[i..end]).unwrap_or_default();
                     if let Some(step) = path.last_mut() {
-                        *step = Step::Key(key);
+                        *step = Step::Key(&text[i..end]);
                     }
                     key_next = false;
                 }
@@ -93,7 +171,7 @@ pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
                     .unwrap_or(bytes.len() - i);
                 let number = &text[i..i + len];
                 if is_big_integer(number) {
-                    out.push((pointer(&path), number.to_owned()));
+                    out.push(pointer(&path), number.to_owned());
                 }
                 i += len;
             }
@@ -120,7 +198,10 @@ fn pointer(path: &[Step]) -> String {
     let mut out = String::new();
     for step in path {
         match step {
-            Step::Key(key) => push_key(&mut out, key),
+            Step::Key(raw) => {
+                let key = serde_json::from_str::<String>(raw).unwrap_or_default();
+                push_key(&mut out, &key);
+            }
             Step::Index(n) => {
                 let _ = write!(out, "/{n}");
             }
@@ -156,13 +237,10 @@ pub(crate) fn to_json(value: &Value, exact: &ExactIntegers) -> String {
 
 fn write(value: &Value, exact: &ExactIntegers, at: &mut String, out: &mut String) {
     match value {
-        Value::Number(n) if n.is_f64() => {
-            // The last record for a pointer wins, as the last of duplicate keys does.
-            match exact.iter().rev().find(|(p, _)| p == at) {
-                Some((_, digits)) => out.push_str(digits),
-                None => out.push_str(&value.to_string()),
-            }
-        }
+        Value::Number(n) if n.is_f64() => match exact.at(at) {
+            Some(digits) => out.push_str(digits),
+            None => out.push_str(&value.to_string()),
+        },
         Value::Array(items) => {
             out.push('[');
             for (n, item) in items.iter().enumerate() {
@@ -203,7 +281,7 @@ mod tests {
     fn big_integers_are_found_with_their_pointers() {
         let text = r#"{"a~b": [1, {"n/m": 123456789012345678901234567890}], "s": "99999999999999999999999", "z": -98765432109876543210, "f": 1e30, "u": 18446744073709551615}"#;
         assert_eq!(
-            in_valid_json(text),
+            in_valid_json(text).pairs(),
             [
                 (
                     "/a~0b/1/n~1m".to_owned(),
@@ -218,14 +296,30 @@ mod tests {
     fn written_back_digit_for_digit() {
         let text = r#"{"id": 123456789012345678901234567890, "list": [18446744073709551616, 2.5]}"#;
         let value: Value = serde_json::from_str(text).unwrap();
-        assert!(may_hold_big_integer(&value));
+        assert!(may_hold_big_integer(text));
         let exact = in_valid_json(text);
         assert_eq!(
             to_json(&value, &exact),
             r#"{"id":123456789012345678901234567890,"list":[18446744073709551616,2.5]}"#
         );
         assert!(!may_hold_big_integer(
-            &serde_json::json!({"a": [1.5, 7, -3]})
+            r#"{"a": [1.5, 7, -3, 1e3, 123456789012345678]}"#
         ));
+        for at in 0..40 {
+            let text = format!("{}-9923372036854775808 ", " ".repeat(at));
+            assert!(may_hold_big_integer(&text), "{at}");
+            assert!(!may_hold_big_integer(&text.replace('5', " ")), "{at}");
+            assert!(!may_hold_big_integer(&text.replace("-99", "-92")), "{at}");
+        }
+        // Fits in 64 bits, or is no integer.
+        for text in [
+            "[18446744073709551615, -9223372036854775808]",
+            "[-98765432109876543210987654321.125, 1.123456789012345678901]",
+            "[1e12345678901234567890]",
+        ] {
+            assert!(!may_hold_big_integer(text), "{text}");
+        }
+        assert!(may_hold_big_integer("[18446744073709551616]"));
+        assert!(may_hold_big_integer("[-9223372036854775809]"));
     }
 }

@@ -66,12 +66,13 @@ impl Repaired {
         exact::to_json(&self.value, &self.exact)
     }
 
-    /// The value and no fixes, for valid JSON (`text`, which parsed as `value`).
-    fn unchanged(value: Value, text: &str) -> Self {
-        let exact = if exact::may_hold_big_integer(&value) {
+    /// The value and no fixes, for valid JSON (`text`, which parsed as `value`); `big`: the
+    /// value may hold an integer beyond 64 bits, whose digits are read from the text.
+    fn unchanged(value: Value, text: &str, big: bool) -> Self {
+        let exact = if big {
             exact::in_valid_json(text)
         } else {
-            Vec::new()
+            exact::ExactIntegers::default()
         };
         Self {
             value,
@@ -180,16 +181,20 @@ pub fn repair_counting(
         && precheck::may_be_json(input)
         && let Ok(value) = serde_json::from_str::<Value>(input)
     {
+        let big = exact::may_hold_big_integer(input);
         if value.is_string() {
             return (
                 Ok(decode_double_encoded(
-                    Repaired::unchanged(value, input),
+                    Repaired::unchanged(value, input, big),
                     options,
                 )),
                 input.len() as u64,
             );
         }
-        return (Ok(Repaired::unchanged(value, input)), input.len() as u64);
+        return (
+            Ok(Repaired::unchanged(value, input, big)),
+            input.len() as u64,
+        );
     }
     not_strict_json(input, options)
 }

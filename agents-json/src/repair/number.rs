@@ -20,6 +20,7 @@ pub(crate) enum Lexed {
 }
 
 /// Reads a number at the cursor (on a digit, sign or dot).
+#[inline]
 pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
     if let Some(n) = plain_integer(cur).or_else(|| plain_number(cur)) {
         return Lexed::Number(Value::Number(n));
@@ -96,8 +97,8 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
             if changed {
                 cur.fix(FixKind::Number, start);
             }
-            if n.is_f64() && is_big_integer(&text) {
-                cur.big_integer = Some(text);
+            if n.is_f64() && int_len >= 19 && text.len() == int_start + int_len {
+                note_big_integer(cur, text);
             }
             Lexed::Number(Value::Number(n))
         }
@@ -111,9 +112,20 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
     }
 }
 
+/// Records the digits of an integer that no 64-bit integer holds (the value holds the nearest
+/// `f64`), for the scanner to file under its pointer.
+#[cold]
+#[inline(never)]
+fn note_big_integer(cur: &mut Cursor<'_>, digits: String) {
+    if is_big_integer(&digits) {
+        cur.exact.push(String::new(), digits);
+    }
+}
+
 /// The common case without building any text: a JSON integer that fits in 64 bits, written the
 /// way JSON writes it (no sign but `-`, no leading zero, not `-0`) and followed by something
 /// that cannot continue a number. Anything else takes the general path.
+#[inline]
 fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
     let start = cur.pos;
     let bytes = &cur.bytes[start..cur.end];
@@ -153,6 +165,7 @@ fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
 /// Any other number written the way JSON writes it (`0.875`, `-1.5e-3`) and followed by
 /// something that cannot continue it: parsed from the input as it stands, without building
 /// its text. Anything else takes the general path.
+#[inline]
 fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
     let start = cur.pos;
     let bytes = &cur.bytes[start..];
@@ -191,8 +204,8 @@ fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
         return None;
     }
     let number = cur.src[start..start + i].parse::<Number>().ok()?;
-    if number.is_f64() && is_big_integer(&cur.src[start..start + i]) {
-        cur.big_integer = Some(cur.src[start..start + i].to_owned());
+    if int >= 19 && i == int + usize::from(bytes[0] == b'-') && number.is_f64() {
+        note_big_integer(cur, cur.src[start..start + i].to_owned());
     }
     cur.steps += i as u64;
     cur.pos = start + i;

@@ -51,8 +51,9 @@ enum Expect {
     After,
 }
 
-/// A parse in progress.
-struct Parser<'c, 'a> {
+/// A parse in progress; `MEMBERS`: also record the outermost object's members as spans
+/// ([`parse_members`]), a second instance of the parser so that repair pays nothing for it.
+struct Parser<'c, 'a, 's, const MEMBERS: bool> {
     cur: &'c mut Cursor<'a>,
     stack: SmallVec<[Frame; 8]>,
     max_depth: usize,
@@ -64,9 +65,9 @@ struct Parser<'c, 'a> {
     done: Option<Value>,
     /// Where the outermost container opened.
     start: usize,
-    /// The outermost object's members as spans of the input, when asked for
-    /// ([`parse_members`]): (key, where its value starts, where it ends).
-    members: Option<Vec<(String, usize, usize)>>,
+    /// The outermost object's members as spans of the input, when `MEMBERS`: (key, where its
+    /// value starts, where it ends).
+    spans: Option<&'s mut Vec<(String, usize, usize)>>,
     /// Where the outermost object's current value started.
     value_at: usize,
 }
@@ -74,7 +75,7 @@ struct Parser<'c, 'a> {
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
 /// past the value (or at the end of the region, if the input was truncated).
 pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
-    parser(cur, max_depth, None).run()
+    parser::<false>(cur, max_depth, None).run()
 }
 
 /// [`parse`], also returning the outermost object's members as spans of the input: each key
@@ -84,16 +85,16 @@ pub(crate) fn parse_members(
     cur: &mut Cursor<'_>,
     max_depth: usize,
 ) -> Result<(Value, Vec<(String, usize, usize)>), Failure> {
-    let mut parser = parser(cur, max_depth, Some(Vec::new()));
-    let value = parser.run()?;
-    Ok((value, parser.members.take().unwrap_or_default()))
+    let mut spans = Vec::new();
+    let value = parser::<true>(cur, max_depth, Some(&mut spans)).run()?;
+    Ok((value, spans))
 }
 
-fn parser<'c, 'a>(
+fn parser<'c, 'a, 's, const MEMBERS: bool>(
     cur: &'c mut Cursor<'a>,
     max_depth: usize,
-    members: Option<Vec<(String, usize, usize)>>,
-) -> Parser<'c, 'a> {
+    spans: Option<&'s mut Vec<(String, usize, usize)>>,
+) -> Parser<'c, 'a, 's, MEMBERS> {
     let start = cur.pos;
     Parser {
         cur,
@@ -103,12 +104,12 @@ fn parser<'c, 'a>(
         bare_key: false,
         done: None,
         start,
-        members,
+        spans,
         value_at: start,
     }
 }
 
-impl Parser<'_, '_> {
+impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
     fn run(&mut self) -> Result<Value, Failure> {
         // The first byte is `{` or `[`.
         let mut expect = self.open()?;
@@ -155,7 +156,9 @@ impl Parser<'_, '_> {
     fn deliver(&mut self, value: Value, expect: &mut Expect) -> bool {
         self.after_comma = false;
         *expect = Expect::After;
-        let outermost = self.stack.len() == 1;
+        if MEMBERS && self.stack.len() == 1 {
+            self.record_member();
+        }
         match self.stack.last_mut() {
             None => {
                 self.done = Some(value);
@@ -163,9 +166,6 @@ impl Parser<'_, '_> {
             }
             Some(Frame::Object { map, key, .. }) => {
                 if let Some((k, _)) = key.take() {
-                    if let Some(members) = self.members.as_mut().filter(|_| outermost) {
-                        members.push((k.clone(), self.value_at, self.cur.pos));
-                    }
                     map.insert(k, value);
                 }
                 false
@@ -436,7 +436,7 @@ impl Parser<'_, '_> {
 
     fn value(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
-        if self.members.is_some() && self.stack.len() == 1 {
+        if MEMBERS && self.stack.len() == 1 {
             self.value_at = at;
         }
         let in_object = self.stack.last().is_some_and(Frame::is_object);
@@ -503,20 +503,20 @@ impl Parser<'_, '_> {
             self.cur.fixes.last().map_or(0, |f| f.count),
         );
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
+            let exact_before = self.cur.exact.len();
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
-                    let big = self.cur.big_integer.take();
                     // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
                     // text, never the number alone.
                     if in_object
                         && lookahead::text_follows_scalar(self.cur, self.cur.pos)
                         && let Some(text) = self.reread_as_text(at, mark)
                     {
+                        self.cur.exact.truncate(exact_before);
                         return Ok(self.deliver(Value::String(text), expect));
                     }
-                    if let Some(digits) = big {
-                        let pointer = self.pointer();
-                        self.cur.exact.push((pointer, digits));
+                    if self.cur.exact.len() > exact_before {
+                        self.file_big_integer();
                     }
                     return Ok(self.deliver(v, expect));
                 }
@@ -650,8 +650,35 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// The JSON Pointer of the value about to be delivered.
+    /// Records the outermost object's member whose value is about to be delivered (for
+    /// [`parse_members`]).
     #[cold]
+    #[inline(never)]
+    fn record_member(&mut self) {
+        let at = self.value_at;
+        let end = self.cur.pos;
+        if let (
+            Some(spans),
+            Some(Frame::Object {
+                key: Some((k, _)), ..
+            }),
+        ) = (self.spans.as_mut(), self.stack.last())
+        {
+            spans.push((k.clone(), at, end));
+        }
+    }
+
+    /// Fills in the pointer of the integer beyond 64 bits the number lexer just recorded.
+    #[cold]
+    #[inline(never)]
+    fn file_big_integer(&mut self) {
+        let pointer = self.pointer();
+        if let Some(slot) = self.cur.exact.last_pointer() {
+            *slot = pointer;
+        }
+    }
+
+    /// The JSON Pointer of the value about to be delivered.
     fn pointer(&self) -> String {
         let mut out = String::new();
         for frame in &self.stack {
