@@ -13,11 +13,15 @@ use std::fmt::Write as _;
 /// The integers of one repaired value that no 64-bit integer holds: (JSON Pointer, digits as
 /// written). Empty for nearly every input, and then one word wide and never allocated.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct ExactIntegers(Option<Box<Vec<(String, String)>>>);
+pub(crate) struct ExactIntegers(Option<Box<Records>>);
+
+/// The records behind [`ExactIntegers`], boxed: a value with none costs one word.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Records(Vec<(String, String)>);
 
 impl ExactIntegers {
     pub(crate) fn len(&self) -> usize {
-        self.0.as_ref().map_or(0, |v| v.len())
+        self.0.as_ref().map_or(0, |r| r.0.len())
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -25,25 +29,25 @@ impl ExactIntegers {
     }
 
     pub(crate) fn push(&mut self, pointer: String, digits: String) {
-        self.0.get_or_insert_default().push((pointer, digits));
+        self.0.get_or_insert_default().0.push((pointer, digits));
     }
 
     pub(crate) fn truncate(&mut self, len: usize) {
-        if let Some(v) = &mut self.0 {
-            v.truncate(len);
+        if let Some(r) = &mut self.0 {
+            r.0.truncate(len);
         }
     }
 
     /// The pointer of the last integer recorded, to fill in.
     pub(crate) fn last_pointer(&mut self) -> Option<&mut String> {
-        self.0.as_mut()?.last_mut().map(|(p, _)| p)
+        self.0.as_mut()?.0.last_mut().map(|(p, _)| p)
     }
 
     /// The digits recorded at `pointer` (the last record for it, as the last of duplicate keys
     /// wins).
     fn at(&self, pointer: &str) -> Option<&str> {
         let v = self.0.as_ref()?;
-        v.iter()
+        v.0.iter()
             .rev()
             .find(|(p, _)| p == pointer)
             .map(|(_, d)| d.as_str())
@@ -51,7 +55,7 @@ impl ExactIntegers {
 
     #[cfg(test)]
     fn pairs(&self) -> Vec<(String, String)> {
-        self.0.as_deref().cloned().unwrap_or_default()
+        self.0.as_deref().map(|r| r.0.clone()).unwrap_or_default()
     }
 }
 

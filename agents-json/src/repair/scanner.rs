@@ -51,6 +51,10 @@ enum Expect {
     After,
 }
 
+/// The outermost object's members as spans of the input: (key, where its value starts, where
+/// it ends).
+pub(crate) type MemberSpans = Vec<(String, usize, usize)>;
+
 /// A parse in progress; `MEMBERS`: also record the outermost object's members as spans
 /// ([`parse_members`]), a second instance of the parser so that repair pays nothing for it.
 struct Parser<'c, 'a, 's, const MEMBERS: bool> {
@@ -67,7 +71,7 @@ struct Parser<'c, 'a, 's, const MEMBERS: bool> {
     start: usize,
     /// The outermost object's members as spans of the input, when `MEMBERS`: (key, where its
     /// value starts, where it ends).
-    spans: Option<&'s mut Vec<(String, usize, usize)>>,
+    spans: Option<&'s mut MemberSpans>,
     /// Where the outermost object's current value started.
     value_at: usize,
 }
@@ -84,7 +88,7 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
 pub(crate) fn parse_members(
     cur: &mut Cursor<'_>,
     max_depth: usize,
-) -> Result<(Value, Vec<(String, usize, usize)>), Failure> {
+) -> Result<(Value, MemberSpans), Failure> {
     let mut spans = Vec::new();
     let value = parser::<true>(cur, max_depth, Some(&mut spans)).run()?;
     Ok((value, spans))
@@ -93,7 +97,7 @@ pub(crate) fn parse_members(
 fn parser<'c, 'a, 's, const MEMBERS: bool>(
     cur: &'c mut Cursor<'a>,
     max_depth: usize,
-    spans: Option<&'s mut Vec<(String, usize, usize)>>,
+    spans: Option<&'s mut MemberSpans>,
 ) -> Parser<'c, 'a, 's, MEMBERS> {
     let start = cur.pos;
     Parser {
