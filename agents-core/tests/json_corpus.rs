@@ -185,6 +185,25 @@ fn big_integers_come_out_digit_for_digit() {
         let out = repair(input).unwrap_or_else(|e| panic!("{input}: {e}"));
         assert_eq!(out.to_json(), expected, "{input}");
     }
+    // A key written twice keeps its last value and that value's digits (found by fuzzing: the
+    // first integer's digits were written for the second, which had leading zeros).
+    for (input, expected) in [
+        (
+            r#"{"min": -924523555553456789012355111, "min": 088444740044302896384}"#,
+            r#"{"min":88444740044302896384}"#,
+        ),
+        (
+            r#"{"a": 123456789012345678901234567890, "a": 1.5}"#,
+            r#"{"a":1.5}"#,
+        ),
+        (
+            r#"{"a": 123456789012345678901234567890, "a": 2.5,}"#,
+            r#"{"a":2.5}"#,
+        ),
+    ] {
+        let out = repair(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(out.to_json(), expected, "{input}");
+    }
     for (category, row) in load(fixtures("")) {
         if category != "valid" {
             continue;

@@ -241,9 +241,11 @@ pub(crate) fn to_json(value: &Value, exact: &ExactIntegers) -> String {
 
 fn write(value: &Value, exact: &ExactIntegers, at: &mut String, out: &mut String) {
     match value {
+        // Only digits that are this number: a key written twice keeps its last value, which
+        // may be another number than the one recorded for it.
         Value::Number(n) if n.is_f64() => match exact.at(at) {
-            Some(digits) => out.push_str(digits),
-            None => out.push_str(&value.to_string()),
+            Some(digits) if digits.parse::<f64>().ok() == n.as_f64() => out.push_str(digits),
+            _ => out.push_str(&value.to_string()),
         },
         Value::Array(items) => {
             out.push('[');

@@ -97,7 +97,7 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
             if changed {
                 cur.fix(FixKind::Number, start);
             }
-            if n.is_f64() && int_len >= 19 && text.len() == int_start + int_len {
+            if n.is_f64() && int_len >= 19 && !text.contains(['.', 'e', 'E']) {
                 note_big_integer(cur, text);
             }
             Lexed::Number(Value::Number(n))
