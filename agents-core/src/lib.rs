@@ -22,7 +22,7 @@ pub mod error;
 mod escalation;
 pub mod event;
 pub mod journal;
-pub mod json;
+pub use agents_json as json;
 pub mod model;
 mod path;
 pub mod repair;

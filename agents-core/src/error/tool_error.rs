@@ -9,26 +9,10 @@ use crate::agent::AgentPath;
 use crate::model::{argument_names, compact_schema};
 use crate::similar::did_you_mean;
 
-/// Why argument text could not be parsed, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// What was wrong.
-    pub message: String,
-    /// Byte offset into the raw text where parsing failed, if known.
-    pub position: Option<usize>,
-    /// Set to the limit when the text nests arrays and objects deeper than
-    /// [`json::MAX_DEPTH`](crate::json::MAX_DEPTH): it may be valid JSON, but is refused.
-    pub depth_limit: Option<usize>,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(p) => write!(f, "{} (at byte {p})", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
+/// Why argument text could not be parsed, and where: the JSON crate's own error type
+/// ([`json::ParseError`](crate::json::ParseError)), named here too since the tool error
+/// taxonomy carries it.
+pub use agents_json::ParseError;
 
 /// The argument text is not JSON, even after the deterministic repair (unless the tool is strict).
 #[derive(Debug, Clone)]
@@ -286,11 +270,7 @@ impl ToolError {
 
 /// `{"city": …, "unit": …}` from the required arguments (all of them if none is required).
 fn object_skeleton(schema: &Value) -> String {
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let required = crate::json::schema::required(schema);
     let names = if required.is_empty() {
         argument_names(schema).unwrap_or_default()
     } else {

@@ -210,9 +210,21 @@ fn string_lookaheads_stay_linear() {
         ("{\"a\": [", "\"x \"y\" }", "]}"),
         (
             "{\"a\": \"x",
-            "}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}, \"",
+            "}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}, \"",
             "",
         ),
+        // Issue 30.6: two closing quotes left out (each quote looks at a short element and
+        // the closers after it), closers that skip an array, a key after an array whose `]` was
+        // left out, element objects whose `}` and comma were left out.
+        ("[", "\"x, \"y", "]"),
+        ("{\"a\": [", "\"x, \"y", "], \"b\": 1}"),
+        ("{\"a\": [\"x", " y", "}"),
+        ("{\"a\": [\"x\", \"y\"", "\n\"k\": [\"z\"", "}"),
+        ("[", "{\"n\": 1", "}]"),
+        ("[", "{\"n\": 1 ", "}]"),
+        // Placeholders and comments before empty brackets.
+        ("", "// c\n", "{}"),
+        ("", "[...] ", ""),
     ];
     assert_linear(shapes, true);
 }

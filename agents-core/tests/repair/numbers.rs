@@ -95,9 +95,24 @@ fn coercion_names_the_field_of_a_non_finite_number() {
     }
 }
 
-/// Where text is expected, the number as written is kept as text.
+/// Where text is expected, the number as written is kept as text: `1e999` always, and `NaN`
+/// and `Infinity` with `NonFinite::Text` (as the tool-argument repair reads them).
+///
+/// Issue 30.6 re-decided the default: `repair` reads `NaN` and `Infinity` as `null`, as
+/// serde_json and JavaScript write a number that is not finite.
 #[test]
 fn non_finite_numbers_are_kept_as_written_where_text_is_expected() {
-    let out = agents_core::json::repair(r#"{"a": NaN, "b": 1e999}"#).unwrap();
-    assert_eq!(out.value, json!({"a": "NaN", "b": "1e999"}));
+    use agents_core::json::{NonFinite, RepairOptions, repair_with};
+    let input = r#"{"a": NaN, "b": 1e999, "c": -Infinity}"#;
+    let text = RepairOptions {
+        non_finite: NonFinite::Text,
+        ..RepairOptions::default()
+    };
+    let out = repair_with(input, &text).unwrap();
+    assert_eq!(
+        out.value,
+        json!({"a": "NaN", "b": "1e999", "c": "-Infinity"})
+    );
+    let out = agents_core::json::repair(input).unwrap();
+    assert_eq!(out.value, json!({"a": null, "b": "1e999", "c": null}));
 }

@@ -7,8 +7,10 @@
 //! in order with the lenient [`scanner`] ([`search`]), and take the first that yields a value.
 
 mod cursor;
+mod exact;
 mod extract;
 mod lookahead;
+mod members;
 mod number;
 mod precheck;
 mod reasoning;
@@ -19,20 +21,65 @@ mod unescape;
 mod word;
 
 use self::extract::Region;
+pub use self::members::{Member, ObjectMembers, object_members};
 use self::search::search_region;
-use crate::json::MAX_DEPTH;
-use crate::json::error::RepairError;
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use crate::MAX_DEPTH;
+use crate::error::RepairError;
+use crate::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// A value recovered from model output, with every change made to get it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Repaired {
     /// The recovered value.
+    ///
+    /// An integer beyond 64 bits (a 30-digit ID) is held here as the nearest `f64`, since
+    /// serde_json without `arbitrary_precision` has no other number; [`Repaired::to_json`]
+    /// writes it with the digits the model wrote.
     pub value: Value,
     /// What was changed, in input order, a run of same-kind changes in a row as one [`JsonFix`]
     /// with a count; empty when the input was valid JSON.
     pub fixes: Vec<JsonFix>,
+    /// The integers beyond 64 bits, digit for digit, under their JSON Pointers.
+    exact: exact::ExactIntegers,
+}
+
+impl Repaired {
+    /// The value as compact JSON text, every integer exactly as the model wrote it: an integer
+    /// that no 64-bit integer holds (which [`value`](Self::value) keeps as the nearest `f64`)
+    /// comes out with its own digits, so that valid JSON keeps its numbers, and a type that
+    /// takes such integers (`u128`, a big-number type) can be read from this text with
+    /// `serde_json::from_str`.
+    ///
+    /// ```
+    /// use agents_json::repair;
+    ///
+    /// let out = repair(r#"{"account": 123456789012345678901234567890}"#).unwrap();
+    /// assert!(out.value["account"].is_f64());
+    /// assert_eq!(out.to_json(), r#"{"account":123456789012345678901234567890}"#);
+    /// #[derive(serde::Deserialize)]
+    /// struct Args { account: u128 }
+    /// let args: Args = serde_json::from_str(&out.to_json()).unwrap();
+    /// assert_eq!(args.account, 123456789012345678901234567890);
+    /// ```
+    pub fn to_json(&self) -> String {
+        exact::to_json(&self.value, &self.exact)
+    }
+
+    /// The value and no fixes, for valid JSON (`text`, which parsed as `value`); `big`: the
+    /// value may hold an integer beyond 64 bits, whose digits are read from the text.
+    fn unchanged(value: Value, text: &str, big: bool) -> Self {
+        let exact = if big {
+            exact::in_valid_json(text)
+        } else {
+            exact::ExactIntegers::default()
+        };
+        Self {
+            value,
+            fixes: Vec::new(),
+            exact,
+        }
+    }
 }
 
 /// Limits for [`repair_with`].
@@ -40,7 +87,7 @@ pub struct Repaired {
 pub struct RepairOptions {
     /// Deepest nesting of arrays and objects accepted; deeper input is a
     /// [`RepairError::DepthLimit`], never a stack overflow. Default and maximum
-    /// [`MAX_DEPTH`](crate::json::MAX_DEPTH): a larger setting is lowered to it, since the
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH): a larger setting is lowered to it, since the
     /// steps after repair rely on it.
     pub max_depth: usize,
     /// Largest input accepted, in bytes. Default 64 MiB.
@@ -54,6 +101,33 @@ pub struct RepairOptions {
     /// `Result [1, 2] done. Call: {"a": 1}`. Input that is valid JSON as a whole is never
     /// second-guessed. Default off.
     pub expect_object: bool,
+    /// What `NaN` and `Infinity` (which no JSON number holds) become. Default
+    /// [`NonFinite::Null`].
+    pub non_finite: NonFinite,
+}
+
+/// What [`repair`] makes of `NaN`, `Infinity` and `-Infinity` (also `nan`, `inf`), which JSON
+/// has no number for.
+///
+/// ```
+/// use agents_json::{repair, repair_with, NonFinite, RepairOptions};
+/// use serde_json::json;
+///
+/// assert_eq!(repair("[1, NaN]").unwrap().value, json!([1, null]));
+/// let text = RepairOptions { non_finite: NonFinite::Text, ..RepairOptions::default() };
+/// assert_eq!(repair_with("[1, NaN]", &text).unwrap().value, json!([1, "NaN"]));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum NonFinite {
+    /// `null`, as serde_json and JavaScript write a number that is not finite: what a reader
+    /// of JSON takes it to mean ([`FixKind::NonFiniteAsNull`]).
+    #[default]
+    Null,
+    /// The text as written (`"NaN"`), so that coercion refuses it by name where a number is
+    /// expected and the model is told the number is not finite ([`FixKind::NonFiniteNumber`]).
+    /// The runtime reads tool arguments this way.
+    Text,
 }
 
 impl Default for RepairOptions {
@@ -64,6 +138,7 @@ impl Default for RepairOptions {
             max_candidates: 32,
             decode_double_encoded: true,
             expect_object: false,
+            non_finite: NonFinite::Null,
         }
     }
 }
@@ -71,7 +146,7 @@ impl Default for RepairOptions {
 /// Recovers a JSON value from model output, recording every fix. See [`repair_with`].
 ///
 /// ```
-/// use agents_core::json::{repair, FixKind};
+/// use agents_json::{repair, FixKind};
 ///
 /// let out = repair("Action Input: {'city': 'Paris', 'days': 3,}").unwrap();
 /// assert_eq!(out.value, serde_json::json!({"city": "Paris", "days": 3}));
@@ -106,23 +181,18 @@ pub fn repair_counting(
         && precheck::may_be_json(input)
         && let Ok(value) = serde_json::from_str::<Value>(input)
     {
+        let big = exact::may_hold_big_integer(input);
         if value.is_string() {
             return (
                 Ok(decode_double_encoded(
-                    Repaired {
-                        value,
-                        fixes: Vec::new(),
-                    },
+                    Repaired::unchanged(value, input, big),
                     options,
                 )),
                 input.len() as u64,
             );
         }
         return (
-            Ok(Repaired {
-                value,
-                fixes: Vec::new(),
-            }),
+            Ok(Repaired::unchanged(value, input, big)),
             input.len() as u64,
         );
     }
@@ -251,6 +321,7 @@ fn decode_double_encoded(repaired: Repaired, options: &RepairOptions) -> Repaire
             Repaired {
                 value: inner.value,
                 fixes,
+                exact: inner.exact,
             }
         }
         _ => repaired,

@@ -2,7 +2,7 @@
 //! prose before and after.
 
 use super::cursor::{find, find2, invisible_len};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use smallvec::SmallVec;
 
 /// A byte range of the input to search for a value, and the fixes that narrowing to it implies.
@@ -99,6 +99,7 @@ const WRAPPERS: &[Wrapper] = &[
 ];
 
 /// Index of the first byte that is neither whitespace nor an invisible character.
+#[inline]
 pub(crate) fn first_visible(input: &str) -> Option<usize> {
     let bytes = input.as_bytes();
     let mut i = 0;
@@ -126,6 +127,7 @@ pub(crate) fn opens_value(input: &str, at: usize) -> bool {
 }
 
 /// Whether the text at `at` opens an HTML document.
+#[inline]
 pub(crate) fn is_html(input: &str, at: usize) -> bool {
     let head = &input.as_bytes()[at..];
     head.first() == Some(&b'<')
@@ -155,6 +157,7 @@ fn first_wrapper(input: &str, start: usize, end: usize) -> Option<(usize, &'stat
 
 /// The outer region of `input[start..end]`: inside the first tool-call wrapper if there is
 /// one, else all of it.
+#[inline]
 pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
     let Some((at, wrapper)) = first_wrapper(input, start, end) else {
         return Region::plain(start, end);
@@ -197,6 +200,7 @@ pub(crate) fn outer_region(input: &str, start: usize, end: usize) -> Region {
 /// marker at least as long as the opening one (CommonMark: no info string, so ```` ```bash ````
 /// opens a nested block rather than closing); failing such a line, at the first run of three
 /// markers anywhere (```` ```{"a": 1}``` ````); failing that, it runs to the end of `outer`.
+#[inline]
 pub(crate) fn fenced_regions(input: &str, outer: &Region, steps: &mut u64) -> Regions {
     let bytes = input.as_bytes();
     let mut found = Regions::new();

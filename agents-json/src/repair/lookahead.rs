@@ -156,6 +156,8 @@ pub(crate) fn text_follows_scalar(cur: &mut Cursor<'_>, at: usize) -> bool {
     }
     match b {
         b'}' | b']' | b'\n' | b'\r' | b';' | b'"' | b'\'' | b'`' => false,
+        // `[{"a": 1 {"a": 2}]`: the next element, its object's `}` and the comma left out.
+        b'{' => false,
         b'/' => !matches!(cur.byte_at(i + 1), Some(b'/' | b'*')),
         b'#' => cur
             .byte_at(i + 1)

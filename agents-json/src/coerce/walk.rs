@@ -4,7 +4,7 @@
 use super::number::{integral, non_finite, parse_numeric};
 use super::numeric_text;
 use super::{CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys};
-use crate::json::error::{CoerceError, CoerceRule};
+use crate::error::{CoerceError, CoerceRule};
 use serde_json::{Map, Number, Value};
 
 /// Walks a value against a schema, collecting coercions.
@@ -113,7 +113,7 @@ impl<'s> Walker<'s> {
         if let Some(constant) = obj.get("const") {
             return self.enumerated(value, std::slice::from_ref(constant));
         }
-        let types = declared_types(obj);
+        let types = crate::schema::types(obj);
         if types.is_empty() {
             return match value {
                 Value::Object(map) if obj.contains_key("properties") => {
@@ -153,11 +153,7 @@ impl<'s> Walker<'s> {
                 reference: reference.to_owned(),
             })
         };
-        let pointer = reference.strip_prefix('#').ok_or_else(unresolved)?;
-        if pointer.is_empty() {
-            return Ok(self.root);
-        }
-        self.root.pointer(pointer).ok_or_else(unresolved)
+        crate::schema::ref_target(self.root, reference).ok_or_else(unresolved)
     }
 
     /// `anyOf`/`oneOf`: a branch that takes the value as it is wins; else the first branch that
@@ -403,11 +399,7 @@ impl<'s> Walker<'s> {
                 }
             }
         }
-        let required: Vec<&str> = schema
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required = crate::schema::required_in(schema);
         for (key, sub) in properties {
             if out.contains_key(key) {
                 continue;
@@ -461,14 +453,6 @@ impl<'s> Walker<'s> {
 }
 
 /// The type names a schema declares: `type` as a name or list, else inferred from keywords.
-fn declared_types(schema: &Map<String, Value>) -> Vec<&str> {
-    match schema.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Does the value already have JSON Schema type `kind`?
 fn fits(value: &Value, kind: &str) -> bool {
     match (kind, value) {
@@ -516,6 +500,6 @@ fn embedded(value: &Value, want: fn(&Value) -> bool) -> Option<Value> {
     if !(text.starts_with('{') || text.starts_with('[')) {
         return None;
     }
-    let repaired = crate::json::repair(text).ok()?;
+    let repaired = crate::repair(text).ok()?;
     want(&repaired.value).then_some(repaired.value)
 }

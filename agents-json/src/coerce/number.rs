@@ -73,7 +73,7 @@ fn ungroup(int: &str) -> Option<String> {
 
 /// Whether a string is a number no `f64` holds: `NaN`, `inf`, `Infinity` (any case, signed) or
 /// one too large (`1e999`), as repair keeps them.
-pub(crate) fn non_finite(text: &str) -> bool {
+pub fn non_finite(text: &str) -> bool {
     text.trim().parse::<f64>().is_ok_and(|f| !f.is_finite())
 }
 

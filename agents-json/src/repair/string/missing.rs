@@ -3,7 +3,8 @@
 
 use super::Slot;
 use super::end::{token_then, token_then_more};
-use crate::json::repair::cursor::{Cursor, Nest};
+use crate::repair::cursor::{Cursor, Nest};
+use crate::repair::lookahead;
 
 /// How far back from a quote the separator before the next member is looked for.
 const LOOKBACK: usize = 64;
@@ -82,7 +83,43 @@ pub(super) fn member_after_separator(
         (false, None | Some(false)) => b",]",
         (true, Some(_)) => return None,
     };
-    token_then(cur, quote, then).then_some(first)
+    let next_member = token_then(cur, quote, then)
+        || (opener.is_none() && then == b",]" && cut_element_then_closers(cur, quote));
+    next_member.then_some(first)
+}
+
+/// Most bytes of an element read by [`cut_element_then_closers`].
+const ELEMENT_LOOKAHEAD: usize = 128;
+
+/// Whether the quote at `quote` opens a short last element whose own closing quote was left out
+/// too: text on one line (no quote, comma or backslash), then only closers that close the
+/// innermost open containers up to the end of the region (`["a", "b, "c]`).
+fn cut_element_then_closers(cur: &mut Cursor<'_>, quote: usize) -> bool {
+    let limit = cur.end.min(quote + 1 + ELEMENT_LOOKAHEAD);
+    let Some(n) = cur.bytes[quote + 1..limit]
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\'' | b',' | b'\\' | b'\n' | b'}' | b']'))
+    else {
+        cur.steps += (limit - quote) as u64;
+        return false;
+    };
+    cur.steps += n as u64 + 1;
+    let at = quote + 1 + n;
+    if n == 0 || !matches!(cur.bytes[at], b'}' | b']') {
+        return false;
+    }
+    if only_closers_after(cur, at).is_some() {
+        return true;
+    }
+    // `{"days": ["mon", "tue, "wed], "n": 3}`: the array closes, and its object goes on with
+    // the next key.
+    let nest = cur.nest;
+    if cur.bytes[at] != b']' || nest.is_object(0) != Some(false) || nest.is_object(1) != Some(true)
+    {
+        return false;
+    }
+    let comma = cur.next_significant(at + 1);
+    cur.byte_at(comma) == Some(b',') && lookahead::quoted_key_follows(cur, comma + 1)
 }
 
 /// A string ran to the end of its region without a closing quote. If the region ends (but for
@@ -114,12 +151,32 @@ pub(super) fn closers_at_end(cur: &mut Cursor<'_>, content: usize) -> Option<usi
     // `at` and `closes_object` hold the run from the last closer back; find the longest tail
     // (in input order: the first closers dropped) that closes the innermost containers.
     let nest: Nest = cur.nest;
-    (1..=len)
+    let fitting = (1..=len)
         .rev()
-        .find(|&n| (0..n).all(|k| nest.is_object(k) == Some(closes_object[n - 1 - k])))
-        .map(|n| at[n - 1])
-        .filter(|&end| end > content)
+        .find(|&n| (0..n).all(|k| nest.is_object(k) == Some(closes_object[n - 1 - k])));
+    if len == 0 || fitting == Some(len) {
+        return fitting.map(|n| at[n - 1]).filter(|&end| end > content);
+    }
+    // The whole run closes the containers further out, in order, the innermost ones' own
+    // closers left out too (`{"tags": ["x", "y}`, `[{"labels": ["a", "b}]`): the run ends the
+    // string, unless the string holds a bracket the closers could be closing instead.
+    let first = at[len - 1];
+    let skips = (1..=SKIP)
+        .any(|skip| (0..len).all(|k| nest.is_object(skip + k) == Some(closes_object[len - 1 - k])));
+    if skips && first > content {
+        cur.steps += (first - content) as u64;
+        let bracketed = cur.bytes[content..first]
+            .iter()
+            .any(|&b| matches!(b, b'{' | b'['));
+        if !bracketed {
+            return Some(first);
+        }
+    }
+    fitting.map(|n| at[n - 1]).filter(|&end| end > content)
 }
+
+/// Most innermost containers whose closers [`closers_at_end`] lets the input leave out.
+const SKIP: usize = 8;
 
 /// After a quote ending at `after`: only whitespace and closers up to the end of the region,
 /// the closers closing the innermost open containers in order. Returns where the first closer

@@ -3,8 +3,9 @@
 //! normalised, and numbers beyond any `f64` (`1e999`) kept as their text.
 
 use super::cursor::{Cursor, invisible_len};
+use super::exact::is_big_integer;
 use super::string::Slot;
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::{Number, Value};
 
 /// What the bytes at the cursor turned out to be.
@@ -19,6 +20,7 @@ pub(crate) enum Lexed {
 }
 
 /// Reads a number at the cursor (on a digit, sign or dot).
+#[inline]
 pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
     if let Some(n) = plain_integer(cur).or_else(|| plain_number(cur)) {
         return Lexed::Number(Value::Number(n));
@@ -95,6 +97,9 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
             if changed {
                 cur.fix(FixKind::Number, start);
             }
+            if n.is_f64() && int_len >= 19 && !text.contains(['.', 'e', 'E']) {
+                note_big_integer(cur, text);
+            }
             Lexed::Number(Value::Number(n))
         }
         // `1e999`: a number beyond any f64. Kept as written, for coercion to refuse where a
@@ -107,9 +112,20 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
     }
 }
 
+/// Records the digits of an integer that no 64-bit integer holds (the value holds the nearest
+/// `f64`), for the scanner to file under its pointer.
+#[cold]
+#[inline(never)]
+fn note_big_integer(cur: &mut Cursor<'_>, digits: String) {
+    if is_big_integer(&digits) {
+        cur.exact.push(String::new(), digits);
+    }
+}
+
 /// The common case without building any text: a JSON integer that fits in 64 bits, written the
 /// way JSON writes it (no sign but `-`, no leading zero, not `-0`) and followed by something
 /// that cannot continue a number. Anything else takes the general path.
+#[inline]
 fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
     let start = cur.pos;
     let bytes = &cur.bytes[start..cur.end];
@@ -149,6 +165,7 @@ fn plain_integer(cur: &mut Cursor<'_>) -> Option<Number> {
 /// Any other number written the way JSON writes it (`0.875`, `-1.5e-3`) and followed by
 /// something that cannot continue it: parsed from the input as it stands, without building
 /// its text. Anything else takes the general path.
+#[inline]
 fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
     let start = cur.pos;
     let bytes = &cur.bytes[start..];
@@ -187,6 +204,9 @@ fn plain_number(cur: &mut Cursor<'_>) -> Option<Number> {
         return None;
     }
     let number = cur.src[start..start + i].parse::<Number>().ok()?;
+    if int >= 19 && i == int + usize::from(bytes[0] == b'-') && number.is_f64() {
+        note_big_integer(cur, cur.src[start..start + i].to_owned());
+    }
     cur.steps += i as u64;
     cur.pos = start + i;
     Some(number)

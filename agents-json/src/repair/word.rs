@@ -2,7 +2,7 @@
 //! short by the end of the input, unquoted keys, bare-word values and `...` placeholders.
 
 use super::cursor::{Cursor, invisible_len, is_word_byte};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::Value;
 
 /// The literal spelled by `word`, with the fix that converting it needs (if any).
@@ -57,7 +57,12 @@ pub(crate) fn lex_literal(cur: &mut Cursor<'_>) -> Option<Value> {
     let signed = matches!(cur.peek(), Some(b'+' | b'-'));
     let end = word_end(cur, start + usize::from(signed));
     let word = &cur.src[start..end];
-    if let Some((value, fix)) = literal(word) {
+    if let Some((mut value, mut fix)) = literal(word) {
+        if fix == Some(FixKind::NonFiniteNumber) && !cur.non_finite_text {
+            // No JSON number holds it; `null` is how serde_json and JavaScript write one.
+            value = Value::Null;
+            fix = Some(FixKind::NonFiniteAsNull);
+        }
         if let Some(fix) = fix {
             cur.fix(fix, start);
         }

@@ -17,7 +17,7 @@ use crate::error::ParseError;
 pub const MAX_DEPTH: usize = 127;
 
 /// How a value or text nested too deeply is described, to the model and the operator alike.
-pub(crate) fn depth_message() -> String {
+pub fn depth_message() -> String {
     format!("arrays and objects nest deeper than {MAX_DEPTH} levels, the limit")
 }
 
@@ -25,7 +25,7 @@ pub(crate) fn depth_message() -> String {
 /// only too deep (possibly valid JSON, but refused for nesting beyond [`MAX_DEPTH`]).
 ///
 /// ```
-/// use agents_core::json::{parse_strict, MAX_DEPTH};
+/// use agents_json::{parse_strict, MAX_DEPTH};
 ///
 /// assert!(parse_strict(r#"{"a": [1]}"#).is_ok());
 /// let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
@@ -82,7 +82,7 @@ fn too_deep_at(text: &str) -> Option<usize> {
 
 /// Whether `value` nests deeper than [`MAX_DEPTH`]; measured without recursion, so a value
 /// built elsewhere (by a fixer, by hand) is checked before anything recurses over it.
-pub(crate) fn deeper_than_limit(value: &Value) -> bool {
+pub fn deeper_than_limit(value: &Value) -> bool {
     let mut stack = vec![(value, 1usize)];
     while let Some((v, depth)) = stack.pop() {
         let (Value::Array(_) | Value::Object(_)) = v else {

@@ -48,9 +48,14 @@ pub enum FixKind {
     /// A Python or JavaScript literal (`True`, `False`, `None`, `undefined`, a tuple, a `u''`
     /// string prefix) was converted.
     ForeignLiteral,
-    /// `NaN`, `Infinity` or a number beyond any `f64` (`1e999`) has no JSON number form and
-    /// was kept as its text: coercion refuses it where a number is expected, naming the field.
+    /// A number beyond any `f64` (`1e999`), or `NaN` or `Infinity` under
+    /// [`NonFinite::Text`](crate::NonFinite::Text), has no JSON number form and was kept as its
+    /// text: coercion refuses it where a number is expected, naming the field.
     NonFiniteNumber,
+    /// `NaN`, `Infinity` or `-Infinity` (also `nan`, `inf`) has no JSON number form and was read
+    /// as `null`, as serde_json and JavaScript write such a number
+    /// ([`NonFinite::Null`](crate::NonFinite::Null), the default).
+    NonFiniteAsNull,
     /// A malformed number (leading zeros, `+5`, `.5`, `1_000`, `1,000`, `5.`) was normalised.
     Number,
     /// A quote inside a string that did not end it was kept as a literal quote.
@@ -115,6 +120,7 @@ impl fmt::Display for FixKind {
             Self::BareWord => "quoted bare word",
             Self::ForeignLiteral => "converted Python/JavaScript literal",
             Self::NonFiniteNumber => "kept non-finite number as text",
+            Self::NonFiniteAsNull => "read NaN/Infinity as null",
             Self::Number => "normalised malformed number",
             Self::UnescapedQuote => "kept unescaped quote inside string",
             Self::UnescapedControl => "escaped control character inside string",

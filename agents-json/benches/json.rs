@@ -1,4 +1,4 @@
-//! Benches for `agents_core::json::repair`.
+//! Benches for `agents_json::repair`.
 //!
 //! - `valid/*`: `repair` against `serde_json::from_str` on the same valid inputs (the strict fast
 //!   path should make the ratio close to 1).
@@ -6,9 +6,9 @@
 //!   on one large malformed document. The comparison with other crates lives in
 //!   `benches/json-peers` (a separate package, so their dependencies stay out of the workspace).
 //!
-//! Run: `cargo bench -p agents-core --bench json`.
+//! Run: `cargo bench -p agents-json --bench json`.
 
-use agents_core::json::repair;
+use agents_json::repair;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::Value;
 use std::hint::black_box;

@@ -3,7 +3,7 @@
 
 use super::Quote;
 use super::end::token_then;
-use crate::json::repair::cursor::Cursor;
+use crate::repair::cursor::Cursor;
 
 /// Does the text of a string, starting at `at`, hold JSON with its quotes left unescaped: `{`
 /// and a quoted key with its colon, or `[` and a quoted element with its comma or `]` (after any

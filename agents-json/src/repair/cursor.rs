@@ -1,7 +1,7 @@
 //! A byte cursor over one region of the input: whitespace, invisible characters and comments,
 //! the fixes recorded so far, and a step counter that proves the scanner linear.
 
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use crate::fix::{FixKind, JsonFix, push_fix};
 
 /// Reads `src[pos..end]`; offsets stay offsets into the whole original input.
 pub(crate) struct Cursor<'a> {
@@ -22,6 +22,12 @@ pub(crate) struct Cursor<'a> {
     /// The kinds of the containers open around the cursor, for the string reader to tell
     /// which closers fit where a closing quote was left out. The scanner keeps it.
     pub(crate) nest: Nest,
+    /// `NaN` and `Infinity` are kept as the text written instead of read as `null`
+    /// ([`NonFinite::Text`](crate::NonFinite::Text)).
+    pub(crate) non_finite_text: bool,
+    /// The integers beyond 64 bits read so far, under their JSON Pointers (the number lexer
+    /// records the digits, the scanner fills in the pointer).
+    pub(crate) exact: super::exact::ExactIntegers,
 }
 
 /// The kinds of the innermost (up to 64) open containers, and how many are open.
@@ -73,6 +79,8 @@ impl<'a> Cursor<'a> {
             no_embedded: false,
             line_quote: None,
             nest: Nest::default(),
+            non_finite_text: false,
+            exact: super::exact::ExactIntegers::default(),
         }
     }
 

@@ -1,9 +1,9 @@
 //! Whether a quote inside a string ends it, judged by what follows the quote.
 
 use super::{Slot, quote_style_at};
-use crate::json::repair::cursor::{Cursor, find_string_stop, is_word_byte};
-use crate::json::repair::lookahead;
-use crate::json::repair::word::literal;
+use crate::repair::cursor::{Cursor, find_string_stop, is_word_byte};
+use crate::repair::lookahead;
+use crate::repair::word::literal;
 
 /// Lookahead bound for a quoted token, so a string full of quotes stays linear.
 const TOKEN_LOOKAHEAD: usize = 128;
@@ -75,7 +75,10 @@ pub(super) fn ends_string(
             }
             0xef if full_width_comma(cur, next) => true,
             b';' => true,
-            // The next element, its comma left out: `["a" "b" "c"]`, one per line or not.
+            // The next element, its comma left out: `["a" "b" "c"]`, one per line or not. In
+            // an array that is an object's value, also the object's next key, the array's `]`
+            // and the comma left out: `{"a": ["x", "y"⏎"b": 1}`.
+            b'"' | b'\'' if cur.nest.is_object(1) == Some(true) => token_then(cur, next, b",]\"':"),
             b'"' | b'\'' => token_then(cur, next, b",]\"'"),
             _ => false,
         },

@@ -5,16 +5,16 @@ mod number;
 mod walk;
 mod words;
 
-pub(crate) use self::number::non_finite;
-pub(crate) use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
+pub use self::number::non_finite;
+pub use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 
 /// The JSON number text of a number as people write it: digits with separators (`1,000`) or
 /// words (`twelve`, `1.5 million`). `None` if `raw` is not all one number.
-pub(crate) fn numeric_text(raw: &str) -> Option<String> {
+pub fn numeric_text(raw: &str) -> Option<String> {
     number::parse_numeric(raw).or_else(|| words::number_in_words(raw))
 }
 
-use crate::json::error::CoerceError;
+use crate::error::CoerceError;
 use serde_json::Value;
 use std::fmt;
 
@@ -100,7 +100,7 @@ impl fmt::Display for Coercion {
             f,
             "{} at {}",
             self.kind,
-            crate::json::error::display_path(&self.path)
+            crate::error::display_path(&self.path)
         )
     }
 }
@@ -115,7 +115,7 @@ pub enum UnknownKeys {
     Keep,
     /// Drop them, recording a [`CoercionKind::DroppedUnknownKey`].
     Drop,
-    /// Refuse the value with a [`CoerceRule::UnknownKey`](crate::json::CoerceRule::UnknownKey).
+    /// Refuse the value with a [`CoerceRule::UnknownKey`](crate::CoerceRule::UnknownKey).
     Refuse,
 }
 
@@ -143,7 +143,7 @@ impl Default for CoerceOptions {
 /// Coerces `value` towards `schema` with the default [`CoerceOptions`]. See [`coerce_with`].
 ///
 /// ```
-/// use agents_core::json::coerce;
+/// use agents_json::coerce;
 /// use serde_json::json;
 ///
 /// let schema = json!({
@@ -191,7 +191,7 @@ pub fn coerce_with(
 /// missing required key) stays as it was, and its siblings are still coerced. For the runtime's
 /// coercion step, which runs before the validator decides: the validator then names whatever
 /// coercion could not fix, every field at once.
-pub(crate) fn coerce_lenient(value: Value, schema: &Value) -> Coerced {
+pub fn coerce_lenient(value: Value, schema: &Value) -> Coerced {
     walk::Walker::new(schema, &CoerceOptions::default()).run_lenient(value)
 }
 
@@ -216,7 +216,7 @@ mod tests {
         assert_eq!(out.value, json!({"people": 12, "amount": 1500000}));
         let err = coerce(json!({"people": "twelve kilos"}), &schema).unwrap_err();
         assert!(
-            matches!(err.rule, crate::json::CoerceRule::NotANumber { .. }),
+            matches!(err.rule, crate::CoerceRule::NotANumber { .. }),
             "{err}"
         );
     }

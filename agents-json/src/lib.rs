@@ -11,24 +11,29 @@
 //! One nesting limit, [`MAX_DEPTH`], holds wherever model text becomes a value, so no later step
 //! (rendering, coercion, reading into a type, dropping) can recurse deep enough to overflow a stack.
 //!
+//! This crate is a leaf of the `agents` workspace (it depends on no other crate of it), so that
+//! the fuzz targets and benchmarks build it alone. Users reach it as `agents::json` (or
+//! `agents_core::json`); the paths are the same items.
+//!
 //! See `docs/repair.md` for the full list of repairs and the rules for ambiguous input.
+#![warn(missing_docs)]
 
 mod coerce;
 mod depth;
 mod error;
 mod fix;
 mod repair;
+pub mod schema;
 
 pub use self::coerce::{
-    CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
+    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,
+    coerce_lenient, coerce_with, non_finite, numeric_text,
 };
-pub(crate) use self::coerce::{
-    NUMBER_TENS, NUMBER_UNITS, coerce_lenient, non_finite, numeric_text,
-};
-pub use self::depth::{MAX_DEPTH, parse_strict};
-pub(crate) use self::depth::{deeper_than_limit, depth_message};
-pub use self::error::{CoerceError, CoerceRule, RepairError};
+pub use self::depth::{MAX_DEPTH, deeper_than_limit, depth_message, parse_strict};
+pub use self::error::{CoerceError, CoerceRule, ParseError, RepairError};
 pub use self::fix::{FixKind, JsonFix};
 #[doc(hidden)]
 pub use self::repair::repair_counting;
-pub use self::repair::{RepairOptions, Repaired, repair, repair_with};
+pub use self::repair::{
+    Member, NonFinite, ObjectMembers, RepairOptions, Repaired, object_members, repair, repair_with,
+};

@@ -13,7 +13,7 @@ use self::end::ends_string;
 use self::escape::{Backslashes, Escape};
 use super::cursor::{Cursor, find_string_stop};
 use super::lookahead;
-use crate::json::fix::{FixKind, JsonFix};
+use crate::fix::{FixKind, JsonFix};
 
 /// Where a string stands; decides whether a quote inside it ends it.
 #[derive(Clone, Copy, PartialEq, Eq)]

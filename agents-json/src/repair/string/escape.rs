@@ -2,8 +2,8 @@
 //! (a Windows path, LaTeX, a regex), where they are kept as written.
 
 use super::Quote;
-use crate::json::fix::FixKind;
-use crate::json::repair::cursor::{Cursor, find2};
+use crate::fix::FixKind;
+use crate::repair::cursor::{Cursor, find2};
 
 /// How far [`Backslashes`] looks ahead from a backslash for the rest of its stretch.
 const ESCAPE_LOOKAHEAD: usize = 1 << 14;

@@ -1,5 +1,5 @@
 //! The lenient parser: one pass, an explicit stack instead of recursion, every deviation from
-//! JSON recorded as a [`JsonFix`](crate::json::JsonFix).
+//! JSON recorded as a [`JsonFix`](crate::JsonFix).
 
 use super::cursor::{Cursor, is_word_byte};
 use super::extract;
@@ -7,7 +7,7 @@ use super::lookahead;
 use super::number::{self, lex_number};
 use super::string::{Slot, lex_string, quote_at};
 use super::word::{lex_bare_value, lex_literal, lex_unquoted_key, placeholder_len};
-use crate::json::fix::FixKind;
+use crate::fix::FixKind;
 use serde_json::{Map, Value};
 use smallvec::SmallVec;
 
@@ -51,8 +51,13 @@ enum Expect {
     After,
 }
 
-/// A parse in progress.
-struct Parser<'c, 'a> {
+/// The outermost object's members as spans of the input: (key, where its value starts, where
+/// it ends).
+pub(crate) type MemberSpans = Vec<(String, usize, usize)>;
+
+/// A parse in progress; `MEMBERS`: also record the outermost object's members as spans
+/// ([`parse_members`]), a second instance of the parser so that repair pays nothing for it.
+struct Parser<'c, 'a, 's, const MEMBERS: bool> {
     cur: &'c mut Cursor<'a>,
     stack: SmallVec<[Frame; 8]>,
     max_depth: usize,
@@ -64,13 +69,38 @@ struct Parser<'c, 'a> {
     done: Option<Value>,
     /// Where the outermost container opened.
     start: usize,
+    /// The outermost object's members as spans of the input, when `MEMBERS`: (key, where its
+    /// value starts, where it ends).
+    spans: Option<&'s mut MemberSpans>,
+    /// Where the outermost object's current value started.
+    value_at: usize,
 }
 
 /// Parses the container whose opening bracket is at the cursor. On success the cursor is just
 /// past the value (or at the end of the region, if the input was truncated).
 pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Failure> {
+    parser::<false>(cur, max_depth, None).run()
+}
+
+/// [`parse`], also returning the outermost object's members as spans of the input: each key
+/// (decoded) with where its value's text starts and ends, in input order, as the parse read
+/// them (a value cut off by the end runs to the end).
+pub(crate) fn parse_members(
+    cur: &mut Cursor<'_>,
+    max_depth: usize,
+) -> Result<(Value, MemberSpans), Failure> {
+    let mut spans = Vec::new();
+    let value = parser::<true>(cur, max_depth, Some(&mut spans)).run()?;
+    Ok((value, spans))
+}
+
+fn parser<'c, 'a, 's, const MEMBERS: bool>(
+    cur: &'c mut Cursor<'a>,
+    max_depth: usize,
+    spans: Option<&'s mut MemberSpans>,
+) -> Parser<'c, 'a, 's, MEMBERS> {
     let start = cur.pos;
-    let mut parser = Parser {
+    Parser {
         cur,
         stack: SmallVec::new(),
         max_depth,
@@ -78,11 +108,12 @@ pub(crate) fn parse(cur: &mut Cursor<'_>, max_depth: usize) -> Result<Value, Fai
         bare_key: false,
         done: None,
         start,
-    };
-    parser.run()
+        spans,
+        value_at: start,
+    }
 }
 
-impl Parser<'_, '_> {
+impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
     fn run(&mut self) -> Result<Value, Failure> {
         // The first byte is `{` or `[`.
         let mut expect = self.open()?;
@@ -129,6 +160,9 @@ impl Parser<'_, '_> {
     fn deliver(&mut self, value: Value, expect: &mut Expect) -> bool {
         self.after_comma = false;
         *expect = Expect::After;
+        if MEMBERS && self.stack.len() == 1 {
+            self.record_member();
+        }
         match self.stack.last_mut() {
             None => {
                 self.done = Some(value);
@@ -406,6 +440,9 @@ impl Parser<'_, '_> {
 
     fn value(&mut self, expect: &mut Expect) -> Result<bool, Failure> {
         let at = self.cur.pos;
+        if MEMBERS && self.stack.len() == 1 {
+            self.value_at = at;
+        }
         let in_object = self.stack.last().is_some_and(Frame::is_object);
         let slot = if in_object {
             Slot::ObjectValue
@@ -470,6 +507,7 @@ impl Parser<'_, '_> {
             self.cur.fixes.last().map_or(0, |f| f.count),
         );
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
+            let exact_before = self.cur.exact.len();
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
                     // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
@@ -478,7 +516,11 @@ impl Parser<'_, '_> {
                         && lookahead::text_follows_scalar(self.cur, self.cur.pos)
                         && let Some(text) = self.reread_as_text(at, mark)
                     {
+                        self.cur.exact.truncate(exact_before);
                         return Ok(self.deliver(Value::String(text), expect));
+                    }
+                    if self.cur.exact.len() > exact_before {
+                        self.file_big_integer();
                     }
                     return Ok(self.deliver(v, expect));
                 }
@@ -493,7 +535,7 @@ impl Parser<'_, '_> {
             // `"k": true story`, `"k": null pointer`: words, not a literal and a stray key.
             // (`NaN` and `Infinity` keep their own handling.)
             let non_finite = self.cur.fixes.last().is_some_and(|f| {
-                f.kind == FixKind::NonFiniteNumber
+                matches!(f.kind, FixKind::NonFiniteNumber | FixKind::NonFiniteAsNull)
                     && (self.cur.fixes.len() > mark.0 || f.count != mark.1)
             });
             if in_object
@@ -552,6 +594,14 @@ impl Parser<'_, '_> {
                 Ok(false)
             }
             _ if self.skip_placeholder() => Ok(false),
+            b'{' if in_object && self.object_element_of_array() => {
+                // `[{"i": 1{"i": 2}]`: the element's `}` and the comma after it were left out;
+                // the `{` opens the array's next element.
+                self.cur.fix(FixKind::MissingBracket, self.cur.pos);
+                self.close_one(expect);
+                *expect = Expect::Value;
+                Ok(false)
+            }
             _ if self.starts_item(b, in_object) => {
                 self.cur.fix(FixKind::MissingComma, self.cur.pos);
                 *expect = next_item;
@@ -602,6 +652,57 @@ impl Parser<'_, '_> {
             self.cur.fix(FixKind::ForeignLiteral, at);
             self.cur.pos += 1;
         }
+    }
+
+    /// Records the outermost object's member whose value is about to be delivered (for
+    /// [`parse_members`]).
+    #[cold]
+    #[inline(never)]
+    fn record_member(&mut self) {
+        let at = self.value_at;
+        let end = self.cur.pos;
+        if let (
+            Some(spans),
+            Some(Frame::Object {
+                key: Some((k, _)), ..
+            }),
+        ) = (self.spans.as_mut(), self.stack.last())
+        {
+            spans.push((k.clone(), at, end));
+        }
+    }
+
+    /// Fills in the pointer of the integer beyond 64 bits the number lexer just recorded.
+    #[cold]
+    #[inline(never)]
+    fn file_big_integer(&mut self) {
+        let pointer = self.pointer();
+        if let Some(slot) = self.cur.exact.last_pointer() {
+            *slot = pointer;
+        }
+    }
+
+    /// The JSON Pointer of the value about to be delivered.
+    fn pointer(&self) -> String {
+        let mut out = String::new();
+        for frame in &self.stack {
+            match frame {
+                Frame::Object { key, .. } => {
+                    super::exact::push_key(&mut out, key.as_ref().map_or("", |(k, _)| k));
+                }
+                Frame::Array { items } => {
+                    use std::fmt::Write as _;
+                    let _ = write!(out, "/{}", items.len());
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the innermost container is an object that is an element of an array.
+    fn object_element_of_array(&self) -> bool {
+        let len = self.stack.len();
+        len >= 2 && self.stack[len - 1].is_object() && !self.stack[len - 2].is_object()
     }
 
     /// Whether the innermost container is an array that is the value of an object's key.

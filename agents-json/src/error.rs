@@ -1,6 +1,32 @@
-//! Why [`repair`](super::repair) or [`coerce`](super::coerce) gave up.
+//! Why [`parse_strict`](crate::parse_strict), [`repair`](crate::repair) or
+//! [`coerce`](crate::coerce) gave up.
 
 use std::fmt;
+
+/// Why argument text could not be parsed as strict JSON, and where ([`parse_strict`](crate::parse_strict)).
+///
+/// Also reachable as `agents_core::error::ParseError`, the type the tool error taxonomy carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// What was wrong.
+    pub message: String,
+    /// Byte offset into the raw text where parsing failed, if known.
+    pub position: Option<usize>,
+    /// Set to the limit when the text nests arrays and objects deeper than
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH): it may be valid JSON, but is refused.
+    pub depth_limit: Option<usize>,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some(p) => write!(f, "{} (at byte {p})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// Why nothing could be recovered from the input, and where.
 ///

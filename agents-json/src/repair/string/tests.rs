@@ -1,5 +1,5 @@
 use super::*;
-use crate::json::repair::repair;
+use crate::repair::repair;
 use serde_json::{Value, json};
 
 /// Lexes the string at the start of `src` in `slot`: its text, whether it was cut off, and the

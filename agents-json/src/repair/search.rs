@@ -6,9 +6,9 @@ use super::cursor::{Cursor, find, find2};
 use super::extract::{self, Extend, Region};
 use super::scanner::{self, Failure};
 use super::unescape;
-use super::{RepairOptions, Repaired};
-use crate::json::error::RepairError;
-use crate::json::fix::{FixKind, JsonFix, push_fix};
+use super::{NonFinite, RepairOptions, Repaired};
+use crate::error::RepairError;
+use crate::fix::{FixKind, JsonFix, push_fix};
 use serde_json::Value;
 
 /// Tries each `{` or `[` in the region in turn; the first that parses wins.
@@ -54,6 +54,7 @@ fn search(
         let was_first = std::mem::replace(&mut first, false);
         let fixes = lead_fixes(input, region, at, was_first, steps);
         let mut cur = Cursor::new(input, at, region.end, fixes);
+        cur.non_finite_text = options.non_finite == NonFinite::Text;
         let outcome = scanner::parse(&mut cur, options.max_depth);
         *steps += cur.steps;
         match outcome {
@@ -205,6 +206,7 @@ fn read_on(
     extract::first_visible(&input[ext.after_close..ext.end])?;
     let fixes = lead_fixes(input, region, at, first, steps);
     let mut cur = Cursor::new(input, at, ext.end, fixes);
+    cur.non_finite_text = options.non_finite == NonFinite::Text;
     let outcome = scanner::parse(&mut cur, options.max_depth);
     *steps += cur.steps;
     let value = outcome.ok()?;
@@ -251,6 +253,7 @@ fn search_unescaped(
     Ok(Some(Repaired {
         value: found.value,
         fixes,
+        exact: found.exact,
     }))
 }
 
@@ -336,7 +339,7 @@ fn empty_says_nothing(input: &str, region: &Region, at: usize, end: usize, value
     // its region.
     let inner = &input[at + 1..end];
     if let Some(inner) = inner.strip_suffix(['}', ']'])
-        && inner.bytes().any(|b| !b.is_ascii_whitespace() && b != b',')
+        && !only_placeholder(inner)
     {
         return true;
     }
@@ -345,7 +348,38 @@ fn empty_says_nothing(input: &str, region: &Region, at: usize, end: usize, value
         || before
             .get(before.len().saturating_sub(4)..)
             .is_some_and(|w| w.eq_ignore_ascii_case("json"));
-    extract::first_visible(before).is_some() && !labelled
+    !labelled && !only_comments(before)
+}
+
+/// Whether the text between an empty value's brackets is nothing, whitespace and commas, or
+/// a placeholder for the content left out (`[...]`, `{ … }`): the value still stands where an
+/// empty one would (it opens its region, or a label leads to it), as the empty container.
+fn only_placeholder(inner: &str) -> bool {
+    let rest = inner.trim_matches(|c: char| c.is_ascii_whitespace() || c == ',');
+    rest.is_empty() || rest == "..." || rest == "\u{2026}"
+}
+
+/// Whether `text` holds nothing visible but `//` line comments and `/* */` block comments: a
+/// comment before a value (`// no arguments⏎{}`) is no prose leading to it. Stops at the first
+/// visible byte outside a comment.
+fn only_comments(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        let Some(at) = extract::first_visible(rest) else {
+            return true;
+        };
+        rest = &rest[at..];
+        if let Some(line) = rest.strip_prefix("//") {
+            rest = line.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(block) = rest.strip_prefix("/*") {
+            match block.split_once("*/") {
+                Some((_, after)) => rest = after,
+                None => return false,
+            }
+        } else {
+            return false;
+        }
+    }
 }
 
 /// Completes the fixes of a successful parse (the region's, text skipped before the value and
@@ -366,5 +400,9 @@ fn finish(input: &str, end: usize, value: Value, cur: Cursor<'_>) -> Repaired {
             push_fix(&mut fixes, kind, cur.pos + off);
         }
     }
-    Repaired { value, fixes }
+    Repaired {
+        value,
+        fixes,
+        exact: cur.exact,
+    }
 }

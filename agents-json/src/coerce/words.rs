@@ -87,7 +87,7 @@ fn scale_of(word: &str) -> Option<u64> {
 }
 
 /// The words of the numbers below twenty, by value.
-pub(crate) const UNITS: [&str; 20] = [
+pub const UNITS: [&str; 20] = [
     "zero",
     "one",
     "two",
@@ -111,7 +111,7 @@ pub(crate) const UNITS: [&str; 20] = [
 ];
 
 /// The words of the tens, by their digit (`TENS[4]` is `forty`; none for 0 and 1).
-pub(crate) const TENS: [&str; 10] = [
+pub const TENS: [&str; 10] = [
     "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
 ];
 
