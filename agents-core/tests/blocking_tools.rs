@@ -89,30 +89,38 @@ fn agent(model: &ScriptedModel, tool: impl Tool, budget: Budget) -> LlmAgent<Str
         .unwrap()
 }
 
-/// The run, on a task of its own as an application runs it (a server's request handler).
-async fn run_spawned(agent: LlmAgent<String, String>) -> Result<String, AgentError> {
-    tokio::spawn(async move { agent.run("go".into()).await })
+/// Runs an agent whose model plays `model` with the blocking tool under `budget`, on a task of
+/// its own as an application runs it (a server's request handler), then opens the gate; fails if
+/// the run returned only because the watchdog opened it.
+async fn run_past_the_gate(model: &ScriptedModel, budget: Budget) -> Result<String, AgentError> {
+    let gate = Gate::new();
+    let agent = agent(model, blocking(&gate), budget);
+    let out = tokio::spawn(async move { agent.run("go".into()).await })
         .await
-        .expect("the run's task")
+        .expect("the run's task");
+    let held = gate.opened_by_watchdog();
+    gate.open();
+    assert!(!held, "the run waited for the blocking tool");
+    out
+}
+
+/// A budget whose tool timeout is 100 ms.
+fn tool_timeout_100ms() -> Budget {
+    Budget {
+        tool_timeout: Some(Duration::from_millis(100)),
+        ..Budget::default()
+    }
 }
 
 /// A blocking async tool under a 100 ms timeout: the call fails with the timeout while the tool
 /// still blocks, the model reads it, and the run ends with the model's answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_blocking_async_tool_is_cut_by_its_timeout() {
-    let gate = Gate::new();
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "block", "{}"),
         ModelResponse::text("gave up"),
     ]);
-    let budget = Budget {
-        tool_timeout: Some(Duration::from_millis(100)),
-        ..Budget::default()
-    };
-    let out = run_spawned(agent(&model, blocking(&gate), budget)).await;
-    let held = gate.opened_by_watchdog();
-    gate.open();
-    assert!(!held, "the run waited for the blocking tool");
+    let out = run_past_the_gate(&model, tool_timeout_100ms()).await;
     assert_eq!(out.unwrap(), "gave up");
     let results = tool_results(&model.requests()[1].messages);
     assert_eq!(results.len(), 1, "{results:?}");
@@ -122,7 +130,6 @@ async fn a_blocking_async_tool_is_cut_by_its_timeout() {
 /// A blocking async tool with no timeout of its own ends when the run's time does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_blocking_async_tool_ends_with_the_run() {
-    let gate = Gate::new();
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "block", "{}"),
         ModelResponse::text("late"),
@@ -132,11 +139,7 @@ async fn a_blocking_async_tool_ends_with_the_run() {
         tool_timeout: None,
         ..Budget::default()
     };
-    let out = run_spawned(agent(&model, blocking(&gate), budget)).await;
-    let held = gate.opened_by_watchdog();
-    gate.open();
-    assert!(!held, "the run waited for the blocking tool");
-    match out {
+    match run_past_the_gate(&model, budget).await {
         Err(AgentError::Budget(b)) => assert_eq!(b.kind, BudgetKind::Duration, "{b}"),
         other => panic!("expected the duration budget, got {other:?}"),
     }
@@ -146,7 +149,6 @@ async fn a_blocking_async_tool_ends_with_the_run() {
 /// result, in call order.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn blocking_calls_of_one_turn_each_get_one_result() {
-    let gate = Gate::new();
     let model = ScriptedModel::new([
         ModelResponse {
             tool_calls: vec![
@@ -165,14 +167,7 @@ async fn blocking_calls_of_one_turn_each_get_one_result() {
         },
         ModelResponse::text("gave up"),
     ]);
-    let budget = Budget {
-        tool_timeout: Some(Duration::from_millis(100)),
-        ..Budget::default()
-    };
-    let out = run_spawned(agent(&model, blocking(&gate), budget)).await;
-    let held = gate.opened_by_watchdog();
-    gate.open();
-    assert!(!held, "the run waited for the blocking tools");
+    let out = run_past_the_gate(&model, tool_timeout_100ms()).await;
     assert_eq!(out.unwrap(), "gave up");
     let messages = &model.requests()[1].messages;
     let ids: Vec<String> = messages
