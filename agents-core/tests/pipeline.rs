@@ -406,7 +406,7 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     let r = last_tool_result(&model, 1);
     assert_eq!(
         r.content,
-        "ERROR: Tool 'read' failed: File not found, cannot retry (severity: MEDIUM). Please retry with corrected arguments."
+        "ERROR: Tool 'read' failed: File not found, cannot retry (severity: MEDIUM). This is an outage, not a problem with the arguments: do not change them. Call the tool again later, or go on without its result."
     );
     assert!(r.is_error);
     let names = rec.names();
@@ -641,7 +641,7 @@ async fn escalate_without_a_reason_frames_the_error_once() {
     agent.run("go".into()).await.unwrap();
     assert_eq!(
         last_tool_result(&model, 1).content,
-        "ERROR: Tool 'read' failed: no such file (severity: HIGH). Please retry with corrected arguments."
+        "ERROR: Tool 'read' failed: no such file (severity: HIGH). The tool failed while running; the arguments were accepted. Go on without its result, or another way."
     );
 }
 
