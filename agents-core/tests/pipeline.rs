@@ -641,7 +641,7 @@ async fn escalate_without_a_reason_frames_the_error_once() {
     agent.run("go".into()).await.unwrap();
     assert_eq!(
         last_tool_result(&model, 1).content,
-        "ERROR: Tool 'read' failed: no such file (severity: HIGH). The tool failed while running; the arguments were accepted. Go on without its result, or another way."
+        "ERROR: Tool 'read' failed: no such file (severity: HIGH). The tool failed while running: if the arguments were the cause, retry with corrected ones; otherwise go on without its result."
     );
 }
 
@@ -854,8 +854,8 @@ async fn an_escalated_outage_is_not_worded_as_wrong_arguments() {
     }
 }
 
-/// A permanent failure escalated says that repeating the call will not help; a failure of
-/// unknown class says the arguments were accepted. Neither asks for corrected arguments.
+/// A permanent failure escalated says that repeating the call will not help, without asking for
+/// corrected arguments; a failure of unknown class asks for them only if they were the cause.
 #[tokio::test]
 async fn escalated_execution_failures_are_worded_by_their_class() {
     let permanent = || {
@@ -869,8 +869,7 @@ async fn escalated_execution_failures_are_worded_by_their_class() {
     assert!(text.contains("(severity: MEDIUM)"), "{text}");
     let unknown = || ExecutionFailure::new("disk quota exceeded");
     let text = escalation_text(unknown, Some("the tool broke")).await;
-    assert!(!text.contains("corrected arguments"), "{text}");
-    assert!(text.contains("arguments were accepted"), "{text}");
+    assert!(text.contains("if the arguments were the cause"), "{text}");
     // The operator's detail never reaches the model.
     assert!(!text.contains("disk quota"), "{text}");
 }

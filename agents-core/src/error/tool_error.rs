@@ -142,9 +142,11 @@ impl EscalationError {
 impl EscalationError {
     /// What the model can do about the failure, by what failed (the error that started the
     /// escalation, through any escalations it travelled in): arguments that did not fit are to be
-    /// corrected; an execution failure is not the arguments' fault, and its class says whether a
-    /// later call may succeed (an outage) or none will. An escalation without an error (an agent
-    /// gave up on its own judgement) adds nothing to its reason.
+    /// corrected; a transient execution failure (an outage) is not the arguments' fault and a
+    /// later call may succeed, a permanent one will not succeed again, and one of unknown class
+    /// may be either (a tool that could not read a value it was given fails that way: the
+    /// model is told to correct the arguments if they were the cause). An escalation without an
+    /// error (an agent gave up on its own judgement) adds nothing to its reason.
     pub fn advice(&self) -> Option<&'static str> {
         let mut cause = self.original.as_deref()?;
         loop {
@@ -166,8 +168,8 @@ impl EscalationError {
                          not help: go on without its result."
                     }
                     ErrorClass::Unknown => {
-                        "The tool failed while running; the arguments were accepted. Go on \
-                         without its result, or another way."
+                        "The tool failed while running: if the arguments were the cause, retry \
+                         with corrected ones; otherwise go on without its result."
                     }
                 },
             });
