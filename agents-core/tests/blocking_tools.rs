@@ -146,8 +146,9 @@ async fn a_blocking_async_tool_ends_with_the_run() {
 }
 
 /// Two blocking calls of one turn, run at once: each is cut by its timeout and gets exactly one
-/// result, in call order.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+/// result, in call order. (Three workers: each blocking call holds one, and the run needs one
+/// free; blocking calls as many as the runtime's workers starve it, as any blocking task does.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 3)]
 async fn blocking_calls_of_one_turn_each_get_one_result() {
     let model = ScriptedModel::new([
         ModelResponse {

@@ -20,10 +20,12 @@
 //! call borrows the tool: the task owns an `Arc` of the tool for as long as it runs, and reports
 //! whether the arguments fit before the executor charges and announces the call.
 
+use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use futures_util::FutureExt;
+use futures_util::future::Either;
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -36,52 +38,82 @@ pub(crate) enum ReadyCall<'a> {
     /// Runs on the caller's task.
     InPlace(PreparedCall<'a>),
     /// Waits on a task of its own for the go (its context); dropped, the task ends.
-    Spawned {
-        go: oneshot::Sender<ToolContext>,
-        task: AbortOnDrop,
+    Spawned(OwnTask),
+}
+
+/// A call on a task of its own: the go to send it, and the task.
+pub(crate) struct OwnTask {
+    go: oneshot::Sender<ToolContext>,
+    task: AbortOnDrop,
+}
+
+/// Reading a call's arguments: done in place, or under way on the call's own task.
+pub(crate) enum Preparing<'a> {
+    /// Read in place.
+    Done(Result<ReadyCall<'a>, ToolCallError>),
+    /// Being read on the call's own task, which says whether they fit.
+    OnItsTask {
+        fits: oneshot::Receiver<Result<(), ToolCallError>>,
+        call: OwnTask,
     },
 }
 
+impl<'a> Preparing<'a> {
+    /// The call ready to run, once its arguments were read.
+    pub(crate) async fn ready(self) -> Result<ReadyCall<'a>, ToolCallError> {
+        match self {
+            Preparing::Done(ready) => ready,
+            Preparing::OnItsTask { fits, call } => match fits.await {
+                Ok(Ok(())) => Ok(ReadyCall::Spawned(call)),
+                Ok(Err(e)) => Err(e),
+                Err(_) => Err(ended_early()),
+            },
+        }
+    }
+}
+
 /// Reads `args` into `tool`'s types: on a task of its own on a multi-thread runtime, else in
-/// place. A panic while reading is a permanent failure of the tool.
-pub(crate) async fn prepare(
-    tool: &Arc<dyn Tool>,
-    args: Value,
-) -> Result<ReadyCall<'_>, ToolCallError> {
+/// place (no future to wait on: the executor's common path stays as small as before). A panic
+/// while reading is a permanent failure of the tool.
+pub(crate) fn prepare(tool: &Arc<dyn Tool>, args: Value) -> Preparing<'_> {
     if !own_task() {
-        return prepare_here(&**tool, args).map(ReadyCall::InPlace);
+        return Preparing::Done(prepare_here(&**tool, args).map(ReadyCall::InPlace));
     }
     let tool = Arc::clone(tool);
-    let (ready_tx, ready_rx) = oneshot::channel();
+    let (fits_tx, fits) = oneshot::channel();
     let (go, go_rx) = oneshot::channel::<ToolContext>();
     let work = async move {
         let prepared = match prepare_here(&*tool, args) {
             Ok(p) => p,
             Err(e) => {
-                let _ = ready_tx.send(Err(e));
+                let _ = fits_tx.send(Err(e));
                 return None;
             }
         };
-        let _ = ready_tx.send(Ok(()));
+        let _ = fits_tx.send(Ok(()));
         // No go: the call was not charged (approval, budget) or its executor was dropped.
         let ctx = go_rx.await.ok()?;
         Some(run_here(prepared, ctx).await)
     };
     let work = tracing::Instrument::in_current_span(crate::journal::replay::carried(work));
     let task = AbortOnDrop(tokio::spawn(work));
-    match ready_rx.await {
-        Ok(Ok(())) => Ok(ReadyCall::Spawned { go, task }),
-        Ok(Err(e)) => Err(e),
-        Err(_) => Err(ended_early()),
+    Preparing::OnItsTask {
+        fits,
+        call: OwnTask { go, task },
     }
 }
 
-impl ReadyCall<'_> {
-    /// Runs the call with its context; a panic is a permanent failure of the tool.
-    pub(crate) async fn run(self, ctx: ToolContext) -> Result<Value, ToolCallError> {
+impl<'a> ReadyCall<'a> {
+    /// Runs the call with its context; a panic is a permanent failure of the tool. In place,
+    /// the tool's future is made here and awaited as it is (one future layer, as before calls
+    /// had tasks of their own).
+    pub(crate) fn run(
+        self,
+        ctx: ToolContext,
+    ) -> impl Future<Output = Result<Value, ToolCallError>> + Send + 'a {
         match self {
-            ReadyCall::InPlace(prepared) => run_here(prepared, ctx).await,
-            ReadyCall::Spawned { go, mut task } => {
+            ReadyCall::InPlace(prepared) => Either::Left(run_here(prepared, ctx)),
+            ReadyCall::Spawned(OwnTask { go, mut task }) => Either::Right(async move {
                 if go.send(ctx).is_err() {
                     return Err(ended_early());
                 }
@@ -93,7 +125,7 @@ impl ReadyCall<'_> {
                     ))),
                     Err(_) => Err(ended_early()),
                 }
-            }
+            }),
         }
     }
 }
@@ -118,11 +150,24 @@ fn prepare_here(tool: &dyn Tool, args: Value) -> Result<PreparedCall<'_>, ToolCa
         .unwrap_or_else(|payload| Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload))))
 }
 
-async fn run_here(prepared: PreparedCall<'_>, ctx: ToolContext) -> Result<Value, ToolCallError> {
-    AssertUnwindSafe(async move { prepared(ctx).await })
-        .catch_unwind()
-        .await
-        .unwrap_or_else(|payload| Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload))))
+/// Calls `prepared` now (its first part runs here: a closure's body before its `async` block)
+/// and returns the tool's future, a panic in either being a permanent failure of the tool.
+fn run_here<'a>(
+    prepared: PreparedCall<'a>,
+    ctx: ToolContext,
+) -> impl Future<Output = Result<Value, ToolCallError>> + Send + 'a {
+    match std::panic::catch_unwind(AssertUnwindSafe(move || prepared(ctx))) {
+        Ok(running) => Either::Left(AssertUnwindSafe(running).catch_unwind().map(
+            |result: std::thread::Result<Result<Value, ToolCallError>>| {
+                result.unwrap_or_else(|payload| {
+                    Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
+                })
+            },
+        )),
+        Err(payload) => Either::Right(std::future::ready(Err(ToolCallError::Failed(
+            ExecutionFailure::panic(&*payload),
+        )))),
+    }
 }
 
 /// The tool's task ended without a result (its runtime is shutting down).
