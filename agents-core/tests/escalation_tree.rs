@@ -179,9 +179,7 @@ async fn root_feeds_back_to_its_model() {
     );
     assert_eq!(
         last_tool_result(&root_model),
-        format!(
-            "ERROR: Tool 'middle' failed: {LEAF_REASON} (severity: MEDIUM)."
-        )
+        format!("ERROR: Tool 'middle' failed: {LEAF_REASON} (severity: MEDIUM).")
     );
 }
 
