@@ -440,6 +440,9 @@ where
                 raw: response.raw.clone().or_else(|| response.text.clone()),
                 calls: response.tool_calls.clone(),
             });
+            if let Some(warning) = Event::usage_estimated(&self.path, &response) {
+                self.ctx.emit(warning);
+            }
         }
         self.budget
             .charge_tokens(response.usage.total())
