@@ -124,7 +124,7 @@ pub(crate) async fn ask_once(
     // A replayed answer was announced by the process that received it.
     if !replayed {
         announce(&response);
-        if let Some(warning) = Event::usage_estimated(&ask.agent, &response) {
+        if let Some(warning) = Event::usage_estimated(ask.agent, &response) {
             (ask.emit)(warning);
         }
     }
