@@ -313,6 +313,23 @@ mod millis {
 }
 
 impl Event {
+    /// The `Warning` announcing that `response`'s token usage is an estimate (the provider
+    /// reported none), if it is one: the token budget was charged the estimate.
+    pub(crate) fn usage_estimated(
+        agent: &AgentPath,
+        response: &crate::model::ModelResponse,
+    ) -> Option<Event> {
+        let usage = response.usage;
+        response.usage_estimated.then(|| Event::Warning {
+            agent: agent.clone(),
+            message: format!(
+                "the model's response reported no token usage; counted by an estimate \
+                 ({} input and {} output tokens)",
+                usage.input_tokens, usage.output_tokens
+            ),
+        })
+    }
+
     /// The agent the event is about.
     pub fn agent(&self) -> &AgentPath {
         match self {

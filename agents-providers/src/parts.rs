@@ -139,6 +139,10 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
                 Err(e) => break Err(e),
             };
             match acc.read(record, stream)? {
+                Read::Accepted if acc.is_complete() => {
+                    self.accepted += 1;
+                    stream.response_complete();
+                }
                 Read::Accepted => self.accepted += 1,
                 Read::Ignored => {}
                 Read::Skipped(e) => {
@@ -162,7 +166,12 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
         stream_end(stream, read, acc.is_complete(), self.accepted, self.skipped)?;
         let acc = self.acc.take().map(A::finish);
         match acc {
-            Some(result) => result.map(Some).map_err(|e| stream.adopt(e)),
+            Some(Ok(mut response)) => {
+                // A stream cut after its finish reason may lack its usage (OpenAI's last chunk).
+                stream.settle_usage(&mut response);
+                Ok(Some(response))
+            }
+            Some(Err(e)) => Err(stream.adopt(e)),
             None => Ok(None),
         }
     }

@@ -1,43 +1,10 @@
 //! The macros follow a renamed facade: builds and runs `tests/fixtures/renamed-facade`, a crate
 //! that depends on `agents` as `my_agents`.
 
-use std::path::Path;
-use std::process::Command;
+use crate::support;
 
 #[test]
 fn macros_follow_a_renamed_facade() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let fixture = root.join("tests/fixtures/renamed-facade");
-    // Work on a copy: the build writes a lock file, which does not belong in the source tree.
-    let work = tempfile::tempdir().expect("a temporary directory");
-    std::fs::create_dir(work.path().join("src")).expect("src/");
-    let manifest = std::fs::read_to_string(fixture.join("Cargo.toml"))
-        .expect("the fixture's Cargo.toml")
-        .replace(
-            "path = \"../../..\"",
-            &format!("path = {:?}", root.display().to_string()),
-        );
-    std::fs::write(work.path().join("Cargo.toml"), manifest).expect("write Cargo.toml");
-    std::fs::copy(fixture.join("src/main.rs"), work.path().join("src/main.rs"))
-        .expect("copy main.rs");
-    // Start from the workspace's lock file so the build resolves offline to the same versions.
-    std::fs::copy(root.join("Cargo.lock"), work.path().join("Cargo.lock"))
-        .expect("copy Cargo.lock");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(Into::into)
-        .unwrap_or_else(|| root.join("target"));
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["run", "--quiet", "--offline", "--manifest-path"])
-        .arg(work.path().join("Cargo.toml"))
-        .env("CARGO_TARGET_DIR", target)
-        .output()
-        .expect("cargo runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "the fixture failed:\n{stderr}\n{stdout}"
-    );
-    assert!(stdout.contains("renamed facade: ok"), "{stdout}\n{stderr}");
+    let stdout = support::run_fixture("renamed-facade");
+    assert!(stdout.contains("renamed facade: ok"), "{stdout}");
 }

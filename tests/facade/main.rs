@@ -12,4 +12,11 @@ mod macros_renamed_facade;
 mod macros_tool;
 mod mcp_inspector;
 #[cfg(feature = "macros")]
+mod serde_json_features;
+#[cfg(feature = "macros")]
 mod struct_args;
+
+/// Building and running fixture crates of `tests/fixtures/`.
+#[cfg(feature = "macros")]
+#[path = "../support/mod.rs"]
+mod support;

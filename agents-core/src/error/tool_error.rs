@@ -103,18 +103,61 @@ impl EscalationError {
         }
     }
 
-    /// The text the model sees as the failed call's result.
+    /// The text the model sees as the failed call's result: the reason and the severity, then
+    /// what the model can do about it, worded by what failed ([`advice`](Self::advice)).
     pub fn model_text(&self) -> String {
         let tool = self.tool.as_deref().unwrap_or(self.source.name());
         let mut s = format!(
-            "ERROR: Tool '{tool}' failed: {} (severity: {}). Please retry with corrected arguments.",
+            "ERROR: Tool '{tool}' failed: {} (severity: {}).",
             self.reason, self.severity
         );
+        if let Some(advice) = self.advice() {
+            s.push(' ');
+            s.push_str(advice);
+        }
         if let Some(sug) = &self.suggestion {
             s.push_str(" Suggestion: ");
             s.push_str(sug);
         }
         s
+    }
+}
+
+impl EscalationError {
+    /// What the model can do about the failure, by what failed (the error that started the
+    /// escalation, through any escalations it travelled in): arguments that did not fit are to be
+    /// corrected; a transient execution failure (an outage) is not the arguments' fault and a
+    /// later call may succeed, a permanent one will not succeed again, and one of unknown class
+    /// may be either (a tool that could not read a value it was given fails that way: the
+    /// model is told to correct the arguments if they were the cause). An escalation without an
+    /// error (an agent gave up on its own judgement) adds nothing to its reason.
+    pub fn advice(&self) -> Option<&'static str> {
+        let mut cause = self.original.as_deref()?;
+        loop {
+            return Some(match cause {
+                ToolError::Escalation(e) => {
+                    cause = e.original.as_deref()?;
+                    continue;
+                }
+                ToolError::InvalidArgs(_) | ToolError::Deserialization(_) => {
+                    "Please retry with corrected arguments."
+                }
+                ToolError::Execution(e) => match e.class {
+                    ErrorClass::Transient => {
+                        "This is an outage, not a problem with the arguments: do not change \
+                         them. Call the tool again later, or go on without its result."
+                    }
+                    ErrorClass::Permanent => {
+                        "This is not a problem with the arguments, and repeating the call will \
+                         not help: go on without its result."
+                    }
+                    ErrorClass::Unknown => {
+                        "The tool failed while running: if the arguments were the cause, retry \
+                         with corrected ones; otherwise go on without its result."
+                    }
+                },
+            });
+        }
     }
 }
 

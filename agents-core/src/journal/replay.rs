@@ -107,6 +107,17 @@ pub(crate) fn branch<F: Future>(work: F) -> impl Future<Output = F::Output> {
     }
 }
 
+/// `work`, to run on a task of its own, in the replay state of the code creating it (a task does
+/// not inherit its creator's task-locals): what it reports counts as that code's.
+///
+/// Outside a journaled run, `work` as it is.
+pub(crate) fn carried<F: Future>(work: F) -> impl Future<Output = F::Output> {
+    match BRANCH.try_with(Arc::clone).ok() {
+        Some(branch) => Either::Left(BRANCH.scope(branch, work)),
+        None => Either::Right(work),
+    }
+}
+
 /// A step's outcome was read back from the journal; `counted` when it is a model call or a
 /// tool execution (the run's start time is a step too, but not one a user counts).
 pub(crate) fn read_back(counted: bool) {

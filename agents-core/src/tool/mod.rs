@@ -8,6 +8,7 @@ mod journaled;
 mod schema;
 mod source;
 mod standalone;
+mod task;
 mod validate;
 
 use std::time::Duration;
@@ -136,6 +137,12 @@ pub trait Tool: Send + Sync + 'static {
     }
 
     /// Runs the tool.
+    ///
+    /// On a multi-thread runtime each call runs on a task of its own, so a call that blocks its
+    /// thread still answers its timeout and the run's time (the blocked thread runs on to its
+    /// end in the background). On a current-thread runtime a call that blocks the thread holds
+    /// everything, timers included, until it returns: do blocking work in [`run_blocking`].
+    /// See docs/budgets.md, "Tools that block their thread".
     fn call<'a>(
         &'a self,
         args: Value,
@@ -186,8 +193,9 @@ pub fn run_prepared<'a>(
 
 /// Runs a synchronous tool body on tokio's blocking pool, so that a tool that blocks its thread
 /// (file or network I/O, a long computation) neither stalls the runtime nor ignores its timeout:
-/// the timeout answers on time. The thread itself cannot be killed: a timed-out body runs on to
-/// its end in the background and its result is dropped. A panic in it is a panic of the tool.
+/// the timeout answers on time, on a current-thread runtime too. The thread itself cannot be
+/// killed: a timed-out body runs on to its end in the background and its result is dropped. A
+/// panic in it is a panic of the tool.
 pub async fn run_blocking<F>(body: F) -> Result<Value, ToolCallError>
 where
     F: FnOnce() -> Result<Value, ToolCallError> + Send + 'static,

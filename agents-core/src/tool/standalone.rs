@@ -163,7 +163,7 @@ impl StandaloneTool {
             None => BudgetScope::unlimited(self.caller.clone()),
         };
         let setup = ExecSetup {
-            tool: &*self.tool,
+            tool: &self.tool,
             validator: self.validator.as_ref(),
             classifier: &self.classifier,
             agent: &self.caller,

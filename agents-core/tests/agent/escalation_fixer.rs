@@ -126,7 +126,7 @@ async fn seed_complete_example_fixer_escalates_with_corrected_json() {
     assert_eq!(
         uses[0].0,
         format!(
-            "ERROR: Tool 'calculateNumberOfKeys' failed: Unquoted keys. Corrected: {CORRECTED} (severity: LOW). Please retry with corrected arguments."
+            "ERROR: Tool 'calculateNumberOfKeys' failed: Unquoted keys. Corrected: {CORRECTED} (severity: LOW). The tool failed while running: if the arguments were the cause, retry with corrected ones; otherwise go on without its result."
         )
     );
     assert_eq!(uses[1], ("3".to_owned(), false));

@@ -180,9 +180,7 @@ async fn root_feeds_back_to_its_model() {
     );
     assert_eq!(
         last_tool_result(&root_model),
-        format!(
-            "ERROR: Tool 'middle' failed: {LEAF_REASON} (severity: MEDIUM). Please retry with corrected arguments."
-        )
+        format!("ERROR: Tool 'middle' failed: {LEAF_REASON} (severity: MEDIUM).")
     );
 }
 

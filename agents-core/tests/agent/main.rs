@@ -9,6 +9,7 @@ mod common;
 mod journaled;
 
 mod approval;
+mod blocking_tools;
 mod checks;
 mod compose_escalation;
 mod compose_loop;

@@ -406,7 +406,7 @@ async fn escalation_renders_the_documented_text_and_is_never_a_success() {
     let r = last_tool_result(&model, 1);
     assert_eq!(
         r.content,
-        "ERROR: Tool 'read' failed: File not found, cannot retry (severity: MEDIUM). Please retry with corrected arguments."
+        "ERROR: Tool 'read' failed: File not found, cannot retry (severity: MEDIUM). This is an outage, not a problem with the arguments: do not change them. Call the tool again later, or go on without its result."
     );
     assert!(r.is_error);
     let names = rec.names();
@@ -644,7 +644,7 @@ async fn escalate_without_a_reason_frames_the_error_once() {
     agent.run("go".into()).await.unwrap();
     assert_eq!(
         last_tool_result(&model, 1).content,
-        "ERROR: Tool 'read' failed: no such file (severity: HIGH). Please retry with corrected arguments."
+        "ERROR: Tool 'read' failed: no such file (severity: HIGH). The tool failed while running: if the arguments were the cause, retry with corrected ones; otherwise go on without its result."
     );
 }
 
@@ -817,4 +817,62 @@ async fn strict_is_decided_per_level() {
         1,
         "the tool's beats on_tool_error's"
     );
+}
+
+/// The text an escalation of `read`'s failure gives the model, the tool failing with `failure`
+/// and its handler escalating with `reason` (or, without one, the error's own words).
+async fn escalation_text(failure: fn() -> ExecutionFailure, reason: Option<&str>) -> String {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "read", "{}"),
+        ModelResponse::text("ok"),
+    ]);
+    let step = match reason {
+        Some(r) => escalate(r, Severity::Medium),
+        None => agents_core::repair::escalate_error(),
+    };
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool_with(
+            flaky("read", 5, false, failure, counter()),
+            Handlers::new().execution_error(step),
+        )
+        .build()
+        .unwrap();
+    agent.run("go".into()).await.unwrap();
+    last_tool_result(&model, 1).content
+}
+
+/// An outage (a transient execution failure) escalated to the model is worded as an outage, with
+/// its severity: the arguments were fine, so it does not ask for corrected ones.
+#[tokio::test]
+async fn an_escalated_outage_is_not_worded_as_wrong_arguments() {
+    let outage = || ExecutionFailure::transient("weather service down").model_safe();
+    for reason in [Some("weather service down"), None] {
+        let text = escalation_text(outage, reason).await;
+        assert!(text.starts_with("ERROR: Tool 'read' failed: "), "{text}");
+        assert!(text.contains("(severity: "), "{text}");
+        assert!(!text.contains("corrected arguments"), "{text}");
+        assert!(text.contains("not a problem with the arguments"), "{text}");
+        assert!(text.contains("later"), "{text}");
+    }
+}
+
+/// A permanent failure escalated says that repeating the call will not help, without asking for
+/// corrected arguments; a failure of unknown class asks for them only if they were the cause.
+#[tokio::test]
+async fn escalated_execution_failures_are_worded_by_their_class() {
+    let permanent = || {
+        ExecutionFailure::new("no such file")
+            .permanent()
+            .model_safe()
+    };
+    let text = escalation_text(permanent, Some("no such file")).await;
+    assert!(!text.contains("corrected arguments"), "{text}");
+    assert!(text.contains("will not help"), "{text}");
+    assert!(text.contains("(severity: MEDIUM)"), "{text}");
+    let unknown = || ExecutionFailure::new("disk quota exceeded");
+    let text = escalation_text(unknown, Some("the tool broke")).await;
+    assert!(text.contains("if the arguments were the cause"), "{text}");
+    // The operator's detail never reaches the model.
+    assert!(!text.contains("disk quota"), "{text}");
 }

@@ -97,7 +97,8 @@ impl Gemini {
             let wire: GenerateContentResponse = response.json(PROVIDER)?;
             let mut acc = Accumulator::new(turn);
             acc.push(wire);
-            let whole = acc.finish().map_err(|e| response.adopt(e))?;
+            let mut whole = acc.finish().map_err(|e| response.adopt(e))?;
+            response.settle_usage(&mut whole);
             return Ok(Parts::whole(whole, streaming));
         }
         let path = format!("/models/{model}:streamGenerateContent?alt=sse");

@@ -147,6 +147,7 @@ impl Accumulator {
             usage: self.usage,
             finish_reason,
             raw: None,
+            usage_estimated: false,
         })
     }
 }

@@ -18,6 +18,7 @@
 mod clock;
 mod config;
 mod cooldown;
+mod idle;
 mod lines;
 mod ndjson;
 mod records;

@@ -152,6 +152,16 @@ pub fn cut_response_as(content_type: &str, partial_body: &str) -> Vec<u8> {
     .into_bytes()
 }
 
+/// A 200 response of `content_type` whose body is sent chunked: `body` as one chunk, and no end
+/// (served with [`RawReply::Stall`], the connection then stays open and silent).
+pub fn open_chunked(content_type: &str, body: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ntransfer-encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
+        body.len()
+    )
+    .into_bytes()
+}
+
 /// A complete 200 response.
 pub fn full_response(content_type: &str, body: &str) -> Vec<u8> {
     format!(

@@ -20,7 +20,7 @@ use agents_providers::ProviderError;
 use agents_providers::cassette::Recorder;
 use agents_providers::transport::ManualClock;
 use common::matrix::{Cell, Provider, cells, run_table, serve};
-use common::{config, hits, request};
+use common::{RawReply, config, cut_response_as, hits, open_chunked, request, serve_raw};
 use serde_json::json;
 use wiremock::ResponseTemplate;
 
@@ -290,4 +290,87 @@ async fn malformed_200_is_permanent_in_both_modes() {
         }
     }
     run_table("malformed", table).await;
+}
+
+/// A server on loopback that sends `reply` and then holds the connection open, silent.
+async fn stalling(reply: Vec<u8>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    serve_raw(listener, vec![RawReply::Stall(reply)], Arc::default());
+    base
+}
+
+/// How long a cell may take before it counts as held by the silent connection: far less than
+/// the request timeout the cells set (ten minutes), far more than any idle bound they rely on.
+const HELD: Duration = Duration::from_secs(60);
+
+/// A response whose connection stays open and silent returns without waiting for the request
+/// timeout: a stream after its last part (Gemini's streams have no end marker) with the complete
+/// response, under the default settings; a stream or a whole body that stops half-way with a
+/// typed `Timeout`, under a short `stream_idle_timeout`.
+#[tokio::test]
+async fn a_silent_open_connection_returns_promptly() {
+    let mut table = Vec::new();
+    for cell in cells() {
+        for complete in [true, false] {
+            // A whole body that arrived complete is read at once: nothing waits.
+            if complete && !cell.streaming {
+                continue;
+            }
+            let label = format!("{cell:?} complete: {complete}");
+            let key = format!("{}-{complete}", cell.canary("idle"));
+            table.push((label.clone(), move || async move {
+                let (body, content_type) = if complete {
+                    cell.ok_body(1)
+                } else {
+                    cell.partial_body()
+                };
+                let reply = if cell.streaming {
+                    open_chunked(content_type, &body)
+                } else {
+                    cut_response_as(content_type, &body)
+                };
+                let base = stalling(reply).await;
+                let mut config = config(&ManualClock::new());
+                config.timeout = Duration::from_secs(600);
+                if !complete {
+                    config.stream_idle_timeout = Some(Duration::from_millis(300));
+                }
+                let model = cell.model(&base, &key, config);
+                let result = tokio::time::timeout(HELD, model.complete(&request()))
+                    .await
+                    .unwrap_or_else(|_| panic!("{label}: held by the silent connection"));
+                if complete {
+                    let r = result.unwrap_or_else(|e| panic!("{label}: {e}"));
+                    assert_eq!(r.text.as_deref(), Some("ok"), "{label}");
+                } else {
+                    let e = result.expect_err(&label);
+                    assert_eq!(e.kind(), ModelErrorKind::Timeout, "{label}: {e}");
+                }
+            }));
+        }
+    }
+    run_table("idle", table).await;
+}
+
+/// The prompted client reads whole bodies only: one that stops half-way with its connection
+/// open ends with a typed `Timeout` under a short `stream_idle_timeout`.
+#[tokio::test]
+async fn a_prompted_body_that_goes_silent_returns_promptly() {
+    let body = r#"{"id":"c1","object":"text_completion","choices":[{"text":"Answer: ok"#;
+    let base = stalling(cut_response_as("application/json", body)).await;
+    let mut config = config(&ManualClock::new());
+    config.timeout = Duration::from_secs(600);
+    config.stream_idle_timeout = Some(Duration::from_millis(300));
+    let model = agents_providers::prompted::PromptedCompletions::builder("m")
+        .base_url(format!("{base}/v1"))
+        .transport(config)
+        .calibrated_choice(false)
+        .build()
+        .unwrap();
+    let result = tokio::time::timeout(HELD, model.complete(&request()))
+        .await
+        .expect("prompted: held by the silent connection");
+    let e = result.expect_err("prompted");
+    assert_eq!(e.kind(), ModelErrorKind::Timeout, "prompted: {e}");
 }

@@ -227,3 +227,64 @@ async fn the_token_cap_field_is_nameable_and_sent() {
     let r = c.complete(&req).await.unwrap();
     assert_eq!(r.text.as_deref(), Some("ok"));
 }
+
+/// A text answer's chunks, finished with `stop`, and nothing after (no usage chunk).
+fn text_without_usage(done: bool) -> String {
+    let text = json!({"id":"chatcmpl-9","object":"chat.completion.chunk","created":1,
+        "model":"gpt-4o-mini","choices":[{"index":0,"delta":{"role":"assistant",
+        "content":"The weather in Paris is mild today."},"logprobs":null,"finish_reason":null}]})
+    .to_string();
+    let finish = finish("stop");
+    let mut payloads = vec![text.as_str(), finish.as_str()];
+    if done {
+        payloads.push("[DONE]");
+    }
+    sse(&payloads)
+}
+
+/// A stream that ends after its `finish_reason` without the usage chunk it was asked for (cut,
+/// or `[DONE]` without it) is counted by an estimate, never as zero tokens.
+#[tokio::test]
+async fn a_stream_without_its_usage_chunk_is_counted_by_an_estimate() {
+    for done in [false, true] {
+        let s = serve(text_without_usage(done)).await;
+        let r = client(&s.uri()).complete(&request()).await.unwrap();
+        assert_eq!(r.finish_reason, FinishReason::Stop, "done: {done}");
+        assert!(r.usage.input_tokens > 0, "done: {done}: {:?}", r.usage);
+        assert!(r.usage.output_tokens > 0, "done: {done}: {:?}", r.usage);
+    }
+}
+
+/// Through the agent loop: the missing usage is announced with a `Warning`, and the token
+/// budget counts the estimate (a budget of 5 tokens is exceeded by the answer above).
+#[tokio::test]
+async fn a_missing_usage_chunk_warns_and_counts_against_the_token_budget() {
+    use std::sync::{Arc, Mutex};
+
+    use agents_core::event::Event;
+    use agents_core::budget::BudgetKind;
+    use agents_core::{AgentError, Budget, LlmAgent};
+
+    let s = serve(text_without_usage(false)).await;
+    let warnings: Arc<Mutex<Vec<String>>> = Arc::default();
+    let log = warnings.clone();
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(client(&s.uri()))
+        .budget(Budget {
+            max_tokens: Some(5),
+            ..Budget::default()
+        })
+        .on_event(move |e| {
+            if let Event::Warning { message, .. } = e {
+                log.lock().unwrap().push(message.clone());
+            }
+        })
+        .build()
+        .unwrap();
+    match agent.run("weather?".into()).await {
+        Err(AgentError::Budget(b)) => assert_eq!(b.kind, BudgetKind::Tokens, "{b}"),
+        other => panic!("expected the token budget, got {other:?}"),
+    }
+    let warnings = warnings.lock().unwrap();
+    assert!(warnings.iter().any(|w| w.contains("usage")), "{warnings:?}");
+}

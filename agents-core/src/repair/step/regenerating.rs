@@ -124,6 +124,9 @@ pub(crate) async fn ask_once(
     // A replayed answer was announced by the process that received it.
     if !replayed {
         announce(&response);
+        if let Some(warning) = Event::usage_estimated(ask.agent, &response) {
+            (ask.emit)(warning);
+        }
     }
     if let Err(b) = budget.charge_tokens(response.usage.total()) {
         (ask.emit)(Event::BudgetExceeded {

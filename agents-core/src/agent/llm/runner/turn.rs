@@ -42,6 +42,9 @@ where
                 raw: response.raw.clone().or_else(|| response.text.clone()),
                 calls: response.tool_calls.clone(),
             });
+            if let Some(warning) = Event::usage_estimated(&self.path, &response) {
+                self.ctx.emit(warning);
+            }
         }
         if let Err(b) = self.budget.charge_tokens(response.usage.total()) {
             return fail(self.budget_error(b));

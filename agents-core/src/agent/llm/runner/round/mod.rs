@@ -317,7 +317,7 @@ where
             .flatten();
         let setup = CallSetup {
             exec: ExecSetup {
-                tool: entry.tool.as_ref(),
+                tool: &entry.tool,
                 validator: entry.validator.as_ref(),
                 classifier: &cfg.settings.classifier,
                 agent: &self.path,
