@@ -146,6 +146,17 @@ impl Usage {
     }
 }
 
+/// One line for logs: `120 in / 15 out tokens`.
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} in / {} out tokens",
+            self.input_tokens, self.output_tokens
+        )
+    }
+}
+
 /// Saturating, like [`Usage::total`]: a wrapped sum would undercount a token budget.
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, rhs: Usage) {
@@ -169,6 +180,27 @@ pub enum FinishReason {
     ContentFilter,
     /// Anything else, as the provider named it.
     Other(String),
+}
+
+impl FinishReason {
+    /// The reason in snake case, as it serialises (`stop`, `tool_calls`), or the provider's own
+    /// word: what a trace records in `gen_ai.response.finish_reasons`.
+    pub fn as_str(&self) -> &str {
+        match self {
+            FinishReason::Stop => "stop",
+            FinishReason::ToolCalls => "tool_calls",
+            FinishReason::Length => "length",
+            FinishReason::ContentFilter => "content_filter",
+            FinishReason::Other(other) => other,
+        }
+    }
+}
+
+/// Prints [`as_str`](FinishReason::as_str): `tool_calls`.
+impl std::fmt::Display for FinishReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One response from a model.
