@@ -124,15 +124,7 @@ where
         .budget()
         .cloned()
         .unwrap_or_else(|| BudgetScope::unlimited(path.clone()));
-    let span = tracing::span!(
-        target: "agents",
-        tracing::Level::INFO,
-        "invoke_agent",
-        gen_ai.operation.name = "invoke_agent",
-        gen_ai.agent.name = %path,
-        gen_ai.request.model = %cfg.model.name(),
-        agents.resumed = tracing::field::Empty,
-    );
+    let span = crate::telemetry::agent_span(&path, cfg.model.name());
     let mut runner = Runner {
         agent,
         ctx,
@@ -197,6 +189,7 @@ where
         Ok(()) => tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await,
         Err(e) => Err(e),
     };
+    crate::telemetry::record_run(&span, &result);
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),
@@ -581,15 +574,18 @@ where
         &self,
         request: &ModelRequest,
     ) -> Result<(Result<ModelResponse, ModelError>, bool), JournalError> {
+        let streamed = self.tap.is_some();
+        let traced =
+            || crate::telemetry::chat(self.model.name(), request, streamed, self.ask(request));
         if self.journal.is_none() {
-            return Ok((self.ask(request).await, false));
+            return Ok((traced().await, false));
         }
         let step = || Step {
             kind: StepKind::Model,
             name: "model".to_owned(),
             if_interrupted: None,
         };
-        let work = async { ModelOutcome::from(self.ask(request).await) };
+        let work = async { ModelOutcome::from(traced().await) };
         let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
         Ok((outcome.into(), replayed))
     }
