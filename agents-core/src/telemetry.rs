@@ -57,14 +57,18 @@ pub(crate) fn record_run<T>(span: &Span, result: &Result<T, AgentError>) {
     }
 }
 
-/// Runs `call`, one request to the model, inside its `chat {model}` span, and records what came
-/// back: usage and finish reason, or the error's kind.
-pub(crate) async fn chat<F>(
+/// `call`, one request to the model, inside its `chat {model}` span, recording what came back
+/// when it completes: usage and finish reason, or the error's kind.
+///
+/// A plain function wrapping the future (not an `async fn` taking it): an `async fn` would hold
+/// the request's future twice over in its state, and every move of the run's future (a few per
+/// model call) would copy the extra bytes.
+pub(crate) fn chat<F>(
     model: &str,
     request: &ModelRequest,
     streamed: bool,
     call: F,
-) -> Result<ModelResponse, ModelError>
+) -> impl Future<Output = Result<ModelResponse, ModelError>> + use<F>
 where
     F: Future<Output = Result<ModelResponse, ModelError>>,
 {
@@ -90,21 +94,26 @@ where
         otel.status_code = Empty,
         otel.status_description = Empty,
     );
-    let result = tracing::Instrument::instrument(call, span.clone()).await;
-    if !span.is_disabled() {
-        match &result {
-            Ok(response) => {
-                record_usage(&span, response.usage);
-                span.record(
-                    "gen_ai.response.finish_reasons",
-                    response.finish_reason.as_str(),
-                );
-                span.record("agents.tool_calls", response.tool_calls.len() as i64);
-            }
-            Err(e) => record_error(&span, e.kind().as_str(), &e.to_string()),
-        }
+    let recorded = span.clone();
+    let call = tracing::Instrument::instrument(call, span);
+    futures_util::FutureExt::inspect(call, move |result| record_chat(&recorded, result))
+}
+
+fn record_chat(span: &Span, result: &Result<ModelResponse, ModelError>) {
+    if span.is_disabled() {
+        return;
     }
-    result
+    match result {
+        Ok(response) => {
+            record_usage(span, response.usage);
+            span.record(
+                "gen_ai.response.finish_reasons",
+                response.finish_reason.as_str(),
+            );
+            span.record("agents.tool_calls", response.tool_calls.len() as i64);
+        }
+        Err(e) => record_error(span, e.kind().as_str(), &e.to_string()),
+    }
 }
 
 /// The span of one tool call's whole pipeline: `execute_tool {tool}`.

@@ -79,13 +79,10 @@ pub(crate) struct Run<'a, 's> {
 /// Runs one tool call through the pipeline.
 pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
     let span = crate::telemetry::tool_span(&call.name, &call.id);
-    let (outcome, trace) =
-        tracing::Instrument::instrument(run_call_inner(setup, call), span.clone()).await;
-    trace.record(&span, &outcome);
-    outcome
+    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
 }
 
-async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> (CallOutcome, ToolTrace) {
+async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
     let mut run = Run {
         setup,
         call,
@@ -118,7 +115,9 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> (CallOutcome,
                 let replayed = setup.exec.ctx.is_replaying();
                 tracing::Span::current().record("agents.replayed", replayed);
             }
-            return (out, run.trace);
+            // The current span is this call's (`run_call` instruments this future).
+            run.trace.record(&tracing::Span::current(), &out);
+            return out;
         }
     }
 }
