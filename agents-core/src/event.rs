@@ -10,6 +10,8 @@ use crate::budget::BudgetKind;
 use crate::error::{ErrorKind, Severity};
 use crate::model::{ToolCall, Usage};
 
+mod display;
+
 /// Something that happened during a run.
 ///
 /// Delivered to every subscriber (`on_event`) and emitted as a `tracing` event under the target

@@ -29,6 +29,7 @@ pub mod repair;
 pub mod retry;
 pub mod run;
 mod similar;
+mod telemetry;
 pub mod testing;
 mod text;
 pub mod tool;

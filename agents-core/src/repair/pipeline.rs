@@ -16,6 +16,7 @@ use crate::escalation;
 use crate::event::{ArgumentChange, Event};
 use crate::model::{Message, ToolCall};
 use crate::run::RepairRequest;
+use crate::telemetry::ToolTrace;
 pub(crate) use crate::tool::executor::CallOutcome;
 use crate::tool::executor::{ExecSetup, Executor};
 
@@ -71,19 +72,13 @@ pub(crate) struct Run<'a, 's> {
     /// The attempts at running the tool.
     pub exec: Executor<'a, 's>,
     repair_steps: u64,
+    /// What the call's span records when it ends.
+    trace: ToolTrace,
 }
 
 /// Runs one tool call through the pipeline.
 pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
-    let span = tracing::span!(
-        target: "agents",
-        tracing::Level::INFO,
-        "execute_tool",
-        gen_ai.operation.name = "execute_tool",
-        gen_ai.tool.name = %call.name,
-        gen_ai.tool.call.id = %call.id,
-        agents.replayed = tracing::field::Empty,
-    );
+    let span = crate::telemetry::tool_span(&call.name, &call.id);
     tracing::Instrument::instrument(run_call_inner(setup, call), span).await
 }
 
@@ -94,6 +89,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         raw: call.arguments.clone(),
         exec: Executor::new(&setup.exec, call),
         repair_steps: 0,
+        trace: ToolTrace::default(),
     };
     if run.raw.trim().is_empty() {
         // An empty argument string is how several providers send "no arguments".
@@ -119,6 +115,8 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
                 let replayed = setup.exec.ctx.is_replaying();
                 tracing::Span::current().record("agents.replayed", replayed);
             }
+            // The current span is this call's (`run_call` instruments this future).
+            run.trace.record(&tracing::Span::current(), &out);
             return out;
         }
     }
@@ -137,7 +135,13 @@ impl Run<'_, '_> {
         self.setup.exec.ctx.emit(event)
     }
 
-    pub fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<ArgumentChange>) {
+    pub fn emit_repaired(
+        &mut self,
+        kind: ErrorKind,
+        step: &'static str,
+        fixes: Vec<ArgumentChange>,
+    ) {
+        self.trace.repaired(kind, step);
         self.emit(Event::Repaired {
             agent: self.setup.exec.agent.clone(),
             call_id: self.call.id.clone(),
@@ -160,6 +164,7 @@ impl Run<'_, '_> {
     /// Walks `error`'s chain from where it stands.
     async fn handle(&mut self, error: ToolError, cursors: &mut PerKind<Cursor>) -> Next {
         let kind = error.kind();
+        self.trace.hit(kind);
         // An escalation has no chain here: it is handled up the tree.
         let (Some(chain), Some(cursor)) = (self.setup.chains.get(kind), cursors.get_mut(kind))
         else {

@@ -103,7 +103,13 @@ pub(crate) async fn ask_once(
         name: ask.step.clone(),
         if_interrupted: None,
     };
-    let work = async { ModelOutcome::from(ask.model.complete(ask.request).await) };
+    // Built inside the step: a replayed step does not call the model at all.
+    let work = async {
+        let asked = ask.model.complete(ask.request);
+        ModelOutcome::from(
+            crate::telemetry::chat(ask.model.name(), ask.request, false, asked).await,
+        )
+    };
     let asked = journaled::<ModelOutcome, _>(ask.journal, step, work);
     let (answer, replayed) = match budget.within(None, asked).await {
         Within::Done(Ok((outcome, replayed))) => (outcome.into(), replayed),
