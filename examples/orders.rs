@@ -62,7 +62,8 @@ impl Db {
     /// Every order, as `(id, customer, product, quantity)`, in order.
     pub fn orders(&self) -> rusqlite::Result<Vec<(i64, String, String, u32)>> {
         self.with(|conn| {
-            let mut rows = conn.prepare("SELECT id, customer, product, quantity FROM orders ORDER BY id")?;
+            let mut rows =
+                conn.prepare("SELECT id, customer, product, quantity FROM orders ORDER BY id")?;
             rows.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
                 .collect()
         })
@@ -95,7 +96,8 @@ pub struct Product {
 #[tool(idempotent)]
 fn list_products(db: Deps<Db>) -> Result<Vec<Product>, ExecutionFailure> {
     db.with(|conn| {
-        let mut rows = conn.prepare("SELECT name, price_cents, stock FROM products ORDER BY name")?;
+        let mut rows =
+            conn.prepare("SELECT name, price_cents, stock FROM products ORDER BY name")?;
         rows.query_map([], |r| {
             Ok(Product {
                 name: r.get(0)?,
@@ -152,7 +154,9 @@ fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure
     let Some(stock) = stock else {
         return Err(refusal(
             format!("no product {product:?}"),
-            format!("There is no product called {product:?}; list the products to see their names."),
+            format!(
+                "There is no product called {product:?}; list the products to see their names."
+            ),
         ));
     };
     if stock < i64::from(quantity) {
@@ -184,8 +188,8 @@ fn find_orders(
     customer: String,
 ) -> Result<Vec<String>, ExecutionFailure> {
     db.with(|conn| {
-        let mut rows =
-            conn.prepare("SELECT id, product, quantity FROM orders WHERE customer = ?1 ORDER BY id")?;
+        let mut rows = conn
+            .prepare("SELECT id, product, quantity FROM orders WHERE customer = ?1 ORDER BY id")?;
         rows.query_map(params![customer], |r| {
             let (id, product, quantity): (i64, String, u32) = (r.get(0)?, r.get(1)?, r.get(2)?);
             Ok(format!("order {id}: {quantity} x {product}"))

@@ -66,7 +66,8 @@ fn blocks(text: &str) -> Vec<Block> {
             .chars()
             .take_while(|c| *c == '`' || *c == '~')
             .collect();
-        let is_fence = fence.len() >= 3 && fence.chars().all(|c| c == fence.chars().next().unwrap());
+        let is_fence =
+            fence.len() >= 3 && fence.chars().all(|c| c == fence.chars().next().unwrap());
         match open.as_mut() {
             None if is_fence => {
                 let block = Block {
@@ -194,7 +195,10 @@ fn the_check_finds_each_problem() {
         "```rust\nlet x = 1;\n```\n\n  ```sh\n  ls\n  ```\n\n````rust,ignore\n// Not compiled here: needs a server binary.\n```\n````\n",
     );
     let name = relative(&clean);
-    assert_eq!(problems(&clean, std::slice::from_ref(&name)), Vec::<String>::new());
+    assert_eq!(
+        problems(&clean, std::slice::from_ref(&name)),
+        Vec::<String>::new()
+    );
     // The same file, not included.
     let missing = problems(&clean, &[]);
     assert_eq!(missing.len(), 1, "{missing:?}");
@@ -202,7 +206,10 @@ fn the_check_finds_each_problem() {
 
     let bare = write("bare.md", "text\n\n```\nlet x = 1;\n```\n");
     let found = problems(&bare, &[relative(&bare)]);
-    assert!(found[0].contains("bare.md:3: a code block without an info string"), "{found:?}");
+    assert!(
+        found[0].contains("bare.md:3: a code block without an info string"),
+        "{found:?}"
+    );
 
     let ignored = write("ignored.md", "```rust,ignore\nlet x = undefined;\n```\n");
     let found = problems(&ignored, &[relative(&ignored)]);

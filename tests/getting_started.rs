@@ -9,9 +9,8 @@
 // The same skip-or-fail rule as the providers' end-to-end tests, from the same file.
 #[path = "../agents-providers/tests/common/local_llm.rs"]
 mod local_llm;
-
-use std::path::Path;
-use std::process::Command;
+#[path = "support/outside_crate.rs"]
+mod outside_crate;
 
 const PAGE: &str = include_str!("../docs/getting-started.md");
 
@@ -53,7 +52,7 @@ async fn a_new_crate_from_the_page_builds_and_runs_against_the_local_model() {
     let Some(url) = local_llm::server().await else {
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = outside_crate::workspace_root();
     let work = tempfile::tempdir().expect("a temporary directory");
     std::fs::create_dir(work.path().join("src")).expect("src/");
     // The manifest exactly as the page writes it, then a patch that points `agents = "0.1"` at
@@ -69,24 +68,9 @@ async fn a_new_crate_from_the_page_builds_and_runs_against_the_local_model() {
     std::fs::write(work.path().join("Cargo.toml"), manifest).expect("write Cargo.toml");
     std::fs::write(work.path().join("src/main.rs"), block(PAGE, "src/main.rs"))
         .expect("write src/main.rs");
-    // The workspace's lock file: the same versions, resolved offline.
-    std::fs::copy(root.join("Cargo.lock"), work.path().join("Cargo.lock"))
-        .expect("copy Cargo.lock");
-    // The workspace's target directory: the dependencies already built there are not built again.
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(Into::into)
-        .unwrap_or_else(|| root.join("target"));
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    // The address the page tells the user to export.
     let out = tokio::task::spawn_blocking(move || {
-        let out = Command::new(cargo)
-            .args(["run", "--quiet", "--offline", "--manifest-path"])
-            .arg(work.path().join("Cargo.toml"))
-            .env("CARGO_TARGET_DIR", target)
-            .env("LOCAL_LLM_URL", url)
-            .output()
-            .expect("cargo runs");
-        drop(work);
-        out
+        outside_crate::cargo_run(work.path(), &[("LOCAL_LLM_URL", &url)])
     })
     .await
     .unwrap();

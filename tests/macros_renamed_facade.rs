@@ -1,12 +1,12 @@
 //! The macros follow a renamed facade: builds and runs `tests/fixtures/renamed-facade`, a crate
 //! that depends on `agents` as `my_agents`.
 
-use std::path::Path;
-use std::process::Command;
+#[path = "support/outside_crate.rs"]
+mod outside_crate;
 
 #[test]
 fn macros_follow_a_renamed_facade() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = outside_crate::workspace_root();
     let fixture = root.join("tests/fixtures/renamed-facade");
     // Work on a copy: the build writes a lock file, which does not belong in the source tree.
     let work = tempfile::tempdir().expect("a temporary directory");
@@ -20,19 +20,7 @@ fn macros_follow_a_renamed_facade() {
     std::fs::write(work.path().join("Cargo.toml"), manifest).expect("write Cargo.toml");
     std::fs::copy(fixture.join("src/main.rs"), work.path().join("src/main.rs"))
         .expect("copy main.rs");
-    // Start from the workspace's lock file so the build resolves offline to the same versions.
-    std::fs::copy(root.join("Cargo.lock"), work.path().join("Cargo.lock"))
-        .expect("copy Cargo.lock");
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(Into::into)
-        .unwrap_or_else(|| root.join("target"));
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["run", "--quiet", "--offline", "--manifest-path"])
-        .arg(work.path().join("Cargo.toml"))
-        .env("CARGO_TARGET_DIR", target)
-        .output()
-        .expect("cargo runs");
+    let out = outside_crate::cargo_run(work.path(), &[]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -68,5 +68,9 @@ async fn an_order_over_the_stock_writes_nothing() {
         panic!("the model read a tool result last");
     };
     assert!(result.is_error);
-    assert!(result.content.contains("Only 5 teapot in stock."), "{}", result.content);
+    assert!(
+        result.content.contains("Only 5 teapot in stock."),
+        "{}",
+        result.content
+    );
 }
