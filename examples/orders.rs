@@ -12,7 +12,13 @@
 //!
 //! Offline, a `ScriptedModel` plays the model (its calls and answers are written below, one of
 //! them with the quantity as a string, which the runtime coerces); the tools and the database
-//! are real either way. `tests/orders_example.rs` runs it offline.
+//! are real either way. `tests/orders_example.rs` runs it offline. `SHOW_EVENTS=1` prints every
+//! event of the runs.
+//!
+//! Against the local model (Gemma 3 270M, a small base model) the runs complete, but read what
+//! it does with `SHOW_EVENTS=1`: it writes "teapots" for the catalogue's "teapot" (the tool
+//! matches names leniently), may call the wrong tool for a question, and its answers may not
+//! match the tool results. The database, printed last, holds what really happened.
 
 use std::sync::{Arc, Mutex};
 
@@ -94,7 +100,7 @@ pub struct Product {
 
 /// Lists the products the shop sells, with their price in cents and how many are in stock.
 #[tool(idempotent)]
-fn list_products(db: Deps<Db>) -> Result<Vec<Product>, ExecutionFailure> {
+pub fn list_products(db: Deps<Db>) -> Result<Vec<Product>, ExecutionFailure> {
     db.with(|conn| {
         let mut rows =
             conn.prepare("SELECT name, price_cents, stock FROM products ORDER BY name")?;
@@ -124,7 +130,7 @@ pub struct NewOrder {
 /// Places an order for a customer and takes it out of stock. Not safe to repeat: each call
 /// places one more order.
 #[tool]
-fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure> {
+pub fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure> {
     let NewOrder {
         customer,
         product,
@@ -139,11 +145,13 @@ fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure
     let mut conn = db.conn.lock().unwrap_or_else(|p| p.into_inner());
     // One transaction: the stock check, the stock update and the order stand or fall together.
     let tx = conn.transaction().map_err(db_failure)?;
-    let stock: Option<i64> = tx
+    // People (and models) write "Teapots" for "teapot": match the name leniently, and record the
+    // catalogue's own.
+    let found: Option<(String, i64)> = tx
         .query_row(
-            "SELECT stock FROM products WHERE name = ?1",
+            "SELECT name, stock FROM products WHERE name = lower(?1) OR name || 's' = lower(?1)",
             params![product],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .map(Some)
         .or_else(|e| match e {
@@ -151,7 +159,7 @@ fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure
             e => Err(e),
         })
         .map_err(db_failure)?;
-    let Some(stock) = stock else {
+    let Some((product, stock)) = found else {
         return Err(refusal(
             format!("no product {product:?}"),
             format!(
@@ -182,7 +190,7 @@ fn place_order(db: Deps<Db>, order: NewOrder) -> Result<String, ExecutionFailure
 
 /// Finds a customer's orders.
 #[tool(idempotent)]
-fn find_orders(
+pub fn find_orders(
     db: Deps<Db>,
     /// The customer's name.
     customer: String,
@@ -207,6 +215,12 @@ pub const REQUESTS: [&str; 2] = ["Order 2 teapots for Ada.", "What has Ada order
 fn local_model(url: &str) -> Result<Arc<dyn Model>, Box<dyn std::error::Error>> {
     let format = PromptFormat::new()
         .example(
+            Example::new("What has Bob ordered?")
+                .call("find_orders", r#"{"customer": "Bob"}"#)
+                .result(r#"["order 7: 3 x mug"]"#)
+                .answer("Bob ordered 3 mugs (order 7)."),
+        )
+        .example(
             Example::new("Order 3 mugs for Bob.")
                 .call(
                     "place_order",
@@ -216,10 +230,10 @@ fn local_model(url: &str) -> Result<Arc<dyn Model>, Box<dyn std::error::Error>> 
                 .answer("Done: order 7, 3 mugs for Bob."),
         )
         .example(
-            Example::new("What has Bob ordered?")
-                .call("find_orders", r#"{"customer": "Bob"}"#)
-                .result(r#"["order 7: 3 x mug"]"#)
-                .answer("Bob ordered 3 mugs (order 7)."),
+            Example::new("What do you sell?")
+                .call("list_products", "{}")
+                .result(r#"[{"name": "mug", "price_cents": 800, "stock": 40}]"#)
+                .answer("Mugs, at 8.00 each."),
         );
     let model = PromptedCompletions::builder("gemma3-270m")
         .base_url(format!("{}/v1", url.trim_end_matches('/')))
@@ -248,11 +262,12 @@ pub fn scripted_model() -> ScriptedModel {
 pub fn assistant(model: Arc<dyn Model>, db: Db) -> LlmAgent<String, String> {
     agent! {
         name: "shop",
-        prompt: "You take orders for a shop. Use the tools.",
+        prompt: "You help the customers of a shop. Use the tools.",
         model: model,
         deps: db,
         budget: { max_turns: 4, max_duration: "5m" },
         tools: [list_products, place_order, find_orders],
+        on_event: |e| if std::env::var_os("SHOW_EVENTS").is_some() { eprintln!("{e:?}") },
     }
 }
 
