@@ -104,7 +104,8 @@ impl ToolContext {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tool",
     label = "expected a type implementing `agents::Tool`",
-    note = "annotate a function with `#[agents::tool]`, or build one with `agents::tool::tool_fn`"
+    note = "a `#[tool]` function is not itself the tool: pass the struct the attribute defines beside it, `name {{}}` (`.tool(weather {{}})`, not `.tool(weather)`); `agent! {{ tools: [weather] }}` writes that for you",
+    note = "any other function becomes a tool with `#[agents::tool]` on it, or `agents::tool::tool_fn`"
 )]
 pub trait Tool: Send + Sync + 'static {
     /// Name, description and argument schema, as sent to the model.
