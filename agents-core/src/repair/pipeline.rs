@@ -3,13 +3,13 @@
 //! chain) → run → (execution_error chain). A repaired argument re-enters the loop and the tool
 //! runs once more, with no extra model turn. Each attempt is the tool executor's
 //! ([`crate::tool::executor`]); each step's behaviour lives beside its definition
-//! (`repair/step/`); this file walks the chains and keeps the per-kind cursors.
+//! (`repair/steps/`); this file walks the chains and keeps the per-kind cursors.
 
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::step::StepImpl;
+use super::steps::StepImpl;
 use crate::budget::{BudgetExceeded, BudgetKind};
 use crate::error::{AgentError, ErrorKind, EscalationError, PerKind, Severity, ToolError};
 use crate::escalation;

@@ -13,7 +13,7 @@
 
 use serde_json::{Map, Value};
 
-use super::regenerating::{AskOnce, Asked, ask_once};
+use super::regenerate::{AskOnce, Asked, ask_once};
 use crate::error::{ToolError, argument_of};
 use crate::event::{ArgumentChange, Event};
 use crate::model::{

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-mod asking;
-mod builtin;
-mod fixer;
-mod function;
-pub(crate) mod regenerating;
-mod retrying;
+mod ask_values;
+mod fix;
+mod fix_with;
+mod json_repair;
+pub(crate) mod regenerate;
+mod retry;
 
 use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
 use super::{FixOutcome, RepairContext};
@@ -75,7 +75,7 @@ impl StepImpl {
 
 impl StepImpl {
     /// Runs this step on `error`, from where `cursor` stands in its kind's chain. What each
-    /// step does lives beside it in `repair/step/`; the two that only end the call are here.
+    /// step does lives beside it in `repair/steps/`; the two that only end the call are here.
     pub(super) async fn run(
         &self,
         run: &mut Run<'_, '_>,
@@ -83,16 +83,16 @@ impl StepImpl {
         cursor: &mut Cursor,
     ) -> StepResult {
         match self {
-            StepImpl::JsonRepair => builtin::json_repair(run, error, cursor),
-            StepImpl::Coerce => builtin::coerce(run, error, cursor),
-            StepImpl::Fix(f) => function::fix(run, f, error, cursor),
+            StepImpl::JsonRepair => json_repair::json_repair(run, error, cursor),
+            StepImpl::Coerce => json_repair::coerce(run, error, cursor),
+            StepImpl::Fix(f) => fix::fix(run, f, error, cursor),
             StepImpl::FixWith { agent, retries } => {
-                fixer::fix_with(run, agent, *retries, error, cursor).await
+                fix_with::fix_with(run, agent, *retries, error, cursor).await
             }
-            StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
-            StepImpl::Regenerate => regenerating::regenerate(run, error, cursor).await,
-            StepImpl::AskValues => asking::ask_values(run, error, cursor).await,
-            StepImpl::Retry(settings) => retrying::retry(run, settings, error, cursor).await,
+            StepImpl::Sanitize(f) => fix::sanitize(run, f, error, cursor),
+            StepImpl::Regenerate => regenerate::regenerate(run, error, cursor).await,
+            StepImpl::AskValues => ask_values::ask_values(run, error, cursor).await,
+            StepImpl::Retry(settings) => retry::retry(run, settings, error, cursor).await,
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| error.model_reason());
                 StepResult::Done(CallOutcome::Escalated(
