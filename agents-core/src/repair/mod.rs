@@ -4,7 +4,6 @@
 //! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
 //! `.or(..)`. Which step may handle which kind is checked at compile time by [`Step<K>`].
 
-pub(crate) mod builtin;
 mod handlers;
 mod outcome;
 pub(crate) mod pipeline;

@@ -6,11 +6,13 @@ use std::sync::Arc;
 use serde_json::Value;
 
 mod ask_values;
+mod coerce;
 mod fix;
 mod fix_with;
 mod json_repair;
 pub(crate) mod regenerate;
 mod retry;
+mod sanitize;
 
 use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
 use super::{FixOutcome, RepairContext};
@@ -84,12 +86,12 @@ impl StepImpl {
     ) -> StepResult {
         match self {
             StepImpl::JsonRepair => json_repair::json_repair(run, error, cursor),
-            StepImpl::Coerce => json_repair::coerce(run, error, cursor),
+            StepImpl::Coerce => coerce::coerce(run, error, cursor),
             StepImpl::Fix(f) => fix::fix(run, f, error, cursor),
             StepImpl::FixWith { agent, retries } => {
                 fix_with::fix_with(run, agent, *retries, error, cursor).await
             }
-            StepImpl::Sanitize(f) => fix::sanitize(run, f, error, cursor),
+            StepImpl::Sanitize(f) => sanitize::sanitize(run, f, error, cursor),
             StepImpl::Regenerate => regenerate::regenerate(run, error, cursor).await,
             StepImpl::AskValues => ask_values::ask_values(run, error, cursor).await,
             StepImpl::Retry(settings) => retry::retry(run, settings, error, cursor).await,

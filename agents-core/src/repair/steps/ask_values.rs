@@ -111,8 +111,7 @@ pub(crate) async fn ask_values(
     run.emit_repaired(error.kind(), "ask_values", changes);
     // An answer is a value as the user wrote it: coerced like any argument (a date in words read
     // as its format asks), here, because the chain's coercion step ran before the questions.
-    let (arguments, coerced) =
-        crate::repair::builtin::coerce_arguments(Value::Object(arguments), &schema);
+    let (arguments, coerced) = super::coerce::coerce_arguments(Value::Object(arguments), &schema);
     if !coerced.is_empty() {
         run.emit_repaired(error.kind(), "coerce", coerced);
     }

@@ -1,7 +1,7 @@
-//! The user's deterministic steps: `fix` (a function over the text, which may also escalate or
-//! throw) and `sanitize` (a function over the parsed value of a call that did not fit).
+//! `fix`: the user's deterministic function over the text of a call, which may also escalate or
+//! throw.
 
-use super::{FixFn, SanitizeFn};
+use super::FixFn;
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
 use crate::repair::FixOutcome;
@@ -39,33 +39,5 @@ pub(crate) fn fix(
             run.escalation(error, reason, severity),
         )),
         FixOutcome::Throw(reason) => StepResult::Done(CallOutcome::Stop(run.thrown(error, reason))),
-    }
-}
-
-/// Runs a `sanitize` function on the value of a call that did not fit the tool's types.
-pub(crate) fn sanitize(
-    run: &mut Run<'_, '_>,
-    f: &SanitizeFn,
-    error: &ToolError,
-    cursor: &mut Cursor,
-) -> StepResult {
-    let ToolError::Deserialization(e) = error else {
-        return StepResult::Pass;
-    };
-    match f(e.value.clone()) {
-        Some(v) => {
-            cursor.advance();
-            run.emit_repaired(
-                error.kind(),
-                "sanitize",
-                vec![ArgumentChange::Replaced {
-                    by: None,
-                    preview: preview(&v.to_string()),
-                }],
-            );
-            run.raw = v.to_string();
-            StepResult::Again
-        }
-        None => StepResult::Pass,
     }
 }

@@ -92,7 +92,7 @@ fn repair_answer(text: String, fixes: &mut Vec<ArgumentChange>) -> String {
     if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
         return text;
     }
-    match crate::repair::builtin::repair_text(&text) {
+    match super::json_repair::repair_text(&text) {
         Some((value, repaired)) => {
             fixes.extend(repaired);
             value.to_string()

@@ -1,7 +1,10 @@
-//! The built-in deterministic steps: lenient JSON repair (`invalid_args`) and schema-guided
-//! coercion (`deserialization_error`), at zero model calls.
+//! `json_repair`, the built-in step of `invalid_args` at zero model calls: the raw text repaired
+//! leniently.
+
+use serde_json::Value;
 
 use crate::error::ToolError;
+use crate::event::ArgumentChange;
 use crate::repair::pipeline::{Cursor, Run, StepResult};
 
 /// Repairs the raw text leniently; passes when nothing can be recovered.
@@ -10,7 +13,7 @@ pub(crate) fn json_repair(
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
-    match crate::repair::builtin::repair_text(&run.raw) {
+    match repair_text(&run.raw) {
         Some((value, fixes)) => {
             cursor.advance();
             run.emit_repaired(error.kind(), "json_repair", fixes);
@@ -21,19 +24,16 @@ pub(crate) fn json_repair(
     }
 }
 
-/// Bends the parsed value towards the schema wherever that loses nothing, keeping what it
-/// cannot bend (the validator, or serde, then names it with the rest); passes when nothing
-/// changed. It runs on what the validator (or serde) refused, before either decides again.
-pub(crate) fn coerce(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Cursor) -> StepResult {
-    let ToolError::Deserialization(e) = error else {
-        return StepResult::Pass;
+/// Lenient JSON repair of tool arguments (which are objects, so an object later in the text is
+/// preferred to an earlier array or scalar): the value and what was changed, or `None` if nothing
+/// is recoverable (also how `fix_with` reads its fixer's answer).
+pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<ArgumentChange>)> {
+    let options = crate::json::RepairOptions {
+        expect_object: true,
+        ..Default::default()
     };
-    let (value, fixes) = crate::repair::builtin::coerce_arguments(e.value.clone(), run.schema());
-    if fixes.is_empty() {
-        return StepResult::Pass;
-    }
-    cursor.advance();
-    run.emit_repaired(error.kind(), "coerce", fixes);
-    run.raw = value.to_string();
-    StepResult::Again
+    crate::json::repair_with(raw, &options).ok().map(|r| {
+        let changes = r.fixes.into_iter().map(ArgumentChange::Json).collect();
+        (r.value, changes)
+    })
 }
