@@ -4,6 +4,7 @@
 //! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
 //! `.or(..)`. Which step may handle which kind is checked at compile time by [`Step<K>`].
 
+pub(crate) mod call;
 mod handlers;
 mod outcome;
 pub(crate) mod pipeline;

@@ -14,7 +14,7 @@ pub(crate) mod regenerate;
 mod retry;
 mod sanitize;
 
-use super::pipeline::{CallOutcome, Cursor, Run, StepResult};
+use super::call::{CallOutcome, Cursor, Run, StepResult};
 use super::{FixOutcome, RepairContext};
 use crate::error::kinds::{self, Kind};
 use crate::error::{Severity, ToolError};

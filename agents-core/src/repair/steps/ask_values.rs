@@ -20,7 +20,7 @@ use crate::model::{
     MAX_LISTED_CHOICES, Message, ModelResponse, ValueQuestion, answered_value, concrete, main_type,
     question_request, required_arguments,
 };
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult};
+use crate::repair::call::{CallOutcome, Cursor, Run, StepResult};
 use crate::tool::echo::{Told, number_runs};
 
 /// At most this many questions per step: a call with more arguments at fault is mostly wrong,

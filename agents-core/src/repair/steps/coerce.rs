@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
-use crate::repair::pipeline::{Cursor, Run, StepResult};
+use crate::repair::call::{Cursor, Run, StepResult};
 
 /// Bends the parsed value towards the schema wherever that loses nothing, keeping what it
 /// cannot bend (the validator, or serde, then names it with the rest); passes when nothing

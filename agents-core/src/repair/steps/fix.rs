@@ -5,7 +5,7 @@ use super::FixFn;
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
 use crate::repair::FixOutcome;
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
 use crate::run::RepairContext;
 
 /// Runs a `fix` function on the text the error is about.

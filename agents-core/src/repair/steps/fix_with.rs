@@ -7,7 +7,7 @@ use crate::budget::Within;
 use crate::error::{AgentError, ToolError};
 use crate::escalation;
 use crate::event::{ArgumentChange, Event};
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
 use crate::run::Agent;
 
 /// Asks `agent` for corrected arguments, from the attempt `cursor` stands at.

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
-use crate::repair::pipeline::{Cursor, Run, StepResult};
+use crate::repair::call::{Cursor, Run, StepResult};
 
 /// Repairs the raw text leniently; passes when nothing can be recovered.
 pub(crate) fn json_repair(

@@ -7,7 +7,7 @@ use crate::error::{AgentError, ToolError};
 use crate::event::{ArgumentChange, Event};
 use crate::journal::{ModelOutcome, Step, StepKind, journaled};
 use crate::model::{Constraint, Message, ModelRequest, ModelResponse};
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
 
 /// The request that asks again for a call: the turn's request without the model's answer
 /// (and the results after it), held to `constraint`.

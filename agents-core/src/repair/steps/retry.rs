@@ -5,7 +5,7 @@
 use crate::error::{ErrorClass, ToolError};
 use crate::event::Event;
 use crate::repair::RetrySettings;
-use crate::repair::pipeline::{Cursor, Run, StepResult};
+use crate::repair::call::{Cursor, Run, StepResult};
 
 /// Retries the execution failure `error` under `settings`, from the retry `cursor` stands at.
 pub(crate) async fn retry(

@@ -4,7 +4,7 @@
 use super::SanitizeFn;
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
-use crate::repair::pipeline::{Cursor, Run, StepResult, preview};
+use crate::repair::call::{Cursor, Run, StepResult, preview};
 
 /// Runs a `sanitize` function on the value of a call that did not fit the tool's types.
 pub(crate) fn sanitize(
