@@ -16,7 +16,7 @@ use crate::event::{ArgumentChange, Event};
 use crate::model::{Constraint, ToolCall};
 use crate::repair::StepImpl;
 use crate::repair::call::preview;
-use crate::repair::regenerating::{Again, Asked, ask_again};
+use crate::repair::{Again, Asked, ask_again};
 
 /// How one `regenerate()` for an unknown call went.
 enum Ask {

@@ -14,6 +14,8 @@
 use serde_json::{Map, Value};
 
 use super::regenerate::{AskOnce, Asked, ask_once};
+use super::{Step, StepImpl, Steps};
+use crate::error::kinds;
 use crate::error::{ToolError, argument_of};
 use crate::event::{ArgumentChange, Event};
 use crate::model::{
@@ -30,7 +32,7 @@ const MAX_QUESTIONS: usize = 6;
 /// Asks the model for each argument the error names and puts the answers into the call. Passes
 /// when the error names no argument it can ask for, the conversation has no user message, or no
 /// answer gives a value.
-pub(crate) async fn ask_values(
+pub(crate) async fn handle(
     run: &mut Run<'_, '_>,
     error: &ToolError,
     cursor: &mut Cursor,
@@ -319,6 +321,45 @@ fn split_comma_space(text: &str) -> Vec<&str> {
 /// `$1,200`, `1.5 million yen`).
 fn leading_number(answer: &str) -> Option<(serde_json::Number, &str)> {
     number_runs(answer).next()
+}
+
+/// Questions to the model about the user's words: built by [`ask_values`].
+#[derive(Clone)]
+pub struct AskValues(StepImpl);
+
+impl Step<kinds::deserialization_error> for AskValues {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+/// Asks the model, one short question per argument the error names, which value the user's
+/// last message gives for it ("In the text, what is the restaurant (text)?"), and puts the
+/// answers into the call, which is then validated and read again. An answer is read the way
+/// the argument's schema wants it: a number out of its words (`fifty dollars` is 50), a list
+/// split at its commas; an optional argument the user did not give is left out.
+///
+/// For the small models that copy a worked example's values into their calls (see the `echo`
+/// check in docs/repair.md): asked for one value in plain words, they read it out of the
+/// request. Each question is one model call (at most six per step), counted against the token
+/// budget and the run's time and reported as [`Event::ValueAsked`](crate::Event). The agent
+/// runs it by default after coercion for models that take short feedback (the prompted
+/// clients); [`LlmAgentBuilder::ask_values`](crate::LlmAgentBuilder::ask_values) says otherwise.
+///
+/// ```
+/// use agents_core::repair::{ask_values, regenerate, Handlers};
+/// let h = Handlers::new().deserialization_error(ask_values().or(regenerate()));
+/// assert!(h.has(agents_core::ErrorKind::Deserialization));
+/// ```
+///
+/// Unparsed text has no arguments to ask about; `invalid_args` does not take it:
+///
+/// ```compile_fail
+/// use agents_core::repair::{ask_values, Handlers};
+/// let _ = Handlers::new().invalid_args(ask_values());
+/// ```
+pub fn ask_values() -> AskValues {
+    AskValues(StepImpl::AskValues)
 }
 
 #[cfg(test)]

@@ -8,11 +8,7 @@ use crate::event::ArgumentChange;
 use crate::repair::call::{Cursor, Run, StepResult};
 
 /// Repairs the raw text leniently; passes when nothing can be recovered.
-pub(crate) fn json_repair(
-    run: &mut Run<'_, '_>,
-    error: &ToolError,
-    cursor: &mut Cursor,
-) -> StepResult {
+pub(crate) fn handle(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Cursor) -> StepResult {
     match repair_text(&run.raw) {
         Some((value, fixes)) => {
             cursor.advance();
