@@ -1,7 +1,7 @@
-//! What every repair step reads and changes: one call's repair state ([`Run`]), where its kind's
-//! chain stands ([`Cursor`]), what a step did ([`StepResult`]), and what the steps read of the
-//! call's setup ([`StepSetup`]). The pipeline (`pipeline.rs`) walks the chains over it; the steps
-//! (`steps/`) act on it.
+//! What every repair step reads and changes: one call's repair state ([`CallRepair`]), where
+//! its kind's chain stands ([`Cursor`]), what a step did ([`StepResult`]), and what the steps
+//! read of the call's setup ([`StepSetup`]). The pipeline (`pipeline.rs`) walks the chains over
+//! it; the steps (`steps/`) act on it.
 
 use std::sync::Arc;
 
@@ -54,7 +54,7 @@ impl Cursor {
 }
 
 /// One call's repair state, which the steps read and change.
-pub(crate) struct Run<'a, 's> {
+pub(crate) struct CallRepair<'a, 's> {
     pub setup: StepSetup<'a, 's>,
     pub call: &'s ToolCall,
     /// The argument text as it stands (repairs replace it).
@@ -64,10 +64,10 @@ pub(crate) struct Run<'a, 's> {
     repair_steps: u64,
 }
 
-impl<'a, 's> Run<'a, 's> {
+impl<'a, 's> CallRepair<'a, 's> {
     /// The repair state of `call` before its first attempt.
     pub fn new(setup: StepSetup<'a, 's>, call: &'s ToolCall) -> Self {
-        Run {
+        CallRepair {
             setup,
             call,
             raw: call.arguments.clone(),

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 pub(crate) use super::call::Asking;
-use super::call::{CallOutcome, Cursor, Run, StepResult, StepSetup};
+use super::call::{CallOutcome, CallRepair, Cursor, StepResult, StepSetup};
 use super::steps::StepImpl;
 use crate::error::{ErrorKind, PerKind, ToolError};
 use crate::event::{ArgumentChange, Event};
@@ -56,7 +56,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         conversation: setup.conversation,
         asking: setup.asking,
     };
-    let mut run = Run::new(steps_see, call);
+    let mut run = CallRepair::new(steps_see, call);
     if run.raw.trim().is_empty() {
         // An empty argument string is how several providers send "no arguments".
         run.emit_repaired(
@@ -86,7 +86,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
     }
 }
 
-impl Run<'_, '_> {
+impl CallRepair<'_, '_> {
     /// Walks `error`'s chain from where it stands.
     async fn handle(
         &mut self,

@@ -32,7 +32,7 @@ pub use retry::{Retry, retry};
 pub use sanitize::{Sanitize, sanitize};
 pub use throw::{Throw, throw};
 
-use super::call::{Cursor, Run, StepResult};
+use super::call::{CallRepair, Cursor, StepResult};
 use super::{FixOutcome, RepairContext};
 use crate::error::kinds::Kind;
 use crate::error::{Severity, ToolError};
@@ -84,7 +84,7 @@ impl StepImpl {
     /// step does lives in its own file under `repair/steps/`.
     pub(super) async fn run(
         &self,
-        run: &mut Run<'_, '_>,
+        run: &mut CallRepair<'_, '_>,
         error: &ToolError,
         cursor: &mut Cursor,
     ) -> StepResult {

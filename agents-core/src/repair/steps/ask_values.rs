@@ -22,7 +22,7 @@ use crate::model::{
     MAX_LISTED_CHOICES, Message, ModelResponse, ValueQuestion, answered_value, concrete, main_type,
     question_request, required_arguments,
 };
-use crate::repair::call::{CallOutcome, Cursor, Run, StepResult};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult};
 use crate::tool::echo::{Told, number_runs};
 
 /// At most this many questions per step: a call with more arguments at fault is mostly wrong,
@@ -33,7 +33,7 @@ const MAX_QUESTIONS: usize = 6;
 /// when the error names no argument it can ask for, the conversation has no user message, or no
 /// answer gives a value.
 pub(crate) async fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
@@ -123,7 +123,7 @@ pub(crate) async fn handle(
 
 /// One question, asked under the run's budgets and journal, and reported
 /// ([`Event::ValueAsked`]).
-async fn ask(run: &Run<'_, '_>, question: ValueQuestion) -> Asked {
+async fn ask(run: &CallRepair<'_, '_>, question: ValueQuestion) -> Asked {
     let asking = run.setup.asking;
     let agent = run.setup.exec.agent;
     let argument = question.argument.clone();

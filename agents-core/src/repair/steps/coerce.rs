@@ -5,12 +5,16 @@ use serde_json::Value;
 
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
-use crate::repair::call::{Cursor, Run, StepResult};
+use crate::repair::call::{CallRepair, Cursor, StepResult};
 
 /// Bends the parsed value towards the schema wherever that loses nothing, keeping what it
 /// cannot bend (the validator, or serde, then names it with the rest); passes when nothing
 /// changed. It runs on what the validator (or serde) refused, before either decides again.
-pub(crate) fn handle(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Cursor) -> StepResult {
+pub(crate) fn handle(
+    run: &mut CallRepair<'_, '_>,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
     let ToolError::Deserialization(e) = error else {
         return StepResult::Pass;
     };

@@ -3,12 +3,12 @@
 use super::{Step, StepImpl, Steps};
 use crate::error::kinds::Kind;
 use crate::error::{Severity, ToolError};
-use crate::repair::call::{CallOutcome, Run, StepResult};
+use crate::repair::call::{CallOutcome, CallRepair, StepResult};
 
 /// Ends the call with an escalation of `error`, for `reason` (the error's own model-safe text
 /// when none was given).
 pub(crate) fn handle(
-    run: &Run<'_, '_>,
+    run: &CallRepair<'_, '_>,
     reason: &Option<String>,
     severity: Severity,
     error: &ToolError,

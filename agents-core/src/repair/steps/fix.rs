@@ -9,12 +9,12 @@ use crate::error::ToolError;
 use crate::error::kinds;
 use crate::event::ArgumentChange;
 use crate::repair::FixOutcome;
-use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult, preview};
 use crate::run::RepairContext;
 
 /// Runs a `fix` function on the text the error is about.
 pub(crate) fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     f: &FixFn,
     error: &ToolError,
     cursor: &mut Cursor,

@@ -9,12 +9,12 @@ use crate::error::kinds;
 use crate::error::{AgentError, ToolError};
 use crate::escalation;
 use crate::event::{ArgumentChange, Event};
-use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult, preview};
 use crate::run::Agent;
 
 /// Asks `agent` for corrected arguments, from the attempt `cursor` stands at.
 pub(crate) async fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     agent: &Arc<dyn Agent<String, String>>,
     retries: u32,
     error: &ToolError,

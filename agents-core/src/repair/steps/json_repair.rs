@@ -5,10 +5,14 @@ use serde_json::Value;
 
 use crate::error::ToolError;
 use crate::event::ArgumentChange;
-use crate::repair::call::{Cursor, Run, StepResult};
+use crate::repair::call::{CallRepair, Cursor, StepResult};
 
 /// Repairs the raw text leniently; passes when nothing can be recovered.
-pub(crate) fn handle(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Cursor) -> StepResult {
+pub(crate) fn handle(
+    run: &mut CallRepair<'_, '_>,
+    error: &ToolError,
+    cursor: &mut Cursor,
+) -> StepResult {
     match repair_text(&run.raw) {
         Some((value, fixes)) => {
             cursor.advance();

@@ -9,7 +9,7 @@ use crate::error::{AgentError, ToolError};
 use crate::event::{ArgumentChange, Event};
 use crate::journal::{ModelOutcome, Step, StepKind, journaled};
 use crate::model::{Constraint, Message, ModelRequest, ModelResponse};
-use crate::repair::call::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult, preview};
 
 /// The request that asks again for a call: the turn's request without the model's answer
 /// (and the results after it), held to `constraint`.
@@ -142,13 +142,13 @@ pub(crate) async fn ask_once(
 /// Asks the model once for the call `run` stands at, constrained to its tool. Passes when the
 /// model cannot constrain, fails, or answers with no call to the tool.
 pub(crate) async fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
     let asking = run.setup.asking;
     let agent = run.setup.exec.agent.clone();
-    let warn = |run: &Run<'_, '_>, message: String| {
+    let warn = |run: &CallRepair<'_, '_>, message: String| {
         run.emit(Event::Warning {
             agent: agent.clone(),
             message,

@@ -6,12 +6,12 @@ use super::{Step, StepImpl, Steps};
 use crate::error::kinds;
 use crate::error::{ErrorClass, ToolError};
 use crate::event::Event;
-use crate::repair::call::{Cursor, Run, StepResult};
+use crate::repair::call::{CallRepair, Cursor, StepResult};
 use crate::retry::Backoff;
 
 /// Retries the execution failure `error` under `settings`, from the retry `cursor` stands at.
 pub(crate) async fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     settings: &RetrySettings,
     error: &ToolError,
     cursor: &mut Cursor,
@@ -67,7 +67,7 @@ pub(crate) async fn handle(
 }
 
 /// The step declines to retry, saying why (a warning event), and passes to the next.
-fn not_retrying(run: &Run<'_, '_>, why: String) -> StepResult {
+fn not_retrying(run: &CallRepair<'_, '_>, why: String) -> StepResult {
     run.emit(Event::Warning {
         agent: run.setup.exec.agent.clone(),
         message: why,

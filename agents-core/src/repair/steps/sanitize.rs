@@ -10,11 +10,11 @@ use super::{Step, StepImpl, Steps};
 use crate::error::ToolError;
 use crate::error::kinds;
 use crate::event::ArgumentChange;
-use crate::repair::call::{Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallRepair, Cursor, StepResult, preview};
 
 /// Runs a `sanitize` function on the value of a call that did not fit the tool's types.
 pub(crate) fn handle(
-    run: &mut Run<'_, '_>,
+    run: &mut CallRepair<'_, '_>,
     f: &SanitizeFn,
     error: &ToolError,
     cursor: &mut Cursor,

@@ -3,10 +3,10 @@
 use super::{Step, StepImpl, Steps};
 use crate::error::ToolError;
 use crate::error::kinds::Kind;
-use crate::repair::call::{CallOutcome, Run, StepResult};
+use crate::repair::call::{CallOutcome, CallRepair, StepResult};
 
 /// Ends the run on `error`, for `reason`.
-pub(crate) fn handle(run: &Run<'_, '_>, reason: &str, error: &ToolError) -> StepResult {
+pub(crate) fn handle(run: &CallRepair<'_, '_>, reason: &str, error: &ToolError) -> StepResult {
     StepResult::Done(CallOutcome::Stop(run.thrown(error, reason.to_owned())))
 }
 
