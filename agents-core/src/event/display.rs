@@ -187,7 +187,11 @@ impl Event {
                 write!(out, "turn {turn}: text {}", Quoted(text, TEXT))
             }
             Event::PartialAnswer { turn, value, .. } => {
-                write!(out, "turn {turn}: partial answer {}", Quoted(&value.to_string(), TEXT))
+                write!(
+                    out,
+                    "turn {turn}: partial answer {}",
+                    Quoted(&value.to_string(), TEXT)
+                )
             }
             Event::Rejected {
                 checked,
@@ -195,8 +199,16 @@ impl Event {
                 retrying,
                 ..
             } => {
-                let next = if *retrying { "model asked again" } else { "run stops" };
-                write!(out, "{checked} rejected ({next}): {}", Short(reason, DETAIL))
+                let next = if *retrying {
+                    "model asked again"
+                } else {
+                    "run stops"
+                };
+                write!(
+                    out,
+                    "{checked} rejected ({next}): {}",
+                    Short(reason, DETAIL)
+                )
             }
             Event::TranscriptMended { changes, .. } => {
                 out.write_str("stored transcript mended: ")?;
