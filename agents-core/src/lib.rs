@@ -18,6 +18,7 @@
 pub mod agent;
 pub mod budget;
 pub mod conversation;
+mod deps;
 pub mod error;
 mod escalation;
 pub mod event;

@@ -14,9 +14,9 @@ use std::future::Future;
 use tracing::Span;
 use tracing::field::Empty;
 
-use crate::agent::AgentPath;
 use crate::error::{AgentError, ErrorKind};
 use crate::model::{ModelError, ModelRequest, ModelResponse, Usage};
+use crate::path::AgentPath;
 use crate::text::shorten;
 use crate::tool::executor::CallOutcome;
 

@@ -81,11 +81,10 @@ fn blocks(text: &str) -> Vec<Block> {
             Some((opening, _)) if is_fence && trimmed.trim_end() == opening.as_str() => {
                 out.push(open.take().unwrap().1);
             }
-            Some((_, block)) => {
-                if block.first.is_empty() && !trimmed.trim().is_empty() {
-                    block.first = trimmed.trim().to_owned();
-                }
+            Some((_, block)) if block.first.is_empty() && !trimmed.trim().is_empty() => {
+                block.first = trimmed.trim().to_owned();
             }
+            Some(_) => {}
         }
     }
     assert!(open.is_none(), "a code block is never closed: {open:?}");

@@ -16,9 +16,9 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
-use crate::agent::AgentPath;
 use crate::error::ExecutionFailure;
 use crate::model::ToolSpec;
+use crate::path::AgentPath;
 
 pub use args::{deserialize_args, output_to_value, schema_for};
 pub use function::{FnTool, tool_fn};

@@ -1,13 +1,14 @@
 use std::time::Duration;
 
 use super::{Event, MAX_LINE};
-use crate::agent::{AgentPath, Checked};
 use crate::budget::BudgetKind;
 use crate::conversation::Mend;
+use crate::error::Checked;
 use crate::error::{ErrorKind, Severity};
 use crate::event::ArgumentChange;
 use crate::json::{Coercion, CoercionKind, FixKind, JsonFix};
 use crate::model::{Constraint, ToolCall, Usage};
+use crate::path::AgentPath;
 
 /// Every variant by name. A new variant does not compile here until it is added, and then
 /// [`every_variant_prints_its_line`] fails until the table has a line for it.

@@ -31,7 +31,7 @@ pub(crate) struct Again<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::agent::AgentPath,
+    pub agent: &'r crate::path::AgentPath,
     pub call_id: &'r str,
     /// The tool the call named (which may not exist).
     pub tool: &'r str,
@@ -85,7 +85,7 @@ pub(crate) struct AskOnce<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::agent::AgentPath,
+    pub agent: &'r crate::path::AgentPath,
     /// The journal step's name.
     pub step: String,
     pub emit: &'r (dyn Fn(Event) + Sync),
