@@ -36,9 +36,19 @@ enum Next {
 }
 
 /// Runs one tool call through the pipeline.
-pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
+///
+/// Boxed: the pipeline's state (the attempts, the tool's future, the repair steps' model calls)
+/// is most of a round's, and a tool may be an agent with rounds of its own; inline, every level
+/// of agents would carry it in the futures and, in debug builds, the stack frames above it.
+pub(crate) fn run_call<'a>(
+    setup: &'a CallSetup<'_>,
+    call: &'a ToolCall,
+) -> futures_util::future::BoxFuture<'a, CallOutcome> {
     let span = crate::telemetry::tool_span(&call.name, &call.id);
-    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
+    Box::pin(tracing::Instrument::instrument(
+        run_call_inner(setup, call),
+        span,
+    ))
 }
 
 async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
