@@ -182,21 +182,33 @@ where
         runner.awaiting = std::mem::take(awaiting);
         runner.decisions = std::mem::take(decisions);
     }
-    // A durable run's start is its first step: a process that reads it back picked up a
-    // recorded run, whose start was reported by the process that recorded it.
-    let clock = runner.carry_journaled_time().await;
-    if runner.journal.is_some() {
-        span.record("agents.resumed", crate::journal::replaying());
-    }
-    span.in_scope(|| {
-        runner.ctx.emit(Event::RunStarted {
-            agent: runner.path.clone(),
-        })
-    });
+    // A durable run's start is its first step, and the step reports it (`RunStarted`, inside
+    // the step, before its outcome is handed to the journal): a process that reads the step
+    // back picked up a recorded run whose start was reported by the process that recorded it.
+    let clock = match runner.journal {
+        None => {
+            span.in_scope(|| {
+                runner.ctx.emit(Event::RunStarted {
+                    agent: runner.path.clone(),
+                })
+            });
+            Ok(())
+        }
+        Some(_) => {
+            let clock = runner.carry_journaled_time(&span).await;
+            span.record("agents.resumed", crate::journal::replaying());
+            clock
+        }
+    };
     let result = match clock {
         Ok(()) => tracing::Instrument::instrument(runner.run(start, skill), span.clone()).await,
         Err(e) => Err(e),
     };
+    if runner.journal.is_some() {
+        // A process that replayed the whole run cannot know whether the one before reported
+        // its end (it died after its last step, before the result was stored): it reports it.
+        crate::journal::replay::ending();
+    }
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),
@@ -326,16 +338,23 @@ where
     /// A durable run counts the time since it first started against its duration budget: the
     /// start is a journaled clock read, so a run replayed after a crash carries the time it ran
     /// before (and the time it was down).
-    async fn carry_journaled_time(&mut self) -> Result<(), AgentError> {
-        if self.journal.is_none() {
-            return Ok(());
-        }
+    ///
+    /// The step reports the run's start (`RunStarted`) when it runs, before its outcome is
+    /// handed to the journal: a crash can then repeat the report (in the instant between the
+    /// report and the hand-over) but never lose it, and a process that reads the step back
+    /// does not report it again.
+    async fn carry_journaled_time(&mut self, span: &tracing::Span) -> Result<(), AgentError> {
         let step = || Step {
             kind: StepKind::Clock,
             name: "clock".to_owned(),
             if_interrupted: None,
         };
-        let work = async { super::approval::now_ms() };
+        let (ctx, path) = (&self.ctx, &self.path);
+        let work = async move {
+            let now = super::approval::now_ms();
+            span.in_scope(|| ctx.emit(Event::RunStarted { agent: path.clone() }));
+            now
+        };
         let (started_ms, _) = journaled::<u64, _>(self.journal, step, work).await?;
         let now_ms = super::approval::now_ms();
         let before = self.budget.elapsed();
@@ -428,19 +447,10 @@ where
         self.refresh_frame();
         self.answer_on_last_turn();
         self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
-        let (response, replayed) = self.call_model(&self.request).await?;
+        // The response is reported (`ModelResponded`) where it arrives, inside the journaled
+        // step: a replayed response was reported by the process that received it.
+        let (response, _replayed) = self.call_model(&self.request).await?;
         self.usage += response.usage;
-        // A replayed response was announced by the process that received it.
-        if !replayed {
-            self.ctx.emit_with(|| Event::ModelResponded {
-                agent: self.path.clone(),
-                turn: self.turn,
-                tool_calls: response.tool_calls.len(),
-                usage: response.usage,
-                raw: response.raw.clone().or_else(|| response.text.clone()),
-                calls: response.tool_calls.clone(),
-            });
-        }
         self.budget
             .charge_tokens(response.usage.total())
             .map_err(|b| Flow::Done(Err(self.budget_error(b))))?;
@@ -582,16 +592,35 @@ where
         request: &ModelRequest,
     ) -> Result<(Result<ModelResponse, ModelError>, bool), JournalError> {
         if self.journal.is_none() {
-            return Ok((self.ask(request).await, false));
+            return Ok((self.ask_reported(request).await, false));
         }
         let step = || Step {
             kind: StepKind::Model,
             name: "model".to_owned(),
             if_interrupted: None,
         };
-        let work = async { ModelOutcome::from(self.ask(request).await) };
+        let work = async { ModelOutcome::from(self.ask_reported(request).await) };
         let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
         Ok((outcome.into(), replayed))
+    }
+
+    /// [`ask`](Self::ask), and the response reported (`ModelResponded`) as soon as it arrives:
+    /// in a durable run that is inside the journaled step, before the outcome is handed to the
+    /// journal, so that a crash may repeat the report (in the instant before the hand-over)
+    /// but never lose it.
+    async fn ask_reported(&self, request: &ModelRequest) -> Result<ModelResponse, ModelError> {
+        let result = self.ask(request).await;
+        if let Ok(response) = &result {
+            self.ctx.emit_with(|| Event::ModelResponded {
+                agent: self.path.clone(),
+                turn: self.turn,
+                tool_calls: response.tool_calls.len(),
+                usage: response.usage,
+                raw: response.raw.clone().or_else(|| response.text.clone()),
+                calls: response.tool_calls.clone(),
+            });
+        }
+        result
     }
 
     /// One request to the model: streamed when a consumer watches the run (its text arrives as
