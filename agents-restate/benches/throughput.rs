@@ -30,9 +30,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use agents_core::model::ModelError;
 use agents_core::model::{Message, ModelRequest, ModelResponse};
 use agents_core::tool::tool_fn;
-use agents_core::{ExecutionFailure, LlmAgent, Model, ModelError};
+use agents_core::{ExecutionFailure, LlmAgent, Model};
 use agents_restate::AgentRun;
 use agents_restate::restate_sdk::prelude::*;
 use futures_util::future::BoxFuture;
@@ -100,10 +101,14 @@ struct WorkArgs {
 }
 
 fn agent(idempotent: bool) -> LlmAgent {
-    let work = tool_fn("work", "Does the run's work.", |args: WorkArgs| async move {
-        mark(&args.run, "tool");
-        Ok::<_, ExecutionFailure>(format!("worked {}", args.run))
-    });
+    let work = tool_fn(
+        "work",
+        "Does the run's work.",
+        |args: WorkArgs| async move {
+            mark(&args.run, "tool");
+            Ok::<_, ExecutionFailure>(format!("worked {}", args.run))
+        },
+    );
     let work = if idempotent { work.idempotent() } else { work };
     LlmAgent::builder("bench")
         .model(Script)
@@ -324,7 +329,11 @@ async fn drive(
     let mut tasks = Vec::new();
     for (i, key) in keys.iter().enumerate() {
         let permit = limit.clone().acquire_owned().await.expect("the semaphore");
-        let (http, url, key) = (http.clone(), ingress[i % ingress.len()].clone(), key.clone());
+        let (http, url, key) = (
+            http.clone(),
+            ingress[i % ingress.len()].clone(),
+            key.clone(),
+        );
         tasks.push(tokio::spawn(async move {
             let started = Instant::now();
             let (service, submit, body) = match kind {
@@ -361,7 +370,9 @@ fn report(name: &str, runs: usize, concurrency: usize, samples: &mut HashMap<Kin
     println!(
         "\n{name}: {runs} runs each, {concurrency} in flight (a model turn, a tool call, a model turn)\n"
     );
-    println!("| implementation | runs/s | per step p50 | per step p99 | per run p50 | per run p99 |");
+    println!(
+        "| implementation | runs/s | per step p50 | per step p99 | per run p50 | per run p99 |"
+    );
     println!("| --- | --- | --- | --- | --- | --- |");
     let mut step_p50 = HashMap::new();
     for kind in [Kind::Bare, Kind::Ours, Kind::OursAtMostOnce] {

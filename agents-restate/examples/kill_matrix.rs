@@ -112,7 +112,9 @@ async fn matrix(ingress: &str, admin: &str, trials: u64, max_delay: u64) -> Tall
         first.wait().expect("reap");
         let mut second = spawn(&dir, port).await;
         let outcome: serde_json::Value = http
-            .get(format!("{ingress}/restate/workflow/AgentRun/{entry}/attach"))
+            .get(format!(
+                "{ingress}/restate/workflow/AgentRun/{entry}/attach"
+            ))
             .timeout(Duration::from_secs(120))
             .send()
             .await
@@ -132,7 +134,13 @@ async fn matrix(ingress: &str, admin: &str, trials: u64, max_delay: u64) -> Tall
     tally
 }
 
-fn count(tally: &mut Tally, dir: &Path, ledger: &Path, outcome: &serde_json::Value, pids: [u32; 2]) {
+fn count(
+    tally: &mut Tally,
+    dir: &Path,
+    ledger: &Path,
+    outcome: &serde_json::Value,
+    pids: [u32; 2],
+) {
     tally.trials += 1;
     let reports: Vec<serde_json::Value> = std::fs::read_to_string(dir.join("events.jsonl"))
         .unwrap_or_default()
@@ -155,9 +163,8 @@ fn count(tally: &mut Tally, dir: &Path, ledger: &Path, outcome: &serde_json::Val
     if executions > 1 {
         tally.ledger_twice += 1;
     }
-    let finished = n(&|r| {
-        r["event"]["event"] == "tool_finished" && r["event"]["tool"] == "ledger_append"
-    });
+    let finished =
+        n(&|r| r["event"]["event"] == "tool_finished" && r["event"]["tool"] == "ledger_append");
     tally.tool_finished_missing += executions.saturating_sub(finished);
     tally.tool_finished_extra += finished.saturating_sub(executions);
     let result = outcome["transcript"]
@@ -188,7 +195,13 @@ fn free_port() -> u16 {
 async fn spawn(dir: &Path, port: u16) -> Child {
     let me: PathBuf = std::env::current_exe().expect("this program");
     let child = Command::new(me)
-        .args(["serve", "--port", &port.to_string(), "--events", "events.jsonl"])
+        .args([
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--events",
+            "events.jsonl",
+        ])
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -22,7 +22,9 @@ pub enum RequestError {
     },
     /// The body is not a JSON [`RunRequest`]: not JSON at all, a wrong type, a missing or an
     /// unknown field.
-    #[error("bad run request at line {line} column {column}: {message} (expected {{\"input\": \"<text>\"}})")]
+    #[error(
+        "bad run request at line {line} column {column}: {message} (expected {{\"input\": \"<text>\"}})"
+    )]
     Invalid {
         /// What was wrong, as the JSON reader says it.
         message: String,

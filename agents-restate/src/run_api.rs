@@ -1,8 +1,8 @@
 //! Every call this crate makes into the agent's run API, in one place: the switch to a new run
 //! API is an edit here.
 
-use agents_core::LlmAgent;
 use agents_core::journal::Journal;
+use agents_core::{AgentError, LlmAgent, Outcome};
 
 use crate::RunOutcome;
 
@@ -12,9 +12,13 @@ pub(crate) async fn run_journaled(
     input: String,
     journal: &dyn Journal,
 ) -> RunOutcome {
-    let report = agent.run_journaled(input, journal).await;
-    let (output, error) = match report.output {
-        Ok(out) => (Some(out), None),
+    let report = agent.run(input).journal(journal).report().await;
+    let (output, error) = match report.outcome {
+        Ok(Outcome::Done(out)) => (Some(out), None),
+        // A durable run that pauses for approval ends its workflow: the pause is its error.
+        Ok(Outcome::Paused(paused)) => {
+            (None, Some(AgentError::AwaitingApproval(paused).to_string()))
+        }
         Err(e) => (None, Some(e.to_string())),
     };
     RunOutcome {

@@ -246,9 +246,7 @@ impl Drop for Frozen {
 /// `ToolFinished`) were made by the process that ran it, once, before it handed the outcome
 /// over. What the run derives from the outcome after the acknowledgement (here the
 /// `on_tool_use` call for the ledger tool) is reported by nobody: it is at most once.
-pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(
-    server: &Server,
-) {
+pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(server: &Server) {
     let mut run = Frozen::new(server, "unacked").await;
     let scenario = serde_json::json!({ "entry": "charge-u", "ledger": run.ledger });
     run.front.arm(b"clock");
@@ -396,7 +394,12 @@ pub async fn two_calls_of_one_turn_and_a_crash_between_them(server: &Server) {
 /// The tool is not run twice, and the run completes while the first attempt's tool still waits.
 pub async fn restate_timeouts_during_a_slow_tool(server: &Server) {
     let scenario = serde_json::json!({ "entry": "slow-1", "crash": "during" });
-    let flags = ["--inactivity-timeout-ms", "1000", "--abort-timeout-ms", "1000"];
+    let flags = [
+        "--inactivity-timeout-ms",
+        "1000",
+        "--abort-timeout-ms",
+        "1000",
+    ];
     let case = Case::begin_with(server, "timeouts", scenario, &flags).await;
     let pid = case.service.pid().expect("the process");
 

@@ -29,7 +29,7 @@ pub(crate) struct Again<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::AgentPath,
+    pub agent: &'r crate::agent::AgentPath,
     pub call_id: &'r str,
     /// The tool the call named (which may not exist).
     pub tool: &'r str,
@@ -83,7 +83,7 @@ pub(crate) struct AskOnce<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::AgentPath,
+    pub agent: &'r crate::agent::AgentPath,
     /// The journal step's name.
     pub step: String,
     pub emit: &'r (dyn Fn(Event) + Sync),
@@ -109,12 +109,17 @@ pub(crate) async fn ask_once(
         let answer = ask.model.complete(ask.request).await;
         if let Ok(response) = &answer {
             announce(response);
+            if let Some(warning) = Event::usage_estimated(ask.agent, response) {
+                (ask.emit)(warning);
+            }
         }
         ModelOutcome::from(answer)
     };
     let asked = journaled::<ModelOutcome, _>(ask.journal, step, work);
-    let answer: Result<ModelResponse, crate::model::ModelError> =
-        match budget.within(None, asked).await {
+    let answer: Result<ModelResponse, crate::model::ModelError> = match budget
+        .within(None, asked)
+        .await
+    {
         Within::Done(Ok((outcome, _replayed))) => outcome.into(),
         Within::Done(Err(e)) => return Asked::Stop(AgentError::Journal(e)),
         Within::RunOut(b) => return Asked::Stop(AgentError::Budget(b)),
