@@ -133,6 +133,6 @@ impl Journal for RestateJournal<'_> {
     /// its await path has no support for a second), and Restate replays a journal only in the
     /// order it was written, which steps run at once would leave to timing.
     fn concurrent_steps(&self) -> bool {
-        true // TEMPORARY: the old behaviour
+        false
     }
 }

@@ -62,7 +62,9 @@ fn connections_to(pid: u32, port: u16) -> usize {
             // State 01: established.
             remote_port == Some(port)
                 && cols.get(3) == Some(&"01")
-                && cols.get(9).is_some_and(|inode| inodes.iter().any(|i| i == inode))
+                && cols
+                    .get(9)
+                    .is_some_and(|inode| inodes.iter().any(|i| i == inode))
         })
         .count()
 }
@@ -126,7 +128,9 @@ async fn runs_survive_a_restate_node_and_a_service_instance_dying() {
         .max_by_key(|i| drivers.get(i).copied().unwrap_or(0))
         .expect("three nodes");
     let node_pid = node_pid(&nodes_dir, node).expect("the node runs");
-    eprintln!("connections to the service per node: {drivers:?}; killing node n{node} (pid {node_pid})");
+    eprintln!(
+        "connections to the service per node: {drivers:?}; killing node n{node} (pid {node_pid})"
+    );
     let _bring_back = BringBack;
     let killed = std::process::Command::new("kill")
         .args(["-9", &node_pid.to_string()])
