@@ -145,7 +145,9 @@ impl<'a, 's> Executor<'a, 's> {
                 self.setup.ctx.emit_with(|| self.started().event);
                 (self.execute(prepared).await, false)
             }
-            Some(journal) => match self.execute_journaled(journal, prepared).await {
+            // Boxed: a run without a journal (an agent called as a tool, nested) does not carry
+            // the journaled path's state in its own future, on its stack.
+            Some(journal) => match Box::pin(self.execute_journaled(journal, prepared)).await {
                 Ok(done) => done,
                 Err(e) => return Ok(CallOutcome::Stop(AgentError::Journal(e))),
             },

@@ -172,7 +172,8 @@ where
             Ok(())
         }
         Some(_) => {
-            let clock = runner.carry_journaled_time(&span).await;
+            // Boxed: a run without a journal does not carry this step's state in its future.
+            let clock = Box::pin(runner.carry_journaled_time(&span)).await;
             span.record("agents.resumed", crate::journal::replaying());
             clock
         }

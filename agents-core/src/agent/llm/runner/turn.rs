@@ -139,7 +139,10 @@ where
             if_interrupted: None,
         };
         let work = async { ModelOutcome::from(self.ask_reported(request, announce).await) };
-        let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
+        // Boxed: the journaled step's state stays out of the turn's future (and off the stack of
+        // a run without a journal, nested agents included).
+        let recorded = Box::pin(journaled::<ModelOutcome, _>(self.journal, step, work));
+        let (outcome, replayed) = recorded.await?;
         Ok((outcome.into(), replayed))
     }
 
