@@ -335,18 +335,30 @@ async fn drive(
             key.clone(),
         );
         tasks.push(tokio::spawn(async move {
-            let started = Instant::now();
             let (service, submit, body) = match kind {
                 Kind::Bare => ("BareRun", "run/send", serde_json::json!(key)),
                 _ => ("AgentRun", "start", serde_json::json!({ "input": key })),
             };
-            let sent = http
-                .post(format!("{url}/{service}/{key}/{submit}"))
-                .json(&body)
-                .send()
-                .await
-                .expect("submit the run");
-            assert!(sent.status().is_success(), "{sent:?}");
+            // On a cluster, a node's ingress learns of a deployment registered through another
+            // node's admin API a moment later, and answers 404 until then: submitted again,
+            // the run's time counted from the submission that was taken.
+            let mut tries = 0;
+            let started = loop {
+                let started = Instant::now();
+                let sent = http
+                    .post(format!("{url}/{service}/{key}/{submit}"))
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("submit the run");
+                if sent.status() == reqwest::StatusCode::NOT_FOUND && tries < 200 {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+                assert!(sent.status().is_success(), "{sent:?}");
+                break started;
+            };
             let outcome = http
                 .get(format!("{url}/restate/workflow/{service}/{key}/attach"))
                 .send()
