@@ -123,7 +123,7 @@ cmd_start() {
       RESTATE_BIND_ADDRESS="127.0.0.1:$NODE_PORT" \
       RESTATE_ADVERTISED_ADDRESS="http://127.0.0.1:$NODE_PORT" \
       RESTATE_ADMIN__QUERY_ENGINE__PGSQL_BIND_ADDRESS="127.0.0.1:0" \
-      setsid "$bin" </dev/null >"$LOG_FILE" 2>&1 &
+      "${SCRUB[@]}" setsid "$bin" </dev/null >"$LOG_FILE" 2>&1 &
     echo $! >"$PID_FILE"
     pid="$(cat "$PID_FILE")"
   fi
@@ -179,6 +179,14 @@ cmd_env() {
   echo "RESTATE_INGRESS=$INGRESS_URL"
   echo "RESTATE_ADMIN=$ADMIN_URL"
 }
+
+# The variables this script prints for the tests (`env`, `cluster env`) are not the server's
+# configuration, but their names are in its namespace: `RESTATE_ADMIN` would be read as the
+# `admin` section and stop the server ("invalid type: found string"). A server started from a
+# shell or a test that exported them (a test bringing a killed cluster node back) is started
+# without them.
+SCRUB=(env -u RESTATE_INGRESS -u RESTATE_ADMIN -u RESTATE_CLUSTER_INGRESS -u RESTATE_CLUSTER_ADMIN
+  -u RESTATE_CLUSTER_DIR)
 
 # --- The three-node cluster -------------------------------------------------------------------
 # As Restate's cluster guide sets one up: every node runs every role (metadata server, admin,
@@ -237,7 +245,7 @@ cluster_node() { # starts node $1
     RESTATE_ROCKSDB_TOTAL_MEMORY_SIZE="512 MiB" \
     RESTATE_DISABLE_TELEMETRY=true \
     RESTATE_LOG_DISABLE_ANSI_CODES=true \
-    setsid "$bin" </dev/null >>"$CLUSTER_DIR/n$i.log" 2>&1 &
+    "${SCRUB[@]}" setsid "$bin" </dev/null >>"$CLUSTER_DIR/n$i.log" 2>&1 &
   echo $! >"$(c_pid_file "$i")"
 }
 
