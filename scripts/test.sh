@@ -57,5 +57,19 @@ if [[ "${AGENTS_SKIP_PHOENIX:-0}" != "1" ]]; then
   export AGENTS_REQUIRE_PHOENIX=1
 fi
 
+# The three-node Restate cluster the cluster tests (agents-restate/tests/cluster.rs) run
+# against: the same pinned binary, three nodes on loopback with their own ports and data under
+# .restate/cluster. With AGENTS_REQUIRE_RESTATE_CLUSTER=1 those tests fail instead of skipping
+# when it is unreachable. Set AGENTS_SKIP_RESTATE_CLUSTER=1 (or AGENTS_SKIP_RESTATE=1) to run
+# without it.
+if [[ "${AGENTS_SKIP_RESTATE_CLUSTER:-${AGENTS_SKIP_RESTATE:-0}}" != "1" ]]; then
+  if ! scripts/restate.sh cluster status >/dev/null 2>&1; then
+    scripts/restate.sh cluster start >/dev/null
+    cleanup+=("scripts/restate.sh cluster stop")
+  fi
+  while IFS= read -r var; do export "$var"; done < <(scripts/restate.sh cluster env)
+  export AGENTS_REQUIRE_RESTATE_CLUSTER=1
+fi
+
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features

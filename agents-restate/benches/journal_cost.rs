@@ -81,7 +81,7 @@ async fn measure() {
         async move {
             let body = serde_json::json!({ "input": scenario(calls) });
             let sent = http
-                .post(format!("{ingress}/AgentRun/{id}/run/send"))
+                .post(format!("{ingress}/AgentRun/{id}/start"))
                 .json(&body)
                 .send()
                 .await

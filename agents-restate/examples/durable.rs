@@ -6,8 +6,9 @@
 //! # register the service endpoint with the server (once per deployment):
 //! curl -s -X POST http://127.0.0.1:19070/deployments \
 //!      -H 'content-type: application/json' -d '{"uri": "http://127.0.0.1:9080"}'
-//! # start a run with id `run-1`, then wait for its outcome:
-//! curl -s -X POST http://127.0.0.1:18080/AgentRun/run-1/run/send \
+//! # start a run with id `run-1` (checked first: a bad request answers 400 or 413), then wait for
+//! # its outcome:
+//! curl -s -X POST http://127.0.0.1:18080/AgentRun/run-1/start \
 //!      -H 'content-type: application/json' -d '{"input": "pay the invoice"}'
 //! curl -s http://127.0.0.1:18080/restate/workflow/AgentRun/run-1/attach
 //! ```

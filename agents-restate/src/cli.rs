@@ -1,14 +1,22 @@
 //! The demo service's command line (`durable serve [--port N] [--openai-model NAME] [--events
-//! FILE]`), shared by
+//! FILE] [--inactivity-timeout-ms N] [--abort-timeout-ms N] [--max-input-bytes N]`), shared by
 //! the example users run (`cargo run --example durable -- serve`) and the binary the durable
 //! tests spawn and kill.
 
+use std::time::Duration;
+
 use crate::AgentRun;
 use crate::demo::{LedgerScript, ledger_builder, reporting};
-use restate_sdk::prelude::{Endpoint, HttpServer};
+use restate_sdk::prelude::HttpServer;
 
 /// How the command is used.
-pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME] [--events FILE]";
+pub const USAGE: &str = "usage: durable serve [--port N] [--openai-model NAME] [--events FILE] [--inactivity-timeout-ms N] [--abort-timeout-ms N] [--max-input-bytes N]";
+
+/// Restate's own defaults for a service's timeouts, declared explicitly by the demo so that
+/// registering it always sets them (a deployment registered before with other values does not
+/// leave them behind).
+const INACTIVITY_TIMEOUT: Duration = Duration::from_secs(60);
+const ABORT_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// The program: runs [`run`] with the process's arguments; a bad command line prints what was
 /// wrong and the usage, and exits with status 2.
@@ -31,6 +39,12 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
     let mut port = 9080u16;
     let mut openai_model = None;
     let mut events = None;
+    let mut inactivity = INACTIVITY_TIMEOUT;
+    let mut abort = ABORT_TIMEOUT;
+    let mut max_input_bytes = crate::DEFAULT_MAX_INPUT_BYTES;
+    let number = |flag: &str, value: &str| -> Result<u64, String> {
+        value.parse().map_err(|e| format!("{flag} {value:?}: {e}"))
+    };
     while let Some(flag) = args.next() {
         let value = args
             .next()
@@ -43,6 +57,14 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
             }
             "--openai-model" => openai_model = Some(value),
             "--events" => events = Some(std::path::PathBuf::from(value)),
+            "--inactivity-timeout-ms" => {
+                inactivity = Duration::from_millis(number(&flag, &value)?);
+            }
+            "--abort-timeout-ms" => abort = Duration::from_millis(number(&flag, &value)?),
+            "--max-input-bytes" => {
+                max_input_bytes = usize::try_from(number(&flag, &value)?)
+                    .map_err(|e| format!("--max-input-bytes {value:?}: {e}"))?;
+            }
             other => return Err(format!("unknown flag `{other}`")),
         }
     }
@@ -57,7 +79,12 @@ pub async fn run(args: Vec<String>) -> Result<(), String> {
         Some(path) => reporting(agent, path),
     };
     let agent = agent.build().map_err(|e| e.to_string())?;
-    let endpoint = Endpoint::builder().bind(AgentRun::new(agent)).build();
+    let options = restate_sdk::endpoint::ServiceOptions::new()
+        .inactivity_timeout(inactivity)
+        .abort_timeout(abort);
+    let endpoint = AgentRun::new(agent)
+        .max_input_bytes(max_input_bytes)
+        .endpoint_with(options);
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr)
         .await

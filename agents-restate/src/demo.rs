@@ -3,9 +3,10 @@
 //!
 //! Its input may be a JSON scenario, which the durable tests use to crash the service at chosen
 //! points: `{"entry": "..", "ledger": "<file>", "gate": "<file>", "crash": "after"|"during",
-//! "idempotent": false, "rate_limited_ms": N, "noop_calls": N}`. A tool waiting at the gate writes
-//! `<gate>.waiting` (the process id) and goes on once `<gate>` exists. Any other input is the
-//! entry, written to `durable-ledger.txt`.
+//! "idempotent": false, "rate_limited_ms": N, "noop_calls": N, "pair": false}`. A tool waiting at
+//! the gate writes `<gate>.waiting` (the process id) and goes on once `<gate>` exists. With
+//! `pair`, the first turn makes two ledger calls at once, `<entry>-a` at once and `<entry>-b`
+//! held at the gate. Any other input is the entry, written to `durable-ledger.txt`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -187,6 +188,10 @@ struct Scenario {
     /// Call `noop` this many times, one call per turn, then answer (nothing else).
     #[serde(default)]
     noop_calls: Option<usize>,
+    /// Two ledger calls in the first turn, run at once: `<entry>-a`, and `<entry>-b` held at
+    /// the gate.
+    #[serde(default)]
+    pair: bool,
 }
 
 fn default_ledger() -> String {
@@ -217,6 +222,7 @@ impl LedgerScript {
             idempotent: false,
             rate_limited_ms: None,
             noop_calls: None,
+            pair: false,
         });
         let results: Vec<&ToolResult> = request
             .messages
@@ -248,6 +254,14 @@ impl LedgerScript {
             });
         }
         let crash = scenario.crash.as_deref();
+        if scenario.pair {
+            return Ok(if results.is_empty() {
+                pair_of_calls(&scenario)
+            } else {
+                let said: Vec<&str> = results.iter().map(|r| r.content.as_str()).collect();
+                ModelResponse::text(format!("done: {}", said.join(" | ")))
+            });
+        }
         Ok(match (results.len(), crash, &scenario.gate) {
             (0, _, gate) => {
                 let tool = if scenario.idempotent {
@@ -274,6 +288,27 @@ impl LedgerScript {
             }
         })
     }
+}
+
+/// The first turn of a `pair` scenario: two calls of the ledger tool not safe to repeat, the
+/// second held at the gate.
+fn pair_of_calls(scenario: &Scenario) -> ModelResponse {
+    let call = |id: &str, suffix: &str, wait: Option<&String>| agents_core::model::ToolCall {
+        id: id.to_owned(),
+        name: "ledger_append".to_owned(),
+        arguments: serde_json::json!({
+            "ledger": scenario.ledger,
+            "entry": format!("{}-{suffix}", scenario.entry),
+            "wait": wait,
+        })
+        .to_string(),
+    };
+    let mut response = ModelResponse::tool_call("", "", "");
+    response.tool_calls = vec![
+        call("call-a", "a", None),
+        call("call-b", "b", scenario.gate.as_ref()),
+    ];
+    response
 }
 
 /// Writes the time into `<gate><suffix>` unless that file exists; whether it wrote it.

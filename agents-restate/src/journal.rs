@@ -8,7 +8,7 @@ use std::time::Duration;
 use agents_core::journal::{Journal, JournalError, Recorded, Step};
 use futures_util::future::BoxFuture;
 use restate_sdk::prelude::{
-    ContextSideEffects, ContextTimers, RunFuture, RunRetryPolicy, WorkflowContext,
+    ContextSideEffects, ContextTimers, RunFuture, RunRetryPolicy, TerminalError, WorkflowContext,
 };
 
 /// Records a run's steps as entries of the Restate invocation's journal.
@@ -52,9 +52,21 @@ fn one_attempt() -> RunRetryPolicy {
     RunRetryPolicy::new().max_attempts(1)
 }
 
-fn journal_error(step: &str, e: impl std::fmt::Display) -> JournalError {
-    JournalError::new(step, e.to_string())
+/// What an entry's terminal error means for the run: a cancellation (an operator cancelled the
+/// invocation through Restate: every entry from then on answers 409 "cancelled"), or a failure
+/// of the journal. Our entries never fail on their own (a step's failures are values), so any
+/// other terminal error is the journal's. `ran`: whether the step's work ran in this process.
+fn journal_error(step: &str, e: TerminalError, ran: bool) -> JournalError {
+    if e.code() == CANCELLED {
+        JournalError::cancelled(step, e.message(), ran)
+    } else {
+        JournalError::new(step, e.to_string())
+    }
 }
+
+/// The code Restate's SDK gives an entry (a `ctx.run`, a sleep) awaited after the invocation
+/// was cancelled.
+const CANCELLED: u16 = 409;
 
 impl Journal for RestateJournal<'_> {
     fn step<'s>(
@@ -77,7 +89,7 @@ impl Journal for RestateJournal<'_> {
                 .name(format!("start {name}"))
                 .retry_policy(one_attempt())
                 .await
-                .map_err(|e| journal_error(&name, e))?;
+                .map_err(|e| journal_error(&name, e, false))?;
                 // The marker was already in the journal: an earlier attempt started this step.
                 resumed = !marked.load(Ordering::SeqCst);
             }
@@ -96,7 +108,7 @@ impl Journal for RestateJournal<'_> {
                 .name(name.clone())
                 .retry_policy(one_attempt())
                 .await
-                .map_err(|e| journal_error(&name, e))?;
+                .map_err(|e| journal_error(&name, e, ran.load(Ordering::SeqCst)))?;
             Ok(Recorded {
                 value,
                 replayed: !ran.load(Ordering::SeqCst),
@@ -109,11 +121,18 @@ impl Journal for RestateJournal<'_> {
             self.ctx
                 .sleep(wait)
                 .await
-                .map_err(|e| journal_error("sleep", e))
+                .map_err(|e| journal_error("sleep", e, false))
         })
     }
 
     fn random(&self) -> f64 {
         self.rng.lock().unwrap_or_else(|p| p.into_inner()).f64()
+    }
+
+    /// One step at a time: the SDK (0.13) runs one `ctx.run` at a time (two at once stall, and
+    /// its await path has no support for a second), and Restate replays a journal only in the
+    /// order it was written, which steps run at once would leave to timing.
+    fn concurrent_steps(&self) -> bool {
+        false
     }
 }

@@ -55,6 +55,14 @@ pub trait Journal: Send + Sync {
 
     /// A random number in `[0, 1)` (backoff jitter), the same on replay.
     fn random(&self) -> f64;
+
+    /// Whether the journal takes several steps of one run at once (the calls of one model turn
+    /// run concurrently, up to the agent's `parallel_calls`). A journal that records one step
+    /// at a time, in an order a replay must repeat, answers `false`: the run then executes a
+    /// turn's calls one after another, in call order.
+    fn concurrent_steps(&self) -> bool {
+        true
+    }
 }
 
 /// One step handed to a [`Journal`].
@@ -100,15 +108,37 @@ pub struct Recorded {
     pub replayed: bool,
 }
 
-/// A journal could not record or replay a step: the run stops with
-/// [`AgentError::Journal`](crate::AgentError::Journal).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("journal failed at step `{step}`: {message}")]
+/// A journal could not record or replay a step, or the engine cancelled the run: the run stops
+/// with [`AgentError::Journal`](crate::AgentError::Journal).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalError {
     /// The step's name.
     pub step: String,
     /// What went wrong.
     pub message: String,
+    /// Set when the engine cancelled the run (an operator, through the engine's API) rather
+    /// than failed: whether the step's work had run in this process before the cancellation
+    /// reached it (a tool that ran, its outcome discarded), or not (it never started).
+    pub cancelled: Option<Cancelled>,
+}
+
+impl std::fmt::Display for JournalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (what, step, message) = (&self.cancelled, &self.step, &self.message);
+        match what {
+            None => write!(f, "journal failed at step `{step}`: {message}"),
+            Some(_) => write!(f, "the run was cancelled at step `{step}`: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for JournalError {}
+
+/// How a cancellation met the step it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled {
+    /// Whether the step's work ran in this process before the cancellation reached it.
+    pub step_ran: bool,
 }
 
 impl JournalError {
@@ -117,6 +147,15 @@ impl JournalError {
         JournalError {
             step: step.into(),
             message: message.into(),
+            cancelled: None,
+        }
+    }
+
+    /// The run was cancelled at `step`; `step_ran` when the step's work had run in this process.
+    pub fn cancelled(step: impl Into<String>, message: impl Into<String>, step_ran: bool) -> Self {
+        JournalError {
+            cancelled: Some(Cancelled { step_ran }),
+            ..JournalError::new(step, message)
         }
     }
 }

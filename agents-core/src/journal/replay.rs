@@ -148,6 +148,15 @@ pub(crate) fn ran() {
     });
 }
 
+/// The run ends in this process while it still replays: every step was read back, so the
+/// process before died after recording its last step and before the engine stored the run's
+/// result. Whether that process reported the run's end is unknown (it reports it just before
+/// handing the result over), so this one reports it: the run goes live here, and its first
+/// report announces the pick-up (`RunResumed`) as any other would.
+pub(crate) fn ending() {
+    ran();
+}
+
 /// Whether the code running now re-derives recorded work (outside a journaled run: no).
 pub(crate) fn replaying() -> bool {
     BRANCH

@@ -140,27 +140,24 @@ impl<'a, 's> Executor<'a, 's> {
         self.executions += 1;
         let started = Instant::now();
         // A journaled execution announces itself only when it really runs (not on replay).
-        let (result, replayed) = match self.setup.journal {
+        let (result, _replayed) = match self.setup.journal {
             None => {
                 self.setup.ctx.emit_with(|| self.started().event);
                 (self.execute(prepared).await, false)
             }
-            Some(journal) => match self.execute_journaled(journal, prepared).await {
+            // Boxed: a run without a journal (an agent called as a tool, nested) does not carry
+            // the journaled path's state in its own future, on its stack.
+            Some(journal) => match Box::pin(self.execute_journaled(journal, prepared)).await {
                 Ok(done) => done,
                 Err(e) => return Ok(CallOutcome::Stop(AgentError::Journal(e))),
             },
         };
         match result {
             Ok(output) => {
-                if replayed {
-                    return Ok(CallOutcome::Success { output, args });
+                // A journaled execution reported its end inside its step (`execute_journaled`).
+                if self.setup.journal.is_none() {
+                    self.finished().emit(started.elapsed());
                 }
-                self.setup.ctx.emit_with(|| Event::ToolFinished {
-                    agent: self.setup.agent.clone(),
-                    call_id: self.call.id.clone(),
-                    tool: self.tool_name().to_owned(),
-                    elapsed: started.elapsed(),
-                });
                 Ok(CallOutcome::Success { output, args })
             }
             Err(e @ ToolCallError::InvalidInput { .. }) => {
@@ -254,8 +251,10 @@ impl<'a, 's> Executor<'a, 's> {
         let announce = self.started();
         let own = self.setup.tool.timeout().or(self.setup.default_timeout);
         let classifier = self.setup.classifier;
+        let finished = self.finished();
         let work = async move {
             announce.emit();
+            let started = Instant::now();
             let run = prepared.run(tool_ctx);
             let result = match own {
                 None => run.await,
@@ -264,6 +263,11 @@ impl<'a, 's> Executor<'a, 's> {
                     Err(_) => Err(ToolCallError::Failed(ExecutionFailure::timeout(limit))),
                 },
             };
+            // Reported inside the step, before its outcome is handed to the journal: a crash
+            // may repeat the report (in the instant before the hand-over), never lose it.
+            if result.is_ok() {
+                finished.emit(started.elapsed());
+            }
             ToolOutcome::record(result, classifier)
         };
         let idempotent = self.setup.tool.idempotent();
@@ -284,6 +288,16 @@ impl<'a, 's> Executor<'a, 's> {
                 let b = self.setup.budget.time_out(after);
                 Ok((Err(ToolCallError::Agent(Box::new(b.into()))), false))
             }
+        }
+    }
+
+    /// The `ToolFinished` report of this attempt, to emit when it succeeds.
+    fn finished(&self) -> Finished {
+        Finished {
+            ctx: self.setup.ctx.clone(),
+            agent: self.setup.agent.clone(),
+            call_id: self.call.id.clone(),
+            tool: self.tool_name().to_owned(),
         }
     }
 
@@ -338,5 +352,31 @@ struct Started {
 impl Started {
     fn emit(self) {
         self.ctx.emit(self.event);
+    }
+}
+
+/// A `ToolFinished` report ready to emit once the execution's time is known (owned, so a
+/// journaled step can carry it).
+struct Finished {
+    ctx: RunContext,
+    agent: AgentPath,
+    call_id: String,
+    tool: String,
+}
+
+impl Finished {
+    fn emit(self, elapsed: std::time::Duration) {
+        let Finished {
+            ctx,
+            agent,
+            call_id,
+            tool,
+        } = self;
+        ctx.emit_with(|| Event::ToolFinished {
+            agent,
+            call_id,
+            tool,
+            elapsed,
+        });
     }
 }

@@ -38,7 +38,7 @@ enum FailureRecord {
 
 /// The text of the error a call gets when its tool was executing when the process died, and is
 /// not safe to run again.
-pub(crate) const OUTCOME_UNKNOWN: &str = "outcome unknown after a crash: the process running this tool died before its result was recorded, and the tool is not safe to repeat, so it was not run again. Check its effect before calling it again.";
+pub(crate) const OUTCOME_UNKNOWN: &str = "outcome unknown after a crash: this tool may have run. Its start was recorded and its result was not: the process that was to run it died, while it ran or just before it began (no process can tell which). It is not safe to repeat, so it was not run again. Check its effect before calling it again.";
 
 impl ToolOutcome {
     /// Records `result`, resolving a failure's class with `classifier`.

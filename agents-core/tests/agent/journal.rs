@@ -285,10 +285,100 @@ async fn a_crash_and_a_replay_report_every_step_once() {
     }
 }
 
-/// A process that replays a whole journal (its run had ended, the result not yet stored)
-/// reports nothing: no event, no hook.
+/// The process dies after a step's outcome reached the journal and before the journal's
+/// acknowledgement reached it (on Restate: the server stored the entry, the process was killed
+/// during the round trip), at each step in turn. The step's own reports (the run's start, a
+/// model response, a tool's start and end, a regenerated call, the run's end) were made by the
+/// process that ran the step, before it handed the outcome over: across the two processes each
+/// is reported exactly once. What the run derives from an outcome after the acknowledgement
+/// (repairs, retries, failures fed back, hook calls) may be lost with the process, never
+/// repeated.
 #[tokio::test]
-async fn replaying_a_finished_run_reports_nothing() {
+async fn a_step_recorded_but_never_acknowledged_is_reported_once() {
+    let reference = Reported::default();
+    let whole = MemoryJournal::default();
+    busy_agent(&world(), &reference)
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
+        .await
+        .into_output()
+        .unwrap();
+    let steps = whole.len();
+    let own = [
+        "run_started",
+        "model_responded",
+        "tool_started",
+        "tool_finished",
+        "regenerated",
+        "run_finished",
+    ];
+    let count = |events: &[serde_json::Value]| {
+        let mut counts = std::collections::BTreeMap::<String, usize>::new();
+        for e in events {
+            let kind = e["event"].as_str().unwrap_or("?").to_owned();
+            *counts.entry(kind).or_default() += 1;
+        }
+        counts
+    };
+    let expected = count(&reference.events());
+    for k in 0..steps {
+        let world = world();
+        let first = Reported::default();
+        let dying = MemoryJournal::unacknowledged_at(k);
+        let died = dying.died.clone();
+        let agent = busy_agent(&world, &first);
+        tokio::select! {
+            _ = agent.run("go".to_owned()).journal(&dying).report() => panic!("the process died at {k}"),
+            _ = died.notified() => {}
+        }
+        assert_eq!(dying.len(), k + 1, "step {k} was recorded");
+
+        let second = Reported::default();
+        let replay = dying.prefix(k + 1, false);
+        let report = busy_agent(&world, &second)
+            .run("go".to_owned())
+            .journal(&replay)
+            .report()
+            .await;
+        assert_eq!(report.output().unwrap(), "done", "crash at {k}");
+
+        let mut together = first.events();
+        together.extend(second.events());
+        let got = count(&together);
+        for kind in own {
+            assert_eq!(
+                got.get(kind),
+                expected.get(kind),
+                "{kind}, recorded at {k} and never acknowledged"
+            );
+        }
+        for (kind, n) in &got {
+            if kind != "run_resumed" {
+                assert!(
+                    *n <= expected.get(kind).copied().unwrap_or(0),
+                    "{kind} repeated ({n}), recorded at {k} and never acknowledged"
+                );
+            }
+        }
+        let mut hooks = first.hooks();
+        hooks.extend(second.hooks());
+        for hook in &hooks {
+            let n = |all: &[String]| all.iter().filter(|h| *h == hook).count();
+            assert!(
+                n(&hooks) <= n(&reference.hooks()),
+                "{hook} repeated, at {k}"
+            );
+        }
+    }
+}
+
+/// A process that replays a whole journal (its run had ended, the result not yet stored)
+/// reports no step again and no hook, but the run's end: the process before may have died
+/// before reporting it, and nothing recorded says whether it did (the old behaviour, reporting
+/// nothing, lost that end).
+#[tokio::test]
+async fn replaying_a_finished_run_reports_only_its_end() {
     let whole = MemoryJournal::default();
     busy_agent(&world(), &Reported::default())
         .run("go".to_owned())
@@ -305,7 +395,12 @@ async fn replaying_a_finished_run_reports_nothing() {
         .report()
         .await;
     assert_eq!(report.output().unwrap(), "done");
-    assert_eq!(again.events(), Vec::<serde_json::Value>::new());
+    let kinds: Vec<String> = again
+        .events()
+        .iter()
+        .map(|e| e["event"].as_str().unwrap_or("?").to_owned())
+        .collect();
+    assert_eq!(kinds, ["run_resumed", "run_finished"]);
     assert_eq!(again.hooks(), Vec::<String>::new());
 }
 

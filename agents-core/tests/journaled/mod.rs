@@ -25,6 +25,12 @@ pub struct MemoryJournal {
     /// The process dies when it reaches this entry (nothing past the entries before it is
     /// recorded; every step from there on never completes), and `died` is told.
     pub dies_at: Option<usize>,
+    /// The process records this entry (its step ran and the outcome reached the journal) and
+    /// dies before the journal's acknowledgement reaches it: the step never returns, and
+    /// `died` is told.
+    pub unacknowledged_at: Option<usize>,
+    /// Set once the process died: nothing it does from then on is recorded.
+    pub dead: AtomicBool,
     pub died: Arc<tokio::sync::Notify>,
 }
 
@@ -45,6 +51,14 @@ impl MemoryJournal {
     }
 
     /// A journal whose process dies when it reaches entry `n`.
+    /// A journal whose process dies once entry `n` is recorded, before it hears back.
+    pub fn unacknowledged_at(n: usize) -> MemoryJournal {
+        MemoryJournal {
+            unacknowledged_at: Some(n),
+            ..MemoryJournal::default()
+        }
+    }
+
     pub fn dying_at(n: usize) -> MemoryJournal {
         MemoryJournal {
             dies_at: Some(n),
@@ -81,6 +95,9 @@ impl Journal for MemoryJournal {
     ) -> BoxFuture<'a, Result<Recorded, JournalError>> {
         Box::pin(async move {
             self.names.lock().unwrap().push(step.name.clone());
+            if self.dead.load(Ordering::SeqCst) {
+                std::future::pending::<()>().await;
+            }
             if let Some(value) = self.next().await {
                 return Ok(Recorded {
                     value,
@@ -93,7 +110,17 @@ impl Journal for MemoryJournal {
                 return Ok(self.record(unknown));
             }
             let value = work.await;
-            Ok(self.record(value))
+            if self.dead.load(Ordering::SeqCst) {
+                // A call run at once with the dying step: the process is gone.
+                std::future::pending::<()>().await;
+            }
+            let recorded = self.record(value);
+            if self.unacknowledged_at == Some(self.len() - 1) {
+                self.dead.store(true, Ordering::SeqCst);
+                self.died.notify_one();
+                std::future::pending::<()>().await;
+            }
+            Ok(recorded)
         })
     }
 

@@ -93,8 +93,8 @@ pub(crate) struct AskOnce<'r> {
 }
 
 /// Asks the model once, under the run's time and token budgets and through its journal;
-/// `announce` reports the answer (once: not again when the call is replayed) before its tokens
-/// are charged. A failed model call is a `Warning` and [`Asked::Failed`].
+/// `announce` reports the answer as it arrives (not again when the call is replayed), before
+/// its tokens are charged. A failed model call is a `Warning` and [`Asked::Failed`].
 pub(crate) async fn ask_once(
     ask: AskOnce<'_>,
     announce: &(dyn Fn(&ModelResponse) + Sync),
@@ -105,16 +105,25 @@ pub(crate) async fn ask_once(
         name: ask.step.clone(),
         if_interrupted: None,
     };
-    // Built inside the step: a replayed step does not call the model at all.
+    // The answer is reported where it arrives, inside the journaled step (before its outcome is
+    // handed to the journal): a replayed answer was reported by the process that received it.
     let work = async {
         let asked = ask.model.complete(ask.request);
-        ModelOutcome::from(
-            crate::telemetry::chat(ask.model.name(), ask.request, false, asked).await,
-        )
+        let answer = crate::telemetry::chat(ask.model.name(), ask.request, false, asked).await;
+        if let Ok(response) = &answer {
+            announce(response);
+            if let Some(warning) = Event::usage_estimated(ask.agent, response) {
+                (ask.emit)(warning);
+            }
+        }
+        ModelOutcome::from(answer)
     };
     let asked = journaled::<ModelOutcome, _>(ask.journal, step, work);
-    let (answer, replayed) = match budget.within(None, asked).await {
-        Within::Done(Ok((outcome, replayed))) => (outcome.into(), replayed),
+    let answer: Result<ModelResponse, crate::model::ModelError> = match budget
+        .within(None, asked)
+        .await
+    {
+        Within::Done(Ok((outcome, _replayed))) => outcome.into(),
         Within::Done(Err(e)) => return Asked::Stop(AgentError::Journal(e)),
         Within::RunOut(b) => return Asked::Stop(AgentError::Budget(b)),
         Within::TimedOut(after) => return Asked::Stop(AgentError::Budget(budget.time_out(after))),
@@ -129,13 +138,6 @@ pub(crate) async fn ask_once(
             return Asked::Failed;
         }
     };
-    // A replayed answer was announced by the process that received it.
-    if !replayed {
-        announce(&response);
-        if let Some(warning) = Event::usage_estimated(ask.agent, &response) {
-            (ask.emit)(warning);
-        }
-    }
     if let Err(b) = budget.charge_tokens(response.usage.total()) {
         (ask.emit)(Event::BudgetExceeded {
             agent: b.agent.clone(),

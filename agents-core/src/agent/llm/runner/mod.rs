@@ -151,17 +151,25 @@ where
         }
         Start::Input(input) => Some(input),
     };
-    // A durable run's start is its first step: a process that reads it back picked up a
-    // recorded run, whose start was reported by the process that recorded it.
-    let clock = runner.carry_journaled_time().await;
-    if runner.journal.is_some() {
-        span.record("agents.resumed", crate::journal::replaying());
-    }
-    span.in_scope(|| {
-        runner.ctx.emit(Event::RunStarted {
-            agent: runner.path.clone(),
-        })
-    });
+    // A durable run's start is its first step, and the step reports it (`RunStarted`, inside
+    // the step, before its outcome is handed to the journal): a process that reads the step
+    // back picked up a recorded run whose start was reported by the process that recorded it.
+    let clock = match runner.journal {
+        None => {
+            span.in_scope(|| {
+                runner.ctx.emit(Event::RunStarted {
+                    agent: runner.path.clone(),
+                })
+            });
+            Ok(())
+        }
+        Some(_) => {
+            // Boxed: a run without a journal does not carry this step's state in its future.
+            let clock = Box::pin(runner.carry_journaled_time(&span)).await;
+            span.record("agents.resumed", crate::journal::replaying());
+            clock
+        }
+    };
     let result = match clock {
         Ok(()) => {
             let run = runner.run(start, skill.as_deref());
@@ -170,6 +178,11 @@ where
         Err(e) => Err(e),
     };
     crate::telemetry::record_run(&span, &result);
+    if runner.journal.is_some() {
+        // A process that replayed the whole run cannot know whether the one before reported
+        // its end (it died after its last step, before the result was stored): it reports it.
+        crate::journal::replay::ending();
+    }
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),
@@ -240,16 +253,27 @@ where
     /// A durable run counts the time since it first started against its duration budget: the
     /// start is a journaled clock read, so a run replayed after a crash carries the time it ran
     /// before (and the time it was down).
-    async fn carry_journaled_time(&mut self) -> Result<(), AgentError> {
-        if self.journal.is_none() {
-            return Ok(());
-        }
+    ///
+    /// The step reports the run's start (`RunStarted`) when it runs, before its outcome is
+    /// handed to the journal: a crash can then repeat the report (in the instant between the
+    /// report and the hand-over) but never lose it, and a process that reads the step back
+    /// does not report it again.
+    async fn carry_journaled_time(&mut self, span: &tracing::Span) -> Result<(), AgentError> {
         let step = || Step {
             kind: StepKind::Clock,
             name: "clock".to_owned(),
             if_interrupted: None,
         };
-        let work = async { now_ms() };
+        let (ctx, path) = (&self.ctx, &self.path);
+        let work = async move {
+            let now = now_ms();
+            span.in_scope(|| {
+                ctx.emit(Event::RunStarted {
+                    agent: path.clone(),
+                })
+            });
+            now
+        };
         let (started_ms, _) = journaled::<u64, _>(self.journal, step, work).await?;
         let before = self.budget.elapsed();
         let down = Duration::from_millis(now_ms().saturating_sub(started_ms));

@@ -56,7 +56,7 @@ where
             .charge_turn()
             .map_err(|b| self.budget_error(b))?;
         self.turn += 1;
-        let answer = match self.call_model(&request).await {
+        let answer = match self.call_model(&request, false).await {
             ControlFlow::Continue((r, _replayed)) => r,
             ControlFlow::Break(Err(e)) => return Err(e),
             // A fallback output from on_llm_error cannot choose a skill: use the first.

@@ -30,22 +30,10 @@ where
         if let Err(e) = self.check_prevention() {
             return fail(e);
         }
-        let (response, replayed) = self.call_model(&self.frame.request).await?;
+        // The response is reported (`ModelResponded`) where it arrives, inside the journaled
+        // step: a replayed response was reported by the process that received it.
+        let (response, _replayed) = self.call_model(&self.frame.request, true).await?;
         self.usage += response.usage;
-        // A replayed response was announced by the process that received it.
-        if !replayed {
-            self.ctx.emit_with(|| Event::ModelResponded {
-                agent: self.path.clone(),
-                turn: self.turn,
-                tool_calls: response.tool_calls.len(),
-                usage: response.usage,
-                raw: response.raw.clone().or_else(|| response.text.clone()),
-                calls: response.tool_calls.clone(),
-            });
-            if let Some(warning) = Event::usage_estimated(&self.path, &response) {
-                self.ctx.emit(warning);
-            }
-        }
         if let Err(b) = self.budget.charge_tokens(response.usage.total()) {
             return fail(self.budget_error(b));
         }
@@ -53,10 +41,12 @@ where
     }
 
     /// The model's response to `request`, and whether it was replayed from the run's journal,
-    /// after the retries `on_llm_error` asks for.
+    /// after the retries `on_llm_error` asks for; with `announce`, each response is reported
+    /// (`ModelResponded`) as it arrives.
     pub(super) async fn call_model(
         &self,
         request: &ModelRequest,
+        announce: bool,
     ) -> Flow<Out, (ModelResponse, bool)> {
         let cfg = &self.agent.config;
         let mut attempt = 1u32;
@@ -64,7 +54,11 @@ where
             if let Err(b) = self.budget.check_time() {
                 return fail(self.budget_error(b));
             }
-            let result = match self.budget.within(None, self.ask_journaled(request)).await {
+            let result = match self
+                .budget
+                .within(None, self.ask_journaled(request, announce))
+                .await
+            {
                 Within::Done(Ok((r, replayed))) => r.map(|r| (r, replayed)),
                 Within::Done(Err(e)) => return fail(e),
                 Within::RunOut(b) => return fail(self.budget_error(b)),
@@ -134,21 +128,50 @@ where
     async fn ask_journaled(
         &self,
         request: &ModelRequest,
+        announce: bool,
     ) -> Result<(Result<ModelResponse, ModelError>, bool), JournalError> {
-        let streamed = self.tap.is_some();
-        let traced =
-            || crate::telemetry::chat(self.model.name(), request, streamed, self.ask(request));
         if self.journal.is_none() {
-            return Ok((traced().await, false));
+            return Ok((self.ask_reported(request, announce).await, false));
         }
         let step = || Step {
             kind: StepKind::Model,
             name: "model".to_owned(),
             if_interrupted: None,
         };
-        let work = async { ModelOutcome::from(traced().await) };
-        let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
+        let work = async { ModelOutcome::from(self.ask_reported(request, announce).await) };
+        // Boxed: the journaled step's state stays out of the turn's future (and off the stack of
+        // a run without a journal, nested agents included).
+        let recorded = Box::pin(journaled::<ModelOutcome, _>(self.journal, step, work));
+        let (outcome, replayed) = recorded.await?;
         Ok((outcome.into(), replayed))
+    }
+
+    /// [`ask`](Self::ask), and with `announce` the response reported (`ModelResponded`) as
+    /// soon as it arrives: in a durable run that is inside the journaled step, before the
+    /// outcome is handed to the journal, so that a crash may repeat the report (in the instant
+    /// before the hand-over) but never lose it.
+    async fn ask_reported(
+        &self,
+        request: &ModelRequest,
+        announce: bool,
+    ) -> Result<ModelResponse, ModelError> {
+        let streamed = self.tap.is_some();
+        let asked = self.ask(request);
+        let result = crate::telemetry::chat(self.model.name(), request, streamed, asked).await;
+        if let (true, Ok(response)) = (announce, &result) {
+            self.ctx.emit_with(|| Event::ModelResponded {
+                agent: self.path.clone(),
+                turn: self.turn,
+                tool_calls: response.tool_calls.len(),
+                usage: response.usage,
+                raw: response.raw.clone().or_else(|| response.text.clone()),
+                calls: response.tool_calls.clone(),
+            });
+            if let Some(warning) = Event::usage_estimated(&self.path, response) {
+                self.ctx.emit(warning);
+            }
+        }
+        result
     }
 
     /// One request to the model: streamed when a consumer watches the run (its text arrives as

@@ -90,7 +90,14 @@ where
         let mut failed = 0usize;
         let mut same_guard: Option<u32> = None;
         let omitted_before = self.omitted.len();
-        let limit = self.agent.config.settings.parallel_calls;
+        // A journal that records one step at a time, in an order its replay must repeat
+        // (Restate's Rust SDK), gets the calls one after another, as `parallel_calls(1)` would:
+        // steps of calls run at once would reach it in an order left to timing, and a replay
+        // would find them out of order.
+        let limit = match self.journal {
+            Some(j) if !j.concurrent_steps() => 1,
+            _ => self.agent.config.settings.parallel_calls,
+        };
         let mut at_once = match recorded {
             None if limit > 1 && calls.len() > 1 => Some(
                 self.concurrent(&calls, limit, &mut same_guard)
@@ -445,8 +452,23 @@ where
     }
 
     pub(super) fn stopped(&self, call: &ToolCall, err: AgentError) -> Handled<Out> {
+        let result = match &err {
+            // The engine cancelled the run while this call's step ran: its tool ran (its
+            // outcome is discarded) or never started; either way the call gets a result.
+            AgentError::Journal(crate::journal::JournalError {
+                cancelled: Some(c),
+                ..
+            }) if c.step_ran => error_result(
+                call,
+                "Cancelled: the run was cancelled while this tool ran; it ran, and its result was discarded.".to_owned(),
+            ),
+            AgentError::Journal(crate::journal::JournalError {
+                cancelled: Some(_), ..
+            }) => not_executed(call, "the run was cancelled before this tool started"),
+            _ => not_executed(call, &format!("{err}")),
+        };
         Handled {
-            result: not_executed(call, &format!("{err}")),
+            result,
             failed: true,
             stop: Some(Err(err)),
         }
