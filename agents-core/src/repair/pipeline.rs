@@ -37,18 +37,18 @@ enum Next {
 
 /// Runs one tool call through the pipeline.
 ///
-/// Boxed: the pipeline's state (the attempts, the tool's future, the repair steps' model calls)
-/// is most of a round's, and a tool may be an agent with rounds of its own; inline, every level
-/// of agents would carry it in the futures and, in debug builds, the stack frames above it.
+/// Boxed in debug builds only, like the round (see `Runner::round`): unoptimised poll frames
+/// are as large as the futures they await, and an agent used as a tool nests a whole run per
+/// level; optimised builds need no allocation and copy per call for that.
 pub(crate) fn run_call<'a>(
     setup: &'a CallSetup<'_>,
     call: &'a ToolCall,
-) -> futures_util::future::BoxFuture<'a, CallOutcome> {
+) -> impl Future<Output = CallOutcome> + 'a {
     let span = crate::telemetry::tool_span(&call.name, &call.id);
-    Box::pin(tracing::Instrument::instrument(
-        run_call_inner(setup, call),
-        span,
-    ))
+    let call = tracing::Instrument::instrument(run_call_inner(setup, call), span);
+    #[cfg(debug_assertions)]
+    let call = Box::pin(call);
+    call
 }
 
 async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {

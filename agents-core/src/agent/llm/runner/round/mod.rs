@@ -13,7 +13,6 @@ mod resume;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 use super::{CallKey, Flow, Output, Runner, emit_budget};
@@ -49,13 +48,17 @@ where
     /// per call to the transcript. Breaks with the run's result when the run must end; the
     /// transcript is valid either way.
     ///
-    /// Boxed, as [`round_resumed`](Self::round_resumed): a round holds the tool calls' futures,
-    /// and a tool may be an agent whose run holds rounds of its own. Inline, each level of agents
-    /// would add the whole round's state to every enclosing future and, in debug builds, to the
-    /// stack frames that poll them (eight levels overflowed a 2 MiB worker stack). One allocation
-    /// per round, next to the model call's.
-    pub(super) fn round(&mut self, response: ModelResponse) -> BoxFuture<'_, Flow<Out>> {
-        Box::pin(self.round_with(response, None))
+    /// Boxed in debug builds, as [`round_resumed`](Self::round_resumed): a tool may be an agent
+    /// whose run holds rounds of its own, and unoptimised code gives every future a poll frame
+    /// the size of the futures it awaits, so eight levels of agents overflowed a 2 MiB worker
+    /// stack. Optimised builds share those stack slots; there the box would only cost an
+    /// allocation and a copy of the round's state per round (about 2% of the loop's cost per
+    /// call), so they await the round in place.
+    pub(super) fn round(&mut self, response: ModelResponse) -> impl Future<Output = Flow<Out>> {
+        let round = self.round_with(response, None);
+        #[cfg(debug_assertions)]
+        let round = Box::pin(round);
+        round
     }
 
     /// Completes a round an interruption cut short (a resumed run): calls with a `recorded`
@@ -65,8 +68,11 @@ where
         &mut self,
         response: ModelResponse,
         recorded: HashMap<String, ToolResult>,
-    ) -> BoxFuture<'_, Flow<Out>> {
-        Box::pin(self.round_with(response, Some(recorded)))
+    ) -> impl Future<Output = Flow<Out>> {
+        let round = self.round_with(response, Some(recorded));
+        #[cfg(debug_assertions)]
+        let round = Box::pin(round);
+        round
     }
 
     async fn round_with(
