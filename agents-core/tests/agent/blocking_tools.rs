@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
+use crate::common::*;
+use agents_core::budget::BudgetKind;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::budget::BudgetKind;
 use agents_core::{AgentError, Budget, ExecutionFailure, LlmAgent, ModelResponse, Tool};
-use crate::common::*;
 
 /// How long the watchdog lets a held run wait before it opens the gate.
 const WATCHDOG: Duration = Duration::from_secs(30);

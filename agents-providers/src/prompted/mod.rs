@@ -227,6 +227,9 @@ fn finish_reason(reason: Option<&str>) -> FinishReason {
 /// Prompted tool calling over a raw completion endpoint (`POST {base}/completions`, the
 /// OpenAI-compatible shape). Implements [`Model`].
 ///
+/// A typed answer on a turn without tools ([`ModelRequest::answer`]) is held to its schema
+/// by the same `json_schema`, after the prompt's `Answer:`.
+///
 /// A constrained request ([`ModelRequest::constraint`]) is sent with llama.cpp's
 /// `json_schema`: the call format over the allowed tools
 /// ([`call_schema`](agents_core::model::constraint::schema::call_schema)), the prompt ending
@@ -292,6 +295,9 @@ impl PromptedCompletions {
         if let Some(question) = &request.value_question {
             return self.ask(request, question).await;
         }
+        if let Some(format) = crate::constraint::held_answer(request) {
+            return self.answer(request, format).await;
+        }
         let s = &request.sampling;
         // Under a constraint the grammar ends the generation where the call's JSON ends; the
         // format's stop strings would only cut it (the grammar allows a blank line inside).
@@ -351,6 +357,44 @@ impl PromptedCompletions {
         )?;
         response.usage_estimated = estimated;
         Ok(response)
+    }
+
+    /// Asks for a typed answer on a turn without tools, held to its schema by llama.cpp's
+    /// `json_schema` after the prompt's `Answer:`: the generation is the answer's JSON and
+    /// nothing else (no stop strings of the format: the grammar ends it, and a blank line
+    /// inside the JSON must not cut it).
+    async fn answer(
+        &self,
+        request: &ModelRequest,
+        format: &agents_core::model::AnswerFormat,
+    ) -> Result<ModelResponse, ProviderError> {
+        let s = &request.sampling;
+        let body = CompletionRequest {
+            model: &self.model,
+            prompt: self.format.render_answer(request),
+            max_tokens: s
+                .max_tokens
+                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
+            temperature: s.temperature.or(self.temperature),
+            top_p: s.top_p,
+            seed: s
+                .seed
+                .or(self.seed)
+                .map(|seed| seed.wrapping_add(model_turns(request))),
+            stop: s.stop.clone(),
+            stream: false,
+            json_schema: Some(crate::constraint::answer_schema(PROVIDER, format)?),
+            grammar: None,
+            logprobs: None,
+        };
+        let (answer, finish_reason, usage, usage_estimated) = self.completion(&body).await?;
+        Ok(ModelResponse {
+            text: Some(answer.trim().to_owned()),
+            usage,
+            finish_reason,
+            usage_estimated,
+            ..Default::default()
+        })
     }
 
     /// Asks a question about the user's words with the question prompt (`question.rs`): one
@@ -425,6 +469,7 @@ impl PromptedCompletions {
 
 crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short,
     constraint: |_| agents_core::model::ConstraintSupport::Schema,
+    answer: |_| agents_core::model::ConstraintSupport::Schema,
     examples: |client, tools| client.format.example_arguments(tools));
 
 impl PromptedCompletionsBuilder {
@@ -522,6 +567,12 @@ impl<M: Model> Model for PromptedChat<M> {
         self.format.example_arguments(tools)
     }
 
+    /// As far as the wrapped model holds one, on turns without tools (the chat request
+    /// carries the answer's schema only then: prompted calls are text).
+    fn answer_support(&self) -> agents_core::model::ConstraintSupport {
+        self.inner.answer_support()
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,
@@ -535,6 +586,10 @@ impl<M: Model> Model for PromptedChat<M> {
             }
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
+            // A held answer is the wrapped model's own structured reply: nothing to parse.
+            if chat.answer.is_some() {
+                return Ok(r);
+            }
             let text = r.text.as_deref().unwrap_or_default();
             read_generation(PROVIDER, text, r.finish_reason, r.usage, request).map_err(Into::into)
         })

@@ -261,8 +261,8 @@ async fn a_stream_without_its_usage_chunk_is_counted_by_an_estimate() {
 async fn a_missing_usage_chunk_warns_and_counts_against_the_token_budget() {
     use std::sync::{Arc, Mutex};
 
-    use agents_core::event::Event;
     use agents_core::budget::BudgetKind;
+    use agents_core::event::Event;
     use agents_core::{AgentError, Budget, LlmAgent};
 
     let s = serve(text_without_usage(false)).await;
