@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-/// What went wrong with a tool call: the four kinds of [`ToolError`](crate::ToolError), and a
-/// call to a tool the model was not offered (`UnknownTool`, which never reaches a tool).
+/// What went wrong with a tool call: the four kinds of [`ToolError`](crate::ToolError), a
+/// call to a tool the model was not offered (`UnknownTool`, which never reaches a tool), and a
+/// final answer that does not read as the agent's output type (`Answer`).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -20,19 +21,24 @@ pub enum ErrorKind {
     /// The model called a tool it was not offered (an invented name, or a tool that vanished).
     /// Its chain is the agent's (`defaults`): no tool owns the call.
     UnknownTool,
+    /// The model's final answer does not read as the agent's output type, after lenient JSON
+    /// repair and schema-guided coercion (not JSON, or JSON of the wrong shape). Its chain is
+    /// the agent's (`defaults`): no tool owns the answer. See docs/output.md.
+    Answer,
 }
 
 impl ErrorKind {
     /// The kinds an `on_error` block can handle, in pipeline order.
-    pub const HANDLED: [ErrorKind; 4] = [
+    pub const HANDLED: [ErrorKind; 5] = [
         ErrorKind::InvalidArgs,
         ErrorKind::Deserialization,
         ErrorKind::Execution,
         ErrorKind::UnknownTool,
+        ErrorKind::Answer,
     ];
 
     /// The DSL name: `invalid_args`, `deserialization_error`, `execution_error`, `escalation`,
-    /// `unknown_tool`.
+    /// `unknown_tool`, `answer_error`.
     pub fn dsl_name(self) -> &'static str {
         match self {
             ErrorKind::InvalidArgs => "invalid_args",
@@ -40,6 +46,7 @@ impl ErrorKind {
             ErrorKind::Execution => "execution_error",
             ErrorKind::Escalation => "escalation",
             ErrorKind::UnknownTool => "unknown_tool",
+            ErrorKind::Answer => "answer_error",
         }
     }
 }
@@ -88,6 +95,7 @@ pub mod kinds {
         deserialization_error => Deserialization, "The JSON does not fit the tool's parameter types.";
         execution_error => Execution, "The tool ran and failed.";
         unknown_tool => UnknownTool, "The model called a tool it was not offered (handled under `defaults` only).";
+        answer_error => Answer, "The final answer does not read as the output type (handled under `defaults` only).";
     }
 
     /// The kinds about a tool's own call (all but `unknown_tool`): those whose chains can repair

@@ -18,6 +18,7 @@ const fn slot(kind: ErrorKind) -> Option<usize> {
         ErrorKind::Deserialization => Some(1),
         ErrorKind::Execution => Some(2),
         ErrorKind::UnknownTool => Some(3),
+        ErrorKind::Answer => Some(4),
         ErrorKind::Escalation => None,
     }
 }

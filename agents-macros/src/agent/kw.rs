@@ -50,6 +50,14 @@ pub(crate) const DEFAULTS: &str = "defaults";
 /// drift apart.
 pub(crate) const KINDS: [&str; 3] = ["invalid_args", "deserialization_error", "execution_error"];
 
-/// The error kinds only `defaults` handles: no tool owns such a call (a call to a tool that is
-/// not offered).
-pub(crate) const AGENT_KINDS: [&str; 1] = ["unknown_tool"];
+/// The error kinds only `defaults` handles, and why: no tool owns a call to a tool that is not
+/// offered, nor the final answer.
+pub(crate) const AGENT_KINDS: [&str; 2] = ["unknown_tool", "answer_error"];
+
+/// Why a kind of [`AGENT_KINDS`] belongs to no tool.
+pub(crate) fn agent_kind_reason(kind: &str) -> &'static str {
+    match kind {
+        "answer_error" => "the final answer belongs to no tool",
+        _ => "a call to a tool that is not offered belongs to no tool",
+    }
+}

@@ -298,37 +298,13 @@ impl PromptedCompletions {
         if let Some(format) = crate::constraint::held_answer(request) {
             return self.answer(request, format).await;
         }
-        let s = &request.sampling;
         // Under a constraint the grammar ends the generation where the call's JSON ends; the
         // format's stop strings would only cut it (the grammar allows a blank line inside).
-        let mut stop = match request.constraint {
+        let stop = match request.constraint {
             Some(_) => Vec::new(),
             None => self.format.stop_strings(),
         };
-        for extra in &s.stop {
-            if !stop.contains(extra) {
-                stop.push(extra.clone());
-            }
-        }
-        let body = CompletionRequest {
-            model: &self.model,
-            prompt: self.prompt(request),
-            max_tokens: s
-                .max_tokens
-                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
-            temperature: s.temperature.or(self.temperature),
-            top_p: s.top_p,
-            // A new seed each turn: a retry after feedback must not replay the same sample.
-            seed: s
-                .seed
-                .or(self.seed)
-                .map(|seed| seed.wrapping_add(model_turns(request))),
-            stop,
-            stream: false,
-            json_schema: None,
-            grammar: None,
-            logprobs: None,
-        };
+        let body = self.turn_body(request, self.prompt(request), stop);
         let mut spent = Usage::default();
         let body = match crate::constraint::allowed(PROVIDER, request)? {
             Some(mut tools) => {
@@ -368,26 +344,54 @@ impl PromptedCompletions {
         request: &ModelRequest,
         format: &agents_core::model::AnswerFormat,
     ) -> Result<ModelResponse, ProviderError> {
-        let s = &request.sampling;
         let body = CompletionRequest {
+            json_schema: Some(crate::constraint::answer_schema(PROVIDER, format)?),
+            ..self.turn_body(request, self.format.render_answer(request), Vec::new())
+        };
+        self.text_answer(&body).await
+    }
+
+    /// The body of one model turn: `prompt`, this client's cap, temperature and seed where
+    /// the request sets none, and `stop` (the request's own stop strings added).
+    fn turn_body(
+        &self,
+        request: &ModelRequest,
+        prompt: String,
+        mut stop: Vec<String>,
+    ) -> CompletionRequest<'_> {
+        let s = &request.sampling;
+        for extra in &s.stop {
+            if !stop.contains(extra) {
+                stop.push(extra.clone());
+            }
+        }
+        CompletionRequest {
             model: &self.model,
-            prompt: self.format.render_answer(request),
+            prompt,
             max_tokens: s
                 .max_tokens
                 .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
             temperature: s.temperature.or(self.temperature),
             top_p: s.top_p,
+            // A new seed each turn: a retry after feedback must not replay the same sample.
             seed: s
                 .seed
                 .or(self.seed)
                 .map(|seed| seed.wrapping_add(model_turns(request))),
-            stop: s.stop.clone(),
+            stop,
             stream: false,
-            json_schema: Some(crate::constraint::answer_schema(PROVIDER, format)?),
+            json_schema: None,
             grammar: None,
             logprobs: None,
-        };
-        let (answer, finish_reason, usage, usage_estimated) = self.completion(&body).await?;
+        }
+    }
+
+    /// Posts `body` and answers with its generation, trimmed, as text.
+    async fn text_answer(
+        &self,
+        body: &CompletionRequest<'_>,
+    ) -> Result<ModelResponse, ProviderError> {
+        let (answer, finish_reason, usage, usage_estimated) = self.completion(body).await?;
         Ok(ModelResponse {
             text: Some(answer.trim().to_owned()),
             usage,
@@ -424,14 +428,7 @@ impl PromptedCompletions {
             grammar: None,
             logprobs: None,
         };
-        let (answer, finish_reason, usage, usage_estimated) = self.completion(&body).await?;
-        Ok(ModelResponse {
-            text: Some(answer.trim().to_owned()),
-            usage,
-            finish_reason,
-            usage_estimated,
-            ..Default::default()
-        })
+        self.text_answer(&body).await
     }
 
     /// Posts one completion: the generated text, why it stopped, the usage, and whether the

@@ -127,6 +127,9 @@ pub(crate) struct Settings {
     /// The steps for a call to a tool that is not offered (`unknown_tool` under the defaults),
     /// resolved at build.
     pub unknown_tool: Vec<StepImpl>,
+    /// The steps for a final answer that does not read as `Out` (`answer_error` under the
+    /// defaults), resolved at build.
+    pub answer_error: Vec<StepImpl>,
     pub per_tool: HashMap<String, Handlers>,
     pub unhandled: UnhandledPolicy,
     pub classifier: Classifier,
@@ -173,6 +176,7 @@ impl Settings {
             sources: Sources::new(Vec::new(), Arc::default()),
             defaults: Handlers::new(),
             unknown_tool: Vec::new(),
+            answer_error: Vec::new(),
             per_tool: HashMap::new(),
             unhandled: UnhandledPolicy::default(),
             classifier: Classifier::default(),

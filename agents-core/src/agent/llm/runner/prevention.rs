@@ -74,18 +74,23 @@ where
             return response;
         };
         let call = response.tool_calls.remove(at);
-        // The schema holds a constrained model to `{"answer": <Out>}`; a provider that only
-        // forces the tool (not its schema) may send less, and then the text is the answer.
-        let answer = match crate::json::repair(&call.arguments).map(|r| r.value) {
-            Ok(Value::Object(m)) => match m.get("answer") {
-                Some(Value::String(s)) => s.clone(),
-                Some(other) => other.to_string(),
-                None => call.arguments.clone(),
-            },
-            _ => call.arguments.clone(),
-        };
-        response.text = Some(answer);
+        response.text = Some(answer_of(&call.arguments));
         response.tool_calls.clear();
         response
+    }
+}
+
+/// The answer a call to the final-answer tool gives: its `answer` argument (a string as it
+/// is, any other value as JSON). The schema holds a constrained model to `{"answer": <Out>}`;
+/// a provider that only forces the tool (not its schema) may send less, and then the whole
+/// argument text is the answer.
+pub(super) fn answer_of(arguments: &str) -> String {
+    match crate::json::repair(arguments).map(|r| r.value) {
+        Ok(Value::Object(m)) => match m.get("answer") {
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+            None => arguments.to_owned(),
+        },
+        _ => arguments.to_owned(),
     }
 }
