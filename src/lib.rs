@@ -118,3 +118,8 @@ pub use agents_providers::mcp;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// docs/output.md's code blocks, compiled as doctests so that the page keeps building.
+#[cfg(all(doctest, feature = "macros"))]
+#[doc = include_str!("../docs/output.md")]
+pub struct OutputDoctests;

@@ -154,7 +154,7 @@ async fn prevention_modes_final_answer_takes_the_outputs_schema() {
     let model = ScriptedModel::new([ModelResponse::tool_call(
         "c1",
         FINAL_ANSWER_TOOL,
-        &format!(r#"{{"answer": {INVOICE}}}"#),
+        format!(r#"{{"answer": {INVOICE}}}"#),
     )])
     .with_constraint_support(ConstraintSupport::Schema);
     let a = LlmAgent::builder("billing")
@@ -186,7 +186,7 @@ async fn a_forced_output_tools_call_is_read_as_the_answer() {
     let model = ScriptedModel::new([ModelResponse::tool_call(
         "toolu_1",
         FINAL_ANSWER_TOOL,
-        &format!(r#"{{"answer": {INVOICE}}}"#),
+        format!(r#"{{"answer": {INVOICE}}}"#),
     )])
     .with_answer_support(ConstraintSupport::ToolChoice);
     let report = LlmAgent::builder("billing")

@@ -24,10 +24,11 @@ pub(crate) fn is_text<T: schemars::JsonSchema>() -> bool {
 /// The error is the tool errors' own, about the pseudo-tool
 /// [`FINAL_ANSWER_TOOL`](crate::model::FINAL_ANSWER_TOOL): not JSON (`InvalidArgs`), or JSON
 /// that does not fit `T` (`Deserialization`), which the `answer_error` chain receives.
-pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, ToolError> {
+/// (Boxed: a tool error is large, and most answers read.)
+pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Box<ToolError>> {
     let schema = || schema_for::<T>();
     let misfit = |value: Value, field_path: String, message: String| {
-        ToolError::Deserialization(DeserializationError {
+        Box::new(ToolError::Deserialization(DeserializationError {
             tool: FINAL_ANSWER_TOOL.to_owned(),
             value,
             target_type: std::any::type_name::<T>().to_owned(),
@@ -35,7 +36,7 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Too
             message,
             schema: schema(),
             violations: Vec::new(),
-        })
+        }))
     };
     if is_text {
         let value = Value::String(text.to_owned());
@@ -48,7 +49,7 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Too
             agents_json::RepairError::DepthLimit { limit, .. } => Some(*limit),
             _ => None,
         };
-        ToolError::InvalidArgs(InvalidArgs {
+        Box::new(ToolError::InvalidArgs(InvalidArgs {
             tool: FINAL_ANSWER_TOOL.to_owned(),
             raw: text.to_owned(),
             parse_error: crate::error::ParseError {
@@ -57,7 +58,7 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Too
                 depth_limit,
             },
             schema: schema(),
-        })
+        }))
     })?;
     let (value, _) = crate::repair::builtin::coerce_value(repaired.value.clone(), &schema())
         .map_err(|message| misfit(repaired.value, String::new(), message))?;

@@ -23,12 +23,15 @@ use crate::repair::pipeline::preview;
 use crate::repair::regenerating::{AskOnce, Asked, ask_once};
 use crate::repair::{FixOutcome, RepairContext, RepairRequest, StepImpl};
 
+/// An answer's text (the model's, or the one a step gave) and `Out`, or what was wrong with it.
+type ReadAnswer<Out> = (String, Result<Out, String>);
+
 /// What the chain made of an unreadable answer.
 enum Recovered<Out> {
     /// An answer that reads, and its text.
     Read(Out, String),
     /// No step gave one: the model is sent back with the error, as without a chain.
-    Pass(ToolError),
+    Pass(Box<ToolError>),
     /// A step ended the run.
     Stop(AgentError),
 }
@@ -47,7 +50,7 @@ where
     pub(super) fn read_answer(
         &mut self,
         text: String,
-    ) -> BoxFuture<'_, Result<(String, Result<Out, String>), AgentError>> {
+    ) -> BoxFuture<'_, Result<ReadAnswer<Out>, AgentError>> {
         Box::pin(async move {
             let is_text = self.agent.config.answer.is_text;
             let error = match super::read_output::<Out>(&text, is_text) {
@@ -69,7 +72,7 @@ where
     }
 
     /// Runs the `answer_error` chain on `text`, which failed to read with `error`.
-    async fn recover_answer(&mut self, text: &str, error: ToolError) -> Recovered<Out> {
+    async fn recover_answer(&mut self, text: &str, error: Box<ToolError>) -> Recovered<Out> {
         let agent = self.agent;
         let mut text = text.to_owned();
         let mut error = error;
