@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::constraint::schema::{closed, strict};
+use super::constraint::schema::{bounded_integers, closed, strict};
 
 /// The longest schema name OpenAI accepts.
 const MAX_NAME: usize = 64;
@@ -36,7 +36,7 @@ pub struct AnswerFormat {
     /// characters (OpenAI's rule for `json_schema.name`).
     pub name: String,
     /// The answer's schema, closed: every object that lists its properties accepts no others
-    /// ([`closed`]).
+    /// ([`closed`]), and every sized integer bounded by its range ([`bounded_integers`]).
     pub schema: Value,
     /// Whether the schema can be sent under a strict mode (OpenAI's): an object at its root
     /// and no map type. A client sends a schema that cannot be strict without strict mode, and
@@ -59,7 +59,8 @@ impl AnswerFormat {
         if name.is_empty() {
             name.push_str("answer");
         }
-        let schema = closed(schema);
+        let mut schema = closed(schema);
+        bounded_integers(&mut schema);
         let object_root = schema.get("type").and_then(Value::as_str) == Some("object")
             && schema.get("anyOf").is_none()
             && schema.get("oneOf").is_none();
