@@ -192,7 +192,7 @@ fn print_event(e: &Event) {
             "■ {agent} finished after {turns} turns ({} tokens)",
             usage.total()
         ),
-        other => println!("  {other:?}"),
+        other => println!("  {other}"),
     }
 }
 

@@ -60,8 +60,9 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Box
             schema: schema(),
         }))
     })?;
-    let (value, _) = crate::repair::builtin::coerce_value(repaired.value.clone(), &schema())
-        .map_err(|message| misfit(repaired.value, String::new(), message))?;
+    let value = crate::json::coerce(repaired.value.clone(), &schema())
+        .map_err(|e| misfit(repaired.value, String::new(), e.to_string()))?
+        .value;
     // The same read as tool arguments, depth check included.
     crate::tool::deserialize_args(value.clone()).map_err(|e| match e {
         crate::tool::ToolCallError::InvalidInput {

@@ -19,8 +19,8 @@ use crate::budget::{BudgetKind, Within};
 use crate::error::{AgentError, ErrorKind, EscalationError, ToolError};
 use crate::event::{ArgumentChange, Event};
 use crate::model::{FINAL_ANSWER_TOOL, Message};
-use crate::repair::pipeline::preview;
-use crate::repair::regenerating::{AskOnce, Asked, ask_once};
+use crate::repair::call::preview;
+use crate::repair::{AskOnce, Asked, ask_once};
 use crate::repair::{FixOutcome, RepairContext, RepairRequest, StepImpl};
 
 /// An answer's text (the model's, or the one a step gave) and `Out`, or what was wrong with it.
