@@ -145,4 +145,6 @@ doctests! {
     MacrosDoctests = "../docs/macros.md",
     TestingDoctests = "../docs/testing.md",
     LocalLlmDoctests = "../docs/local-llm.md",
+    #[cfg(feature = "macros")]
+    OutputDoctests = "../docs/output.md",
 }

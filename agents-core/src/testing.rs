@@ -33,6 +33,7 @@ pub struct ScriptedModel {
     requests: Arc<Mutex<Vec<ModelRequest>>>,
     feedback: crate::model::FeedbackStyle,
     constraint: crate::model::ConstraintSupport,
+    answer: crate::model::ConstraintSupport,
     examples: Vec<serde_json::Value>,
 }
 
@@ -61,6 +62,7 @@ impl ScriptedModel {
             requests: Arc::new(Mutex::new(Vec::new())),
             feedback: crate::model::FeedbackStyle::Full,
             constraint: crate::model::ConstraintSupport::Unsupported,
+            answer: crate::model::ConstraintSupport::Unsupported,
             examples: Vec::new(),
         }
     }
@@ -85,6 +87,14 @@ impl ScriptedModel {
     /// and reads the constraint each request carried in [`requests`](Self::requests)).
     pub fn with_constraint_support(mut self, support: crate::model::ConstraintSupport) -> Self {
         self.constraint = support;
+        self
+    }
+
+    /// Says it holds typed answers as far as `support` ([`Model::answer_support`]): the
+    /// runtime then puts the answer's schema on each request (read it back in
+    /// [`requests`](Self::requests)); the script's answers are what it returns either way.
+    pub fn with_answer_support(mut self, support: crate::model::ConstraintSupport) -> Self {
+        self.answer = support;
         self
     }
 
@@ -135,6 +145,10 @@ impl Model for ScriptedModel {
 
     fn constraint_support(&self) -> crate::model::ConstraintSupport {
         self.constraint
+    }
+
+    fn answer_support(&self) -> crate::model::ConstraintSupport {
+        self.answer
     }
 
     fn example_arguments(&self, _tools: &[crate::model::ToolSpec]) -> Vec<serde_json::Value> {

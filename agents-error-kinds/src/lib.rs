@@ -53,6 +53,10 @@ macro_rules! error_kinds {
             /// The model called a tool it was not offered (an invented name, or a tool that
             /// vanished). Its chain is the agent's (`defaults`): no tool owns the call.
             UnknownTool, unknown_tool, "unknown_tool", Agent;
+            /// The model's final answer does not read as the agent's output type, after lenient
+            /// JSON repair and schema-guided coercion (not JSON, or JSON of the wrong shape). Its
+            /// chain is the agent's (`defaults`): no tool owns the answer. See docs/output.md.
+            Answer, answer_error, "answer", Agent;
         }
     };
 }
@@ -118,7 +122,7 @@ mod tests {
             TOOL_KINDS,
             ["invalid_args", "deserialization_error", "execution_error"]
         );
-        assert_eq!(AGENT_KINDS, ["unknown_tool"]);
-        assert_eq!(KINDS.len(), 5);
+        assert_eq!(AGENT_KINDS, ["unknown_tool", "answer_error"]);
+        assert_eq!(KINDS.len(), 6);
     }
 }

@@ -203,6 +203,10 @@ impl<M: Model> Model for Recorder<M> {
         self.inner.constraint_support()
     }
 
+    fn answer_support(&self) -> agents_core::model::ConstraintSupport {
+        self.inner.answer_support()
+    }
+
     fn example_arguments(&self, tools: &[agents_core::model::ToolSpec]) -> Vec<serde_json::Value> {
         self.inner.example_arguments(tools)
     }

@@ -74,7 +74,7 @@ impl ClientSettings {
 ///   it opens with deltas and hands out the parts as the wire delivers them. `send` is then the
 ///   same `open` without deltas, collected: one reading path for both.
 macro_rules! impl_model {
-    ($client:ty, $send:ident $(, parts: $open:ident)? $(, feedback: $style:expr)? $(, constraint: $support:expr)? $(, examples: $examples:expr)?) => {
+    ($client:ty, $send:ident $(, parts: $open:ident)? $(, feedback: $style:expr)? $(, constraint: $support:expr)? $(, answer: $answer:expr)? $(, examples: $examples:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
@@ -90,6 +90,13 @@ macro_rules! impl_model {
             $(
                 fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
                     let support: fn(&Self) -> agents_core::model::ConstraintSupport = $support;
+                    support(self)
+                }
+            )?
+
+            $(
+                fn answer_support(&self) -> agents_core::model::ConstraintSupport {
+                    let support: fn(&Self) -> agents_core::model::ConstraintSupport = $answer;
                     support(self)
                 }
             )?

@@ -2,7 +2,7 @@
 //! before mapping it to its wire format: find the tools it allows, and refuse a constraint
 //! that allows none (sending the request unconstrained would pretend).
 
-use agents_core::model::{ModelRequest, ToolSpec, constraint::schema::call_schema};
+use agents_core::model::{AnswerFormat, ModelRequest, ToolSpec, constraint::schema::call_schema};
 use serde_json::value::RawValue;
 
 use crate::error::ProviderError;
@@ -72,4 +72,23 @@ pub(crate) fn refuse(provider: &'static str, request: &ModelRequest) -> Result<(
              the constrained request was not sent",
         )),
     }
+}
+
+/// The typed answer a request asks to be held to on this turn, for a provider whose structured
+/// answer takes the tools away (a schema over the whole generation, a forced tool): only on a
+/// turn that offers no tools and is not constrained (a constraint wins: prevention mode's
+/// final-answer tool carries the same schema), and never for a question about the user's
+/// words. OpenAI's `response_format`, which leaves calls free, does not need this.
+pub(crate) fn held_answer(request: &ModelRequest) -> Option<&AnswerFormat> {
+    request.answer.as_ref().filter(|_| {
+        request.tools.is_empty() && request.constraint.is_none() && request.value_question.is_none()
+    })
+}
+
+/// The answer's schema as the text a grammar-holding server takes (`format`, `json_schema`).
+pub(crate) fn answer_schema(
+    provider: &'static str,
+    format: &AnswerFormat,
+) -> Result<RawSchema, ProviderError> {
+    RawSchema::new(provider, format.schema.to_string())
 }

@@ -67,6 +67,9 @@ pub(crate) struct SamplingNames {
 pub(crate) struct SamplingObject {
     names: &'static SamplingNames,
     sampling: Sampling,
+    /// Entries of the same object that are not sampling (Gemini's `responseMimeType` and
+    /// `responseSchema` sit in `generationConfig`), written after it.
+    pub(crate) extra: serde_json::Map<String, serde_json::Value>,
 }
 
 impl SamplingObject {
@@ -75,12 +78,13 @@ impl SamplingObject {
         SamplingObject {
             names,
             sampling: sampling.clone(),
+            extra: serde_json::Map::new(),
         }
     }
 
     /// Whether nothing is set (the object is then left out of the body).
     pub(crate) fn is_empty(&self) -> bool {
-        self.sampling == Sampling::default()
+        self.sampling == Sampling::default() && self.extra.is_empty()
     }
 }
 
@@ -110,6 +114,9 @@ impl Serialize for SamplingObject {
         }
         if let Some(s) = seed {
             map.serialize_entry(names.seed, s)?;
+        }
+        for (k, v) in &self.extra {
+            map.serialize_entry(k, v)?;
         }
         map.end()
     }

@@ -152,6 +152,7 @@ mod tests {
                 (r#""execution""#.to_owned(), "execution_error"),
                 (r#""escalation""#.to_owned(), "escalation"),
                 (r#""unknown_tool""#.to_owned(), "unknown_tool"),
+                (r#""answer""#.to_owned(), "answer_error"),
             ]
         );
         assert_eq!(
@@ -160,7 +161,8 @@ mod tests {
                 ErrorKind::InvalidArgs,
                 ErrorKind::Deserialization,
                 ErrorKind::Execution,
-                ErrorKind::UnknownTool
+                ErrorKind::UnknownTool,
+                ErrorKind::Answer
             ]
         );
     }

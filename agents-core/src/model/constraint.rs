@@ -103,18 +103,53 @@ impl ConstraintSupport {
 /// tool, and a call to it is the run's final answer (its `answer` argument).
 pub const FINAL_ANSWER_TOOL: &str = "final_answer";
 
-/// The [`FINAL_ANSWER_TOOL`]'s spec: one required string argument, `answer`.
+/// What the [`FINAL_ANSWER_TOOL`] says it does.
+const FINAL_ANSWER_DESCRIPTION: &str = "Give the final answer to the user and end the run. Call \
+     it once the tools have given what the answer needs.";
+
+/// The [`FINAL_ANSWER_TOOL`]'s spec for a text answer: one required string argument, `answer`.
 pub fn final_answer_spec() -> ToolSpec {
+    typed_final_answer_spec(&serde_json::json!({"type": "string"}))
+}
+
+/// The [`FINAL_ANSWER_TOOL`]'s spec for an answer of schema `answer`: one required argument,
+/// `answer`, of that schema (a tool's arguments are an object, and the answer may not be). The
+/// answer's definitions (`$defs`, `definitions`) move to the arguments' root, so that its
+/// `$ref`s still resolve.
+///
+/// ```
+/// use agents_core::model::typed_final_answer_spec;
+/// use serde_json::json;
+/// let spec = typed_final_answer_spec(&json!({
+///     "type": "object", "properties": {"unit": {"$ref": "#/$defs/Unit"}},
+///     "$defs": {"Unit": {"enum": ["c", "f"]}}
+/// }));
+/// assert_eq!(spec.parameters["properties"]["answer"]["properties"]["unit"]["$ref"], "#/$defs/Unit");
+/// assert_eq!(spec.parameters["$defs"]["Unit"], json!({"enum": ["c", "f"]}));
+/// ```
+pub fn typed_final_answer_spec(answer: &serde_json::Value) -> ToolSpec {
+    let mut answer = answer.clone();
+    let mut defs = serde_json::Map::new();
+    if let serde_json::Value::Object(m) = &mut answer {
+        m.remove("$schema");
+        for key in ["$defs", "definitions"] {
+            if let Some(serde_json::Value::Object(d)) = m.remove(key) {
+                defs.insert(key.to_owned(), serde_json::Value::Object(d));
+            }
+        }
+    }
+    let mut parameters = serde_json::json!({
+        "type": "object",
+        "properties": {"answer": answer},
+        "required": ["answer"],
+        "additionalProperties": false
+    });
+    if let serde_json::Value::Object(m) = &mut parameters {
+        m.extend(defs);
+    }
     ToolSpec {
         name: FINAL_ANSWER_TOOL.to_owned(),
-        description: "Give the final answer to the user and end the run. Call it once the tools \
-                      have given what the answer needs."
-            .to_owned(),
-        parameters: serde_json::json!({
-            "type": "object",
-            "properties": {"answer": {"type": "string"}},
-            "required": ["answer"],
-            "additionalProperties": false
-        }),
+        description: FINAL_ANSWER_DESCRIPTION.to_owned(),
+        parameters,
     }
 }

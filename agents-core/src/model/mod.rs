@@ -1,5 +1,6 @@
 //! The provider-neutral model interface.
 
+mod answer;
 pub mod constraint;
 mod error;
 mod message;
@@ -10,7 +11,10 @@ mod stream;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 
-pub use constraint::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL, final_answer_spec};
+pub use answer::AnswerFormat;
+pub use constraint::{
+    Constraint, ConstraintSupport, FINAL_ANSWER_TOOL, final_answer_spec, typed_final_answer_spec,
+};
 pub use error::{ModelError, ModelErrorKind};
 pub use message::{
     FinishReason, Message, ModelRequest, ModelResponse, Sampling, ToolCall, ToolResult, ToolSpec,
@@ -75,6 +79,17 @@ pub trait Model: Send + Sync {
         ConstraintSupport::Unsupported
     }
 
+    /// How far this model holds a typed answer to a request's
+    /// [`answer`](ModelRequest::answer) schema: [`Schema`](ConstraintSupport::Schema) where the
+    /// provider's sampler is held to it (OpenAI's `response_format`, Gemini's `responseSchema`,
+    /// Ollama's `format`, llama.cpp's `json_schema`), [`ToolChoice`](ConstraintSupport::ToolChoice)
+    /// where the answer is a forced tool call (Anthropic). The default is
+    /// [`Unsupported`](ConstraintSupport::Unsupported): the runtime then sends no schema, and
+    /// the answer is asked for in the prompt and read through repair as ever.
+    fn answer_support(&self) -> ConstraintSupport {
+        ConstraintSupport::Unsupported
+    }
+
     /// The arguments of the worked example calls this model is shown besides the conversation,
     /// for a request offering `tools` (a prompted client's examples, made-up ones included).
     /// The runtime refuses a call that copies one of their values the user never gave (see
@@ -108,6 +123,10 @@ impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
 
     fn constraint_support(&self) -> ConstraintSupport {
         (**self).constraint_support()
+    }
+
+    fn answer_support(&self) -> ConstraintSupport {
+        (**self).answer_support()
     }
 
     fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {

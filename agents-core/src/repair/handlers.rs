@@ -81,6 +81,16 @@ impl Handlers {
         self.on(Chain::new(step))
     }
 
+    /// Sets the `answer_error` chain: what happens when the model's final answer does not read
+    /// as the agent's output type (after repair and coercion), before the model is sent back
+    /// with the error. Only the agent's defaults ([`on_error`](crate::LlmAgentBuilder::on_error))
+    /// may set it; `build` refuses it on a tool. Its steps: `fix` and `fix_with` (over the
+    /// answer's text), `regenerate()` (the model asked again without tools, held to the
+    /// answer's schema where it can be), `escalate` and `throw`.
+    pub fn answer_error(self, step: impl Step<kinds::answer_error>) -> Self {
+        self.on(Chain::new(step))
+    }
+
     /// Sets the chain for `K` (the form the `agent!` macro expands to).
     pub fn on<K: Kind>(mut self, chain: Chain<K>) -> Self {
         if let Some(slot) = self.chains.get_mut(K::KIND) {
@@ -134,7 +144,11 @@ impl Handlers {
                         out.push(StepImpl::AskValues);
                     }
                 }
-                ErrorKind::Execution | ErrorKind::Escalation | ErrorKind::UnknownTool => {}
+                // The answer was read through repair and coercion already.
+                ErrorKind::Execution
+                | ErrorKind::Escalation
+                | ErrorKind::UnknownTool
+                | ErrorKind::Answer => {}
             }
         }
         out.extend(declared.iter().cloned());

@@ -16,7 +16,7 @@ pub use crate::retry::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
 pub(crate) use steps::StepImpl;
-pub(crate) use steps::regenerate::{Again, Asked, ask_again};
+pub(crate) use steps::regenerate::{Again, AskOnce, Asked, ask_again, ask_once};
 pub use steps::{
     AskValues, Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw,
     ask_values, escalate, escalate_error, fix, fix_in_context, fix_with, regenerate, retry,

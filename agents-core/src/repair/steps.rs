@@ -137,18 +137,18 @@ impl fmt::Debug for Steps {
 ///
 /// Which step handles which kind is decided at compile time:
 ///
-/// | step | `invalid_args` | `deserialization_error` | `execution_error` |
-/// |---|---|---|---|
-/// | `fix`, `fix_in_context`, `fix_with` | yes | yes | yes |
-/// | `sanitize` | | yes | |
-/// | `regenerate` | yes | yes | |
-/// | `ask_values` | | yes | |
-/// | `retry` | | | yes |
-/// | `escalate`, `throw` | yes | yes | yes |
+/// | step | `invalid_args` | `deserialization_error` | `execution_error` | `unknown_tool` | `answer_error` |
+/// |---|---|---|---|---|---|
+/// | `fix`, `fix_in_context`, `fix_with` | yes | yes | yes | | yes |
+/// | `sanitize` | | yes | | | |
+/// | `regenerate` | yes | yes | | yes | yes |
+/// | `ask_values` | | yes | | | |
+/// | `retry` | | | yes | | |
+/// | `escalate`, `throw` | yes | yes | yes | yes | yes |
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot handle `{K}` errors",
     label = "this step cannot handle `{K}` errors",
-    note = "`sanitize` handles only `deserialization_error`; `regenerate` handles `invalid_args` and `deserialization_error`; `ask_values` handles only `deserialization_error`; `retry` handles only `execution_error`; `fix`, `fix_with`, `escalate` and `throw` handle every kind"
+    note = "`sanitize` handles only `deserialization_error`; `regenerate` handles `invalid_args`, `deserialization_error`, `unknown_tool` and `answer_error`; `ask_values` handles only `deserialization_error`; `retry` handles only `execution_error`; `fix` and `fix_with` handle every kind but `unknown_tool`; `escalate` and `throw` handle every kind"
 )]
 pub trait Step<K: Kind>: Sized {
     /// Appends this step's runtime form to `steps`.

@@ -47,6 +47,16 @@ impl RepairRequest {
             }
             ToolError::Escalation(e) => format!("An earlier repair escalated: {}.", e.reason),
         };
+        if self.tool == crate::model::FINAL_ANSWER_TOOL {
+            // The `answer_error` chain: the text is a final answer, not a call's arguments.
+            return format!(
+                "Repair an agent's final answer (attempt {a} of {m}).\n{what}\nExpected JSON Schema: {schema}\nAnswer as sent:\n{raw}\n\nAnswer with the corrected JSON only. If this is not a formatting problem you can fix, call the `escalate` tool with the reason.",
+                a = self.attempt,
+                m = self.max_attempts,
+                schema = compact_schema(&self.schema),
+                raw = self.raw,
+            );
+        }
         format!(
             "Repair the arguments of a call to the tool `{tool}` (attempt {a} of {m}).\n{what}\nExpected JSON Schema: {schema}\nArguments as sent:\n{raw}\n\nAnswer with the corrected JSON arguments only. If this is not a formatting problem you can fix, call the `escalate` tool with the reason (and the corrected JSON if you know it).",
             tool = self.tool,

@@ -18,3 +18,4 @@ mod numbers;
 mod pipeline;
 mod schema_validation;
 mod step_options;
+mod typed_answer;

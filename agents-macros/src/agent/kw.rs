@@ -49,3 +49,11 @@ pub(crate) const DEFAULTS: &str = "defaults";
 /// needs the lists for what it checks before any type exists (an unknown kind with "did you
 /// mean", `defaults`-only kinds, and `exhaustive`'s missing pairs).
 pub(crate) use agents_error_kinds::{AGENT_KINDS, TOOL_KINDS};
+
+/// Why a kind of [`AGENT_KINDS`] belongs to no tool.
+pub(crate) fn agent_kind_reason(kind: &str) -> &'static str {
+    match kind {
+        "answer_error" => "the final answer belongs to no tool",
+        _ => "a call to a tool that is not offered belongs to no tool",
+    }
+}

@@ -183,12 +183,35 @@ fn unknown_tool_belongs_to_defaults() {
     assert_eq!(errs.len(), 2, "{errs:#?}");
     assert_eq!(
         errs[0],
-        "unknown error kind `unknown_tol` (did you mean `unknown_tool`?); expected one of `invalid_args`, `deserialization_error`, `execution_error` or `unknown_tool`"
+        "unknown error kind `unknown_tol` (did you mean `unknown_tool`?); expected one of `invalid_args`, `deserialization_error`, `execution_error`, `unknown_tool` or `answer_error`"
     );
     assert!(
         errs[1].starts_with("`unknown_tool` is handled under `defaults` only"),
         "{}",
         errs[1]
+    );
+}
+
+#[test]
+fn answer_error_belongs_to_defaults() {
+    let errs = errors(quote! {
+        name: "a",
+        model: m,
+        tools: [read_file],
+        on_error: {
+            defaults => { answer_error => fix(f).or(regenerate()), answer_eror => throw("no") },
+            read_file => { answer_error => regenerate() },
+        },
+    });
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("unknown error kind `answer_eror` (did you mean `answer_error`?)"),
+        "{}",
+        errs[0]
+    );
+    assert_eq!(
+        errs[1],
+        "`answer_error` is handled under `defaults` only: the final answer belongs to no tool; move it to `defaults => { answer_error => .. }`"
     );
 }
 

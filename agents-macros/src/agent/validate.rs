@@ -169,7 +169,8 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
                 errors.at(
                     &handler.kind,
                     format!(
-                        "`{kind}` is handled under `defaults` only: a call to a tool that is not offered belongs to no tool; move it to `defaults => {{ {kind} => .. }}`"
+                        "`{kind}` is handled under `defaults` only: {}; move it to `defaults => {{ {kind} => .. }}`",
+                        super::kw::agent_kind_reason(&kind)
                     ),
                 );
             } else if seen_kinds.contains(&kind) {

@@ -135,7 +135,25 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Me
         stream: options.stream.then_some(true),
     };
     constrain(&mut body, request);
+    hold_answer(&mut body, request);
     body
+}
+
+/// A typed answer on a turn without tools, as a forced output tool: the final-answer tool,
+/// its `answer` argument of the answer's schema, and `tool_choice` naming it. The runtime reads
+/// that call's `answer` as the answer. Forcing a tool takes every other tool away, so a turn
+/// that offers tools is not held.
+fn hold_answer(body: &mut MessagesRequest, request: &ModelRequest) {
+    let Some(format) = crate::constraint::held_answer(request) else {
+        return;
+    };
+    let spec = agents_core::model::typed_final_answer_spec(&format.schema);
+    body.tool_choice = Some(serde_json::json!({"type": "tool", "name": spec.name}));
+    body.tools.push(ToolParam {
+        name: spec.name,
+        description: spec.description,
+        input_schema: spec.parameters,
+    });
 }
 
 /// A constrained request: only the allowed tools, and a `tool_choice` that forces one call to
@@ -496,6 +514,7 @@ mod tests {
             strict: false,
             constraint: None,
             value_question: None,
+            answer: None,
         };
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))

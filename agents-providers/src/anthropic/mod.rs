@@ -107,7 +107,8 @@ impl Anthropic {
 }
 
 crate::client::impl_model!(Anthropic, messages, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice,
+    answer: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER, streaming: options.stream);

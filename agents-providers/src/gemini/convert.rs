@@ -92,8 +92,25 @@ pub(crate) fn to_wire(request: &ModelRequest) -> GenerateContentRequest {
             let names = c.allowed_names(&request.tools);
             serde_json::json!({"functionCallingConfig": {"mode": "ANY", "allowedFunctionNames": names}})
         }),
-        generation_config: SamplingObject::new(&GENERATION_CONFIG, &request.sampling),
+        generation_config: generation_config(request),
     }
+}
+
+/// Sampling, and for a typed answer on a turn without tools, `responseMimeType:
+/// application/json` with `responseSchema` (the answer's schema in the OpenAPI subset Gemini
+/// takes, as for function parameters). Gemini's JSON mode does not mix with function calling,
+/// so a turn that offers tools is not held.
+fn generation_config(request: &ModelRequest) -> SamplingObject {
+    let mut config = SamplingObject::new(&GENERATION_CONFIG, &request.sampling);
+    if let Some(format) = crate::constraint::held_answer(request) {
+        config
+            .extra
+            .insert("responseMimeType".into(), json!("application/json"));
+        config
+            .extra
+            .insert("responseSchema".into(), gemini_schema(&format.schema));
+    }
+    config
 }
 
 /// The id to send back for a call: none for one this client made up (Gemini sent none, and
@@ -361,6 +378,7 @@ mod tests {
             strict: false,
             constraint: None,
             value_question: None,
+            answer: None,
         };
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),

@@ -138,7 +138,8 @@ impl SseAccumulator for StreamAccumulator {
 }
 
 crate::client::impl_model!(Gemini, generate, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice);
+    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice,
+    answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER, streaming: stream);

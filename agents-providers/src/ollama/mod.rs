@@ -137,7 +137,12 @@ impl Ollama {
             crate::constraint::refuse(PROVIDER, request)?;
         }
         if request.tools.is_empty() || !self.uses_prompted_tools() {
-            match self.send(request, None, streaming).await {
+            // A typed answer on a turn without tools: `format` holds the reply to its schema.
+            let answer = match crate::constraint::held_answer(request) {
+                Some(format) => Some(crate::constraint::answer_schema(PROVIDER, format)?),
+                None => None,
+            };
+            match self.send(request, answer, streaming).await {
                 Err(e) if !request.tools.is_empty() && rejects_tools(&e) => {
                     tracing::info!(model = %self.model, "model rejects native tools; prompting them instead");
                     no_native_tools()
@@ -222,7 +227,7 @@ crate::client::impl_model!(Ollama, chat, parts: open, feedback: |o| if o.uses_pr
     agents_core::model::ConstraintSupport::Schema
 } else {
     agents_core::model::ConstraintSupport::Unsupported
-});
+}, answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OllamaBuilder {
     settings_methods!(PROVIDER, streaming: stream);

@@ -23,7 +23,7 @@ pub(crate) struct ChatRequest {
     #[serde(skip_serializing_if = "SamplingObject::is_empty")]
     pub options: SamplingObject,
     /// A JSON schema the reply is held to: the prompted call format, for a constrained request
-    /// to a model prompted for its tools.
+    /// to a model prompted for its tools; a typed answer's schema, on a turn without tools.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<crate::constraint::RawSchema>,
 }

@@ -115,9 +115,33 @@ pub fn to_wire(request: &ModelRequest, model: &str, options: &WireOptions) -> Ch
         stream_options: (options.stream && options.include_usage).then_some(StreamOptions {
             include_usage: true,
         }),
+        response_format: None,
     };
     constrain(&mut body, request);
+    hold_answer(&mut body, request);
     body
+}
+
+/// A typed answer as `response_format: json_schema`, strict where the schema can be (rewritten
+/// as strict mode demands), else sent without strict mode (the runtime warns of it). Sent on
+/// every turn that is not constrained: it holds the text answer only, so the model still calls
+/// tools freely on the turns before it.
+fn hold_answer(body: &mut ChatRequest, request: &ModelRequest) {
+    let Some(format) = request
+        .answer
+        .as_ref()
+        .filter(|_| request.constraint.is_none())
+    else {
+        return;
+    };
+    let (schema, strict) = match format.strict_schema() {
+        Some(schema) => (schema, true),
+        None => (format.schema.clone(), false),
+    };
+    body.response_format = Some(serde_json::json!({
+        "type": "json_schema",
+        "json_schema": {"name": format.name, "schema": schema, "strict": strict}
+    }));
 }
 
 /// A constrained request: only the allowed tools, each strict (its schema rewritten as strict
@@ -431,6 +455,7 @@ mod tests {
             strict: false,
             constraint: None,
             value_question: None,
+            answer: None,
         };
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),

@@ -111,7 +111,8 @@ impl OpenAi {
 }
 
 crate::client::impl_model!(OpenAi, chat, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::Schema);
+    constraint: |_| agents_core::model::ConstraintSupport::Schema,
+    answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER, streaming: options.stream);

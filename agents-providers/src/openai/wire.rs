@@ -45,6 +45,10 @@ pub struct ChatRequest {
     /// Streaming options.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stream_options: Option<StreamOptions>,
+    /// The form of a text answer: `{"type": "json_schema", "json_schema": {"name", "schema",
+    /// "strict"}}` for a typed answer. It holds the text only: the model may still call tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_format: Option<Value>,
 }
 
 /// `stream_options`.

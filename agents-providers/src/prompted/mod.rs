@@ -227,6 +227,9 @@ fn finish_reason(reason: Option<&str>) -> FinishReason {
 /// Prompted tool calling over a raw completion endpoint (`POST {base}/completions`, the
 /// OpenAI-compatible shape). Implements [`Model`].
 ///
+/// A typed answer on a turn without tools ([`ModelRequest::answer`]) is held to its schema
+/// by the same `json_schema`, after the prompt's `Answer:`.
+///
 /// A constrained request ([`ModelRequest::constraint`]) is sent with llama.cpp's
 /// `json_schema`: the call format over the allowed tools
 /// ([`call_schema`](agents_core::model::constraint::schema::call_schema)), the prompt ending
@@ -292,37 +295,16 @@ impl PromptedCompletions {
         if let Some(question) = &request.value_question {
             return self.ask(request, question).await;
         }
-        let s = &request.sampling;
+        if let Some(format) = crate::constraint::held_answer(request) {
+            return self.answer(request, format).await;
+        }
         // Under a constraint the grammar ends the generation where the call's JSON ends; the
         // format's stop strings would only cut it (the grammar allows a blank line inside).
-        let mut stop = match request.constraint {
+        let stop = match request.constraint {
             Some(_) => Vec::new(),
             None => self.format.stop_strings(),
         };
-        for extra in &s.stop {
-            if !stop.contains(extra) {
-                stop.push(extra.clone());
-            }
-        }
-        let body = CompletionRequest {
-            model: &self.model,
-            prompt: self.prompt(request),
-            max_tokens: s
-                .max_tokens
-                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
-            temperature: s.temperature.or(self.temperature),
-            top_p: s.top_p,
-            // A new seed each turn: a retry after feedback must not replay the same sample.
-            seed: s
-                .seed
-                .or(self.seed)
-                .map(|seed| seed.wrapping_add(model_turns(request))),
-            stop,
-            stream: false,
-            json_schema: None,
-            grammar: None,
-            logprobs: None,
-        };
+        let body = self.turn_body(request, self.prompt(request), stop);
         let mut spent = Usage::default();
         let body = match crate::constraint::allowed(PROVIDER, request)? {
             Some(mut tools) => {
@@ -353,6 +335,72 @@ impl PromptedCompletions {
         Ok(response)
     }
 
+    /// Asks for a typed answer on a turn without tools, held to its schema by llama.cpp's
+    /// `json_schema` after the prompt's `Answer:`: the generation is the answer's JSON and
+    /// nothing else (no stop strings of the format: the grammar ends it, and a blank line
+    /// inside the JSON must not cut it).
+    async fn answer(
+        &self,
+        request: &ModelRequest,
+        format: &agents_core::model::AnswerFormat,
+    ) -> Result<ModelResponse, ProviderError> {
+        let body = CompletionRequest {
+            json_schema: Some(crate::constraint::answer_schema(PROVIDER, format)?),
+            ..self.turn_body(request, self.format.render_answer(request), Vec::new())
+        };
+        self.text_answer(&body).await
+    }
+
+    /// The body of one model turn: `prompt`, this client's cap, temperature and seed where
+    /// the request sets none, and `stop` (the request's own stop strings added).
+    fn turn_body(
+        &self,
+        request: &ModelRequest,
+        prompt: String,
+        mut stop: Vec<String>,
+    ) -> CompletionRequest<'_> {
+        let s = &request.sampling;
+        for extra in &s.stop {
+            if !stop.contains(extra) {
+                stop.push(extra.clone());
+            }
+        }
+        CompletionRequest {
+            model: &self.model,
+            prompt,
+            max_tokens: s
+                .max_tokens
+                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
+            temperature: s.temperature.or(self.temperature),
+            top_p: s.top_p,
+            // A new seed each turn: a retry after feedback must not replay the same sample.
+            seed: s
+                .seed
+                .or(self.seed)
+                .map(|seed| seed.wrapping_add(model_turns(request))),
+            stop,
+            stream: false,
+            json_schema: None,
+            grammar: None,
+            logprobs: None,
+        }
+    }
+
+    /// Posts `body` and answers with its generation, trimmed, as text.
+    async fn text_answer(
+        &self,
+        body: &CompletionRequest<'_>,
+    ) -> Result<ModelResponse, ProviderError> {
+        let (answer, finish_reason, usage, usage_estimated) = self.completion(body).await?;
+        Ok(ModelResponse {
+            text: Some(answer.trim().to_owned()),
+            usage,
+            finish_reason,
+            usage_estimated,
+            ..Default::default()
+        })
+    }
+
     /// Asks a question about the user's words with the question prompt (`question.rs`): one
     /// line of answer, greedy unless the request says otherwise. A question with
     /// [`choices`](agents_core::model::ValueQuestion::choices) is held to them through
@@ -380,14 +428,7 @@ impl PromptedCompletions {
             grammar: None,
             logprobs: None,
         };
-        let (answer, finish_reason, usage, usage_estimated) = self.completion(&body).await?;
-        Ok(ModelResponse {
-            text: Some(answer.trim().to_owned()),
-            usage,
-            finish_reason,
-            usage_estimated,
-            ..Default::default()
-        })
+        self.text_answer(&body).await
     }
 
     /// Posts one completion: the generated text, why it stopped, the usage, and whether the
@@ -425,6 +466,7 @@ impl PromptedCompletions {
 
 crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short,
     constraint: |_| agents_core::model::ConstraintSupport::Schema,
+    answer: |_| agents_core::model::ConstraintSupport::Schema,
     examples: |client, tools| client.format.example_arguments(tools));
 
 impl PromptedCompletionsBuilder {
@@ -522,6 +564,12 @@ impl<M: Model> Model for PromptedChat<M> {
         self.format.example_arguments(tools)
     }
 
+    /// As far as the wrapped model holds one, on turns without tools (the chat request
+    /// carries the answer's schema only then: prompted calls are text).
+    fn answer_support(&self) -> agents_core::model::ConstraintSupport {
+        self.inner.answer_support()
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ModelRequest,
@@ -535,6 +583,10 @@ impl<M: Model> Model for PromptedChat<M> {
             }
             let chat = self.format.chat_request(request);
             let r = self.inner.complete(&chat).await?;
+            // A held answer is the wrapped model's own structured reply: nothing to parse.
+            if chat.answer.is_some() {
+                return Ok(r);
+            }
             let text = r.text.as_deref().unwrap_or_default();
             read_generation(PROVIDER, text, r.finish_reason, r.usage, request).map_err(Into::into)
         })

@@ -359,7 +359,19 @@ impl PromptFormat {
             strict: request.strict,
             constraint: None,
             value_question: None,
+            // A turn without tools may be held to the answer's schema by the chat model
+            // itself; a turn with (prompted) tools may not: the calls are written as text.
+            answer: crate::constraint::held_answer(request).cloned(),
         }
+    }
+
+    /// The prompt for an answer held to a schema (a turn without tools): the preamble and the
+    /// conversation, then `Answer:`, after which the grammar holds the generation to the JSON.
+    pub fn render_answer(&self, request: &ModelRequest) -> String {
+        let mut out = self.preamble(request.system.as_deref(), &request.tools);
+        out.push_str(&self.conversation(&request.messages));
+        out.push_str("Answer: ");
+        out
     }
 }
 

@@ -8,3 +8,4 @@ mod common;
 
 mod e2e_constrained;
 mod e2e_local;
+mod e2e_typed;

@@ -52,6 +52,14 @@ mod redirect;
     feature = "ollama"
 ))]
 mod stream_parts;
+#[cfg(all(
+    feature = "openai",
+    feature = "anthropic",
+    feature = "gemini",
+    feature = "ollama",
+    feature = "prompted"
+))]
+mod structured;
 #[cfg(feature = "openai")]
 mod transport;
 #[cfg(all(

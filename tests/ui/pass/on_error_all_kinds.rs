@@ -1,6 +1,6 @@
 //! `exhaustive` is satisfied by `defaults` covering every kind a tool's call can meet, and
-//! `unknown_tool` (the agent's own kind) is accepted under `defaults`; this case fails if the
-//! macro's lists of kinds and `ErrorKind::HANDLED` drift apart.
+//! `unknown_tool` and `answer_error` (the agent's own kinds) are accepted under `defaults`; this
+//! case fails if the macro's lists of kinds and `ErrorKind::HANDLED` drift apart.
 use agents::{agent, tool, error::ErrorKind};
 
 /// Pings.
@@ -21,12 +21,13 @@ fn main() {
                 deserialization_error => ask_values().or(escalate()),
                 execution_error => escalate(),
                 unknown_tool => regenerate().or(escalate()),
+                answer_error => fix(|raw: &str| Some(raw.trim().to_owned())).or(regenerate()).or(throw("no answer")),
             },
         },
     };
     let names: Vec<&str> = ErrorKind::HANDLED.iter().map(|k| k.dsl_name()).collect();
     assert_eq!(
         names,
-        ["invalid_args", "deserialization_error", "execution_error", "unknown_tool"]
+        ["invalid_args", "deserialization_error", "execution_error", "unknown_tool", "answer_error"]
     );
 }

@@ -541,9 +541,19 @@ where
                     "{owner}: `unknown_tool` is handled by the agent's defaults (`on_error`), not per tool: no tool owns a call to a tool that is not offered"
                 ));
             }
+            if handlers.has(ErrorKind::Answer) {
+                errors.push(format!(
+                    "{owner}: `answer_error` is handled by the agent's defaults (`on_error`), not per tool: no tool owns the final answer"
+                ));
+            }
         }
         self.config.settings.unknown_tool = self.config.settings.defaults.resolved(
             ErrorKind::UnknownTool,
+            self.config.settings.strict,
+            false,
+        );
+        self.config.settings.answer_error = self.config.settings.defaults.resolved(
+            ErrorKind::Answer,
             self.config.settings.strict,
             false,
         );

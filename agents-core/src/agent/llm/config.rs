@@ -16,7 +16,7 @@ use crate::budget::{Budget, BudgetHandler, RetryBudget};
 use crate::error::Classifier;
 use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
-use crate::model::{Model, Sampling};
+use crate::model::{AnswerFormat, Model, Sampling, ToolSpec};
 use crate::repair::{Handlers, StepImpl};
 use crate::run::DepsSet;
 
@@ -71,21 +71,46 @@ impl<In, Out: super::Output> Config<In, Out> {
     }
 }
 
-/// How the final answer is read into `Out`, decided once at build.
+/// How the final answer is read into `Out`, and how it is asked for, decided once at build.
 pub(crate) struct AnswerShape {
     /// Whether `Out` is read as plain text (its schema is a string).
     pub is_text: bool,
     /// `Out`'s schema as one line, for instructions and corrections (empty for text).
     pub schema: String,
+    /// `Out`'s schema as requests carry it, for a model that holds typed answers (`None` for
+    /// text: nothing to hold).
+    pub format: Option<AnswerFormat>,
+    /// Prevention mode's final-answer tool, its `answer` argument of `Out`'s schema.
+    pub final_answer: ToolSpec,
 }
 
 impl AnswerShape {
     pub fn of<Out: super::Output>() -> Self {
+        let full = crate::tool::schema_for::<Out>();
+        let is_text = super::is_text::<Out>();
+        let format = (!is_text).then(|| AnswerFormat::new(&answer_name::<Out>(&full), &full));
+        let final_answer = match &format {
+            Some(f) => crate::model::typed_final_answer_spec(&f.schema),
+            None => crate::model::final_answer_spec(),
+        };
         AnswerShape {
-            is_text: super::is_text::<Out>(),
-            schema: crate::model::compact_schema(&crate::tool::schema_for::<Out>()),
+            is_text,
+            schema: crate::model::compact_schema(&full),
+            format,
+            final_answer,
         }
     }
+}
+
+/// The answer schema's name: its title (schemars writes the type's name), else the type's
+/// own name without its path or generics.
+fn answer_name<Out>(schema: &serde_json::Value) -> String {
+    if let Some(title) = schema.get("title").and_then(serde_json::Value::as_str) {
+        return title.to_owned();
+    }
+    let full = std::any::type_name::<Out>();
+    let base = full.split('<').next().unwrap_or(full);
+    base.rsplit("::").next().unwrap_or(base).to_owned()
 }
 
 /// The settings that do not depend on the agent's input and output types.
@@ -102,6 +127,9 @@ pub(crate) struct Settings {
     /// The steps for a call to a tool that is not offered (`unknown_tool` under the defaults),
     /// resolved at build.
     pub unknown_tool: Vec<StepImpl>,
+    /// The steps for a final answer that does not read as `Out` (`answer_error` under the
+    /// defaults), resolved at build.
+    pub answer_error: Vec<StepImpl>,
     pub per_tool: HashMap<String, Handlers>,
     pub unhandled: UnhandledPolicy,
     pub classifier: Classifier,
@@ -148,6 +176,7 @@ impl Settings {
             sources: Sources::new(Vec::new(), Arc::default()),
             defaults: Handlers::new(),
             unknown_tool: Vec::new(),
+            answer_error: Vec::new(),
             per_tool: HashMap::new(),
             unhandled: UnhandledPolicy::default(),
             classifier: Classifier::default(),

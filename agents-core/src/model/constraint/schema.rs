@@ -78,6 +78,26 @@ pub fn closed(schema: &Value) -> Value {
     out
 }
 
+/// `schema` with the range of every sized integer `format` schemars writes (`uint32`, `int8`,
+/// ...) said as `minimum` / `maximum` where the schema does not say it: a grammar reads the
+/// range, not the format, and a value outside it is one the Rust type refuses.
+pub fn bounded_integers(schema: &mut Value) {
+    walk(schema, 0, &mut |v| {
+        let Value::Object(m) = v else { return };
+        let range: (i64, i64) = match m.get("format").and_then(Value::as_str) {
+            Some("uint8") => (0, u8::MAX.into()),
+            Some("uint16") => (0, u16::MAX.into()),
+            Some("uint32") => (0, u32::MAX.into()),
+            Some("int8") => (i8::MIN.into(), i8::MAX.into()),
+            Some("int16") => (i16::MIN.into(), i16::MAX.into()),
+            Some("int32") => (i32::MIN.into(), i32::MAX.into()),
+            _ => return,
+        };
+        m.entry("minimum").or_insert(json!(range.0));
+        m.entry("maximum").or_insert(json!(range.1));
+    });
+}
+
 /// One tool's closed arguments with its definitions taken out: every local `$ref` into
 /// `$defs` or `definitions` (and `#`, the arguments themselves) renamed to
 /// `#/$defs/<tool>.<name>`, and the definitions so renamed added to `defs`.

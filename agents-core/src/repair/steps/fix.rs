@@ -57,6 +57,13 @@ impl<K: kinds::ToolKind> Step<K> for Fix {
     }
 }
 
+// The answer's text is repaired like arguments are (`runner/answer.rs`).
+impl Step<kinds::answer_error> for Fix {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
 /// A deterministic repair of the argument text. Return `None` to pass to the next step.
 ///
 /// Under `invalid_args` it receives the raw text; under `deserialization_error` the parsed JSON;

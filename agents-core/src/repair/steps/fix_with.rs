@@ -113,6 +113,13 @@ impl<K: kinds::ToolKind> Step<K> for FixWith {
     }
 }
 
+// The answer's text is repaired like arguments are (`runner/answer.rs`).
+impl Step<kinds::answer_error> for FixWith {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
 /// A repair by an [`Agent<String, String>`] (LLM-driven or a plain function), tried up to
 /// `retries` times. It receives the argument text as input and the full
 /// [`RepairRequest`](crate::repair::RepairRequest) in its context; an escalation or a throw from it stops

@@ -249,6 +249,13 @@ impl super::Step<kinds::unknown_tool> for Regenerate {
     }
 }
 
+// The answer asked again without tools, held to the output's schema (`runner/answer.rs`).
+impl super::Step<kinds::answer_error> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
 /// Asks the same model again for this one call, its decoding held to the failing tool's
 /// schema ([`Constraint::Tool`](crate::model::Constraint)): the model already chose the tool,
 /// and under the constraint it cannot write an invented argument, a unit inside a number or

@@ -140,6 +140,38 @@ where
     }
 }
 
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Puts the answer's schema on the request when the answer is typed and the model (which
+    /// an escalation may have switched) can hold one; says once per run when the schema cannot
+    /// be strict, so that it is sent without strict mode openly, never dropped.
+    pub(super) fn hold_answer(&mut self) {
+        let format = self.agent.config.answer.format.as_ref();
+        let holds = self.model.answer_support().is_supported();
+        let request = &mut self.frame.request;
+        match format {
+            Some(format) if holds => {
+                if request.answer.is_none() && !format.strict {
+                    self.ctx.emit(crate::event::Event::Warning {
+                        agent: self.path.clone(),
+                        message: format!(
+                            "the answer's schema `{}` cannot be sent under a strict mode (not an object at its root, or a map type); providers with one receive it without",
+                            format.name
+                        ),
+                    });
+                }
+                if request.answer.is_none() {
+                    request.answer = Some(format.clone());
+                }
+            }
+            _ => request.answer = None,
+        }
+    }
+}
+
 /// The built-in tools' specs.
 static BUILTIN_SPECS: std::sync::LazyLock<[ToolSpec; 2]> = std::sync::LazyLock::new(|| {
     [

@@ -7,6 +7,7 @@
 //! ([`prevention`]) and the round of tool calls ([`round`], with approval, parallel calls, resume
 //! and invented names below it).
 
+mod answer;
 mod frame;
 mod guards;
 mod prevention;
@@ -351,7 +352,11 @@ where
             }
             let text = response.text.unwrap_or_default();
             let retries_left = sent_back < cfg.settings.output_retries;
-            let why = match read_output::<Out>(&text, cfg.answer.is_text) {
+            let (text, read) = match self.read_answer(text).await {
+                Ok(read) => read,
+                Err(e) => return Err(e),
+            };
+            let why = match read {
                 Ok(out) => match self.check_answer(&out, retries_left, sent_back) {
                     Ok(()) => {
                         self.say(Message::assistant(text));

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::{Output, Runner};
 use crate::error::AgentError;
-use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, final_answer_spec};
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -21,7 +21,10 @@ where
         if !self.agent.config.settings.constrained || self.frame.request.tools.is_empty() {
             return;
         }
-        self.frame.request.tools.push(final_answer_spec());
+        self.frame
+            .request
+            .tools
+            .push(self.agent.config.answer.final_answer.clone());
         self.frame.request.constraint = Some(Constraint::AnyTool);
     }
 
@@ -51,10 +54,16 @@ where
         )))
     }
 
-    /// A call to the final-answer tool, under prevention mode, is the model's answer: the
-    /// response becomes that text, with no calls. Anything else is left as it is.
+    /// A call to the final-answer tool, under prevention mode or from a provider that answers
+    /// a typed request through it (Anthropic's forced output tool), is the model's answer: the
+    /// response becomes that text, with no calls. Anything else is left as it is (an agent
+    /// whose own tool is called `final_answer` keeps its calls outside these two cases).
     pub(super) fn final_answer(&self, mut response: ModelResponse) -> ModelResponse {
-        if self.frame.request.constraint.is_none() {
+        let request = &self.frame.request;
+        // Without tools offered, a typed answer may come back as a call to the final-answer
+        // tool (the provider's forced output tool); no tool of the agent can be meant.
+        let answer_tool_sent = request.answer.is_some() && request.tools.is_empty();
+        if request.constraint.is_none() && !answer_tool_sent {
             return response;
         }
         let Some(at) = response
@@ -65,18 +74,23 @@ where
             return response;
         };
         let call = response.tool_calls.remove(at);
-        // The schema holds a constrained model to `{"answer": string}`; a provider that only
-        // forces the tool (not its schema) may send less, and then the text is the answer.
-        let answer = match crate::json::repair(&call.arguments).map(|r| r.value) {
-            Ok(Value::Object(m)) => match m.get("answer") {
-                Some(Value::String(s)) => s.clone(),
-                Some(other) => other.to_string(),
-                None => call.arguments.clone(),
-            },
-            _ => call.arguments.clone(),
-        };
-        response.text = Some(answer);
+        response.text = Some(answer_of(&call.arguments));
         response.tool_calls.clear();
         response
+    }
+}
+
+/// The answer a call to the final-answer tool gives: its `answer` argument (a string as it
+/// is, any other value as JSON). The schema holds a constrained model to `{"answer": <Out>}`;
+/// a provider that only forces the tool (not its schema) may send less, and then the whole
+/// argument text is the answer.
+pub(super) fn answer_of(arguments: &str) -> String {
+    match crate::json::repair(arguments).map(|r| r.value) {
+        Ok(Value::Object(m)) => match m.get("answer") {
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+            None => arguments.to_owned(),
+        },
+        _ => arguments.to_owned(),
     }
 }

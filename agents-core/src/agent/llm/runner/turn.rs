@@ -26,6 +26,7 @@ where
         self.turn += 1;
         self.refresh_tools().await;
         self.refresh_frame();
+        self.hold_answer();
         self.answer_on_last_turn();
         if let Err(e) = self.check_prevention() {
             return fail(e);
