@@ -21,6 +21,7 @@ pub mod conversation;
 pub mod error;
 mod escalation;
 pub mod event;
+mod grounding;
 pub mod journal;
 pub mod json;
 pub mod model;

@@ -129,17 +129,8 @@ impl Model for Watch {
     fn name(&self) -> &str {
         self.live.name()
     }
-
-    fn feedback_style(&self) -> FeedbackStyle {
-        self.live.feedback_style()
-    }
-
-    fn constraint_support(&self) -> ConstraintSupport {
-        self.live.constraint_support()
-    }
-
-    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<Value> {
-        self.live.example_arguments(tools)
+    fn capabilities(&self, tools: &[agents::model::ToolSpec]) -> agents::model::Capabilities {
+        self.live.capabilities(tools)
     }
 
     fn complete<'a>(

@@ -22,9 +22,7 @@ mod repair;
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, UnknownKeys, coerce, coerce_with,
 };
-pub(crate) use self::coerce::{
-    NUMBER_TENS, NUMBER_UNITS, coerce_lenient, non_finite, numeric_text,
-};
+pub(crate) use self::coerce::{coerce_lenient, non_finite, numeric_text};
 pub use self::depth::{MAX_DEPTH, parse_strict};
 pub(crate) use self::depth::{deeper_than_limit, depth_message};
 pub use self::error::{CoerceError, CoerceRule, RepairError};

@@ -32,8 +32,17 @@ pub(crate) fn coerce_value(
 /// Schema-guided coercion of tool arguments, lenient: every member that can be coerced is,
 /// the others stay as they were for the validator (or serde) to name. The value and what was
 /// changed.
-pub(crate) fn coerce_arguments(value: Value, schema: &Value) -> (Value, Vec<ArgumentChange>) {
-    coerced_changes(crate::json::coerce_lenient(value, schema))
+pub(crate) fn coerce_arguments(
+    value: Value,
+    schema: &Value,
+    recovery: &crate::model::Recovery,
+) -> (Value, Vec<ArgumentChange>) {
+    let options = crate::json::CoerceOptions {
+        number_words: recovery.number_words,
+        natural_dates: recovery.natural_dates,
+        ..Default::default()
+    };
+    coerced_changes(crate::json::coerce_lenient(value, schema, &options))
 }
 
 fn coerced_changes(c: crate::json::Coerced) -> (Value, Vec<ArgumentChange>) {

@@ -318,7 +318,7 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// and token budgets and the run's time, reported as [`Event::Regenerated`](crate::Event)
 /// and [`Event::Repaired`](crate::Event) (step `regenerate`). The conversation sent is the
 /// one the call answered, without the failed call. A model that cannot constrain
-/// ([`Model::constraint_support`](crate::Model)) is not asked: the step passes, with a
+/// ([`Capabilities::constraint`](super::Capabilities)) is not asked: the step passes, with a
 /// warning.
 ///
 /// An invented tool name is not an error kind a chain handles (the call never reaches a

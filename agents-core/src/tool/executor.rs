@@ -13,7 +13,6 @@ use futures_util::FutureExt;
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::echo::EchoCheck;
 use super::journaled::ToolOutcome;
 use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
 use crate::AgentPath;
@@ -24,6 +23,7 @@ use crate::error::{
 };
 use crate::escalation;
 use crate::event::Event;
+use crate::grounding::EchoCheck;
 use crate::journal::{Journal, Step, StepKind, journaled};
 use crate::model::ToolCall;
 use crate::run::RunContext;

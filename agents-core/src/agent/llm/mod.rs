@@ -5,6 +5,7 @@ mod builder;
 mod call_key;
 mod calls;
 mod invented;
+mod once;
 mod output;
 mod parallel;
 mod prevention;
@@ -87,12 +88,9 @@ pub(crate) struct Config<In, Out> {
     pub on_tool_use: Option<ToolUseHook>,
     pub skills: Vec<Skill<In, Out>>,
     pub strict: bool,
-    /// Whether a call that copies a value from an example the user never gave is refused
-    /// (`tool/echo.rs`; never under strict).
-    pub echo_check: bool,
-    /// Whether `ask_values` follows coercion by default: set by the builder, or decided at
-    /// build from the model's feedback style (always `Some` once built).
-    pub ask_values: Option<bool>,
+    /// The recovery profile the agent's calls get (its pieces are read where they act; none
+    /// under strict): the builder's, or its model's, resolved at build.
+    pub recovery: crate::model::Recovery,
     /// Prevention mode: every turn that may call tools is constrained (see `prevention.rs`).
     pub constrained: bool,
     pub builtins: bool,

@@ -28,7 +28,7 @@ where
     pub(super) fn failed_again(&mut self, tool: &str, key: CallKey) {
         let times = self.failed_calls.entry(key).or_insert(0);
         *times += 1;
-        if *times < 2 || self.agent.config.strict {
+        if *times < 2 || self.agent.config.strict || !self.agent.config.recovery.resample {
             return;
         }
         let s = &mut self.request.sampling;

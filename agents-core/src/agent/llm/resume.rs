@@ -32,6 +32,7 @@ where
             });
         }
         self.request.messages = self.transcript.clone();
+        self.recall_progress();
         self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
         // calls against.

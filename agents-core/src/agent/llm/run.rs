@@ -167,6 +167,7 @@ where
         awaiting: HashSet::new(),
         decisions: Default::default(),
         journal,
+        progress: Default::default(),
     };
     runner.sync_tap();
     runner.tool_ctx = runner.ctx.without_repair();
@@ -306,6 +307,8 @@ pub(super) struct Runner<'a, In, Out> {
     /// Where the run's nondeterministic steps are recorded, when it is durable (`None`: they
     /// run in place).
     pub journal: Option<&'a dyn Journal>,
+    /// What the run has done that its next turns depend on (see `once.rs`).
+    pub progress: super::once::Progress,
 }
 
 /// How a step of the loop ends the run early.
@@ -426,7 +429,7 @@ where
         self.turn += 1;
         self.refresh_tools().await;
         self.refresh_frame();
-        self.answer_on_last_turn();
+        self.shape_turn();
         self.check_prevention().map_err(|e| Flow::Done(Err(e)))?;
         let (response, replayed) = self.call_model(&self.request).await?;
         self.usage += response.usage;
@@ -656,7 +659,7 @@ where
             defaults: &cfg.defaults,
             per_tool: &cfg.per_tool,
             strict: cfg.strict,
-            ask_values: cfg.ask_values == Some(true),
+            ask_values: cfg.recovery.ask_values,
         };
         let force = std::mem::take(&mut self.tools_stale);
         let tools = cfg

@@ -28,7 +28,11 @@ pub(crate) fn coerce(run: &mut Run<'_, '_>, error: &ToolError, cursor: &mut Curs
     let ToolError::Deserialization(e) = error else {
         return StepResult::Pass;
     };
-    let (value, fixes) = crate::repair::builtin::coerce_arguments(e.value.clone(), run.schema());
+    let (value, fixes) = crate::repair::builtin::coerce_arguments(
+        e.value.clone(),
+        run.schema(),
+        &run.setup.recovery,
+    );
     if fixes.is_empty() {
         return StepResult::Pass;
     }
