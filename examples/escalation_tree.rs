@@ -16,8 +16,9 @@ use agents::repair::{Handlers, fix_with};
 use agents::testing::ScriptedModel;
 use agents::tool::tool_fn;
 use agents::{
-    AgentError, AgentExt, EscalationDecision, EscalationError, Event, ExecutionFailure, LlmAgent,
-    ModelResponse, RunContext, Severity,
+    AgentError, Event, ExecutionFailure, LlmAgent, ModelResponse, Severity,
+    agent::{EscalationDecision, RunContext},
+    error::EscalationError,
 };
 
 type Handler = Arc<dyn Fn(&EscalationError) -> EscalationDecision<String> + Send + Sync>;

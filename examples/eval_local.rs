@@ -409,7 +409,7 @@ async fn run_one(
         })
         .build()
         .expect("agent");
-    let report = agent.run_report(request.to_owned()).await;
+    let report = agent.run(request.to_owned()).report().await;
     if std::env::var_os("EVAL_TRACE").is_some() {
         for m in &report.transcript {
             eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());

@@ -12,7 +12,9 @@
 use std::path::Path;
 
 use agents::testing::ScriptedModel;
-use agents::{AgentExt, ModelResponse, agent};
+use std::future::IntoFuture;
+
+use agents::{ModelResponse, agent};
 use serde_json::{Value, json};
 
 #[path = "shared/file_tools.rs"]
@@ -113,7 +115,11 @@ fn main() {
         .build()
         .expect("a runtime");
     let answer = runtime
-        .block_on(file_agent.run("Read config.json and summarize it".to_owned()))
+        .block_on(
+            file_agent
+                .run("Read config.json and summarize it".to_owned())
+                .into_future(),
+        )
         .expect("the run succeeds");
     println!("answer: {answer}");
 

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --example hello`
 use agents::testing::ScriptedModel;
-use agents::{AgentExt, ModelResponse, agent, tool};
+use agents::{ModelResponse, agent, tool};
 
 /// Adds two integers.
 #[tool]

@@ -24,7 +24,7 @@ mod file_server;
 mod file_tools;
 
 use agents::testing::ScriptedModel;
-use agents::{AgentExt, Event, ModelResponse, agent};
+use agents::{Event, ModelResponse, agent};
 use agents_providers::mcp::{McpServer, StdioServer};
 
 #[tokio::main(flavor = "current_thread")]

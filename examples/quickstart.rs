@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use agents::model::{Model, ModelError, ModelRequest, ModelResponse, Sampling};
-use agents::{AgentExt, Event, ExecutionFailure, agent, tool};
+use agents::{Event, ExecutionFailure, agent, tool};
 use agents_providers::cassette::{Recorder, Replay};
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 

@@ -6,7 +6,7 @@
 # that tests our own server (examples/mcp_server.rs):
 #   - @modelcontextprotocol/inspector
 # All run with `node`; node and npm are the only requirements. (The Inspector declares node 22;
-# its `--cli` mode, all we use, runs on the machines' node 20, which tests/mcp_inspector.rs checks.)
+# its `--cli` mode, all we use, runs on the machines' node 20, which tests/facade/mcp_inspector.rs checks.)
 #
 # Usage: scripts/mcp-servers.sh install|path|check|dir
 #   install  installs the pinned packages into $MCP_SERVERS_HOME (idempotent: a stamp file records

@@ -24,6 +24,9 @@ fi
 # The runtime's modules depend on each other without cycles (prints the graph on failure).
 python3 scripts/module-deps.py agents-core/src >/dev/null || python3 scripts/module-deps.py agents-core/src
 
+# Every integration-test file is a module of some test binary (cargo does not say when one is not).
+python3 scripts/test-targets.py
+
 # The real MCP servers the MCP end-to-end tests spawn (pinned npm packages, cached in
 # .mcp-servers/). With AGENTS_MCP_SERVERS set, those tests fail instead of skipping when a server
 # is missing.

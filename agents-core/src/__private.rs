@@ -33,6 +33,7 @@ pub use crate::repair::{
     escalate_error, exponential, fix, fix_in_context, fix_with, no_backoff, regenerate, retry,
     sanitize, throw,
 };
+pub use crate::run::DepsType;
 pub use crate::tool::{
     PreparedCall, Tool, ToolCallError, ToolContext, deserialize_args, prepared, run_blocking,
     run_prepared, schema_for,
@@ -175,6 +176,49 @@ pub fn tool_spec<A: schemars::JsonSchema>(name: &str, description: &str) -> Tool
         parameters: schema_for::<A>(),
     }
 }
+
+/// Whether `T`'s schema is an object with named properties (a struct): a `#[tool]` function
+/// whose only argument is such a type takes the type's fields as its arguments.
+pub fn is_object_schema<T: schemars::JsonSchema>() -> bool {
+    let schema = schema_for::<T>();
+    schema.get("type").and_then(serde_json::Value::as_str) == Some("object")
+        && schema
+            .get("properties")
+            .and_then(serde_json::Value::as_object)
+            .is_some_and(|p| !p.is_empty())
+}
+
+/// The spec of a tool whose arguments are `T`'s fields; `param_doc` (the parameter's own
+/// description) describes them when `T` has no description of its own.
+pub fn tool_spec_flat<T: schemars::JsonSchema>(
+    name: &str,
+    description: &str,
+    param_doc: Option<&str>,
+) -> ToolSpec {
+    let mut parameters = schema_for::<T>();
+    if let (Some(doc), serde_json::Value::Object(map)) = (param_doc, &mut parameters) {
+        map.entry("description")
+            .or_insert_with(|| serde_json::Value::String(doc.to_owned()));
+    }
+    ToolSpec {
+        name: name.to_owned(),
+        description: description.to_owned(),
+        parameters,
+    }
+}
+
+/// What `agent! { deps: .. }` checks of each of its tools: the tool reads no dependencies, or
+/// dependencies of the agent's type `D`. `#[tool]` implements it.
+#[diagnostic::on_unimplemented(
+    message = "tool `{Self}` reads dependencies of another type than this agent's `{D}`",
+    label = "its `Deps<..>` parameter names another type than `{D}`",
+    note = "give the agent the type the tool's `Deps<T>` parameter names (`deps: ..` in `agent!`), or change the parameter"
+)]
+pub trait UsesDeps<D> {}
+
+/// `tool` checked to read no dependencies or the agent's `deps` (the error lands on the tool).
+#[inline]
+pub fn check_tool_deps<D, T: UsesDeps<D>>(_deps: &D, _tool: &T) {}
 
 /// Builds the agent an `agent!` invocation describes.
 ///

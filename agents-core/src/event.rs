@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::BudgetKind;
 use crate::error::{ErrorKind, Severity};
 use crate::model::{ToolCall, Usage};
@@ -180,7 +180,7 @@ pub enum Event {
         tool: String,
     },
     /// More of the model's text, as it arrives. Emitted only to a streamed run
-    /// ([`LlmAgent::run_stream`](crate::LlmAgent::run_stream)), which asks the model to stream.
+    /// ([`RunRequest::stream`](crate::RunRequest::stream)), which asks the model to stream.
     /// A turn that is retried streams again from its start, after an [`Event::LlmRetry`].
     TextDelta {
         /// The agent.
@@ -189,6 +189,18 @@ pub enum Event {
         turn: u32,
         /// The text added.
         text: String,
+    },
+    /// A typed answer as it grows, in a streamed run whose output is not text: the text so far
+    /// read leniently (open strings, arrays and objects closed), each time it reads as a new
+    /// value. Best effort: a partial value may lack fields the answer will have, and the last
+    /// one is not the answer (the report's typed output is).
+    PartialAnswer {
+        /// The agent.
+        agent: AgentPath,
+        /// The turn (1-based).
+        turn: u32,
+        /// The answer so far.
+        value: serde_json::Value,
     },
     /// A stored conversation broke the pairing invariant and was mended before the run sent it
     /// (see [`conversation::mend`](crate::conversation::mend)).
@@ -280,6 +292,18 @@ pub enum Event {
         /// Model calls and tool executions read back from the journal.
         replayed_steps: u32,
     },
+    /// An input guardrail or an output validator refused (see
+    /// [`output_validator`](crate::LlmAgentBuilder::output_validator)).
+    Rejected {
+        /// The agent.
+        agent: AgentPath,
+        /// What was refused.
+        checked: crate::agent::Checked,
+        /// The check's reason (what the model reads when it is sent back).
+        reason: String,
+        /// Whether the model is asked again.
+        retrying: bool,
+    },
     /// A run ended.
     RunFinished {
         /// The agent.
@@ -303,6 +327,23 @@ mod millis {
 }
 
 impl Event {
+    /// The `Warning` announcing that `response`'s token usage is an estimate (the provider
+    /// reported none), if it is one: the token budget was charged the estimate.
+    pub(crate) fn usage_estimated(
+        agent: &AgentPath,
+        response: &crate::model::ModelResponse,
+    ) -> Option<Event> {
+        let usage = response.usage;
+        response.usage_estimated.then(|| Event::Warning {
+            agent: agent.clone(),
+            message: format!(
+                "the model's response reported no token usage; counted by an estimate \
+                 ({} input and {} output tokens)",
+                usage.input_tokens, usage.output_tokens
+            ),
+        })
+    }
+
     /// The agent the event is about.
     pub fn agent(&self) -> &AgentPath {
         match self {
@@ -316,10 +357,12 @@ impl Event {
             | Event::ToolHallucinated { agent, .. }
             | Event::Escalated { agent, .. }
             | Event::Warning { agent, .. }
+            | Event::Rejected { agent, .. }
             | Event::LlmRetry { agent, .. }
             | Event::BudgetExceeded { agent, .. }
             | Event::TranscriptMended { agent, .. }
             | Event::TextDelta { agent, .. }
+            | Event::PartialAnswer { agent, .. }
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
             | Event::ValueAsked { agent, .. }
@@ -469,6 +512,12 @@ impl Event {
                 path = ?path.iter().map(ToString::to_string).collect::<Vec<_>>(), reason = %reason, "escalated"
             ),
             Event::Warning { message, .. } => emit!(WARN, "{message}"),
+            Event::Rejected {
+                checked,
+                reason,
+                retrying,
+                ..
+            } => emit!(WARN, checked = %checked, retrying, reason = %reason, "rejected"),
             Event::LlmRetry {
                 attempt,
                 delay,
@@ -486,6 +535,7 @@ impl Event {
             Event::TextDelta { turn, text, .. } => {
                 emit!(TRACE, turn, bytes = text.len(), "text delta")
             }
+            Event::PartialAnswer { turn, .. } => emit!(TRACE, turn, "partial answer"),
             Event::TranscriptMended { changes, .. } => {
                 emit!(WARN, changes = ?changes, "stored transcript mended")
             }

@@ -23,39 +23,48 @@ mod escalation;
 pub mod event;
 mod grounding;
 pub mod journal;
-pub mod json;
+pub use agents_json as json;
 pub mod model;
 mod path;
 pub mod repair;
 pub mod retry;
-mod run;
+pub mod run;
 mod similar;
 pub mod testing;
 mod text;
 pub mod tool;
 
-pub use agent::llm::{LlmAgent, LlmAgentBuilder, Output, RunEvent, RunReport, RunStream, ToolUse};
-pub use agent::policy::{EscalationDecision, LlmErrorDecision, UnhandledPolicy};
-pub use agent::skill::Skill;
-pub use agent::{Agent, AgentExt, Compose, RunContext, first_of, loop_until};
-pub use budget::{Budget, BudgetDecision, BudgetExceeded, BudgetKind};
-// The error types a caller matches on or builds. Their parts (`error::FailureKind`,
-// `error::ParseError`) and the adapter `agent::AgentTool` are reached through their modules.
-pub use error::{
-    AgentError, Classifier, DeserializationError, ErrorClass, ErrorKind, EscalationError,
-    ExecutionError, ExecutionFailure, IntoExecutionFailure, InvalidArgs, Severity, ToolError,
+// The root holds what most programs name; everything else is reached through its module
+// (`error::ErrorKind`, `model::ToolSpec`, `agent::Skill`, `budget::BudgetKind`, ...), and
+// [`prelude`] is what a first program imports.
+pub use agent::llm::{
+    LlmAgent, LlmAgentBuilder, Outcome, Output, RunEvent, RunReport, RunRequest, RunStream,
 };
+pub use agent::{Agent, AgentExt};
+pub use budget::Budget;
+pub use error::{AgentError, ExecutionFailure, Severity, ToolError};
 pub use event::Event;
-pub use model::{
-    Message, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, ToolCall, ToolSpec,
-    Usage,
-};
-pub use path::AgentPath;
+pub use model::{Message, Model, ModelResponse};
+pub use run::Deps;
 // Shared with agents-providers (tool-name hints of prompted tool calling); not part of the
 // documented API.
 #[doc(hidden)]
 pub use similar::{closest_name, did_you_mean};
-pub use tool::{SchemaTool, Tool, schema_tool};
+pub use tool::Tool;
+
+/// What a first program names, in one import: `use agents::prelude::*;`.
+///
+/// ```
+/// use agents_core::prelude::*;
+/// # fn _f(_: Option<(LlmAgent, AgentError, ExecutionFailure, Severity, Event, Budget)>) {}
+/// ```
+pub mod prelude {
+    pub use crate::agent::{Compose, RunContext};
+    pub use crate::{
+        Agent, AgentError, AgentExt, Budget, Deps, Event, ExecutionFailure, LlmAgent, Outcome,
+        RunEvent, Severity, Tool,
+    };
+}
 
 /// Implementation details used by the code the macros generate. Not a public API: it may change in
 /// any release.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 /// Cheap to clone.
 ///
 /// ```
-/// use agents_core::AgentPath;
+/// use agents_core::agent::AgentPath;
 /// let p = AgentPath::root("root").child("coder").child("json-fixer");
 /// assert_eq!(p.to_string(), "root/coder/json-fixer");
 /// assert_eq!(p.depth(), 3);

@@ -169,3 +169,112 @@ impl Model for ScriptedModel {
         })
     }
 }
+
+/// A durable run's journal kept in memory, to test durable runs without an engine: it records
+/// each step's outcome in order, and a journal made from those entries
+/// ([`replaying`](Self::replaying)) reads them back in order, as a process that picks the run up
+/// after a crash does: a recorded step does not run again.
+///
+/// Waits are recorded, not slept; the jitter draw is always 0.5.
+///
+/// ```
+/// use agents_core::testing::{MemoryJournal, ScriptedModel};
+/// use agents_core::{LlmAgent, ModelResponse};
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// let agent = |model| LlmAgent::builder("a").model(model).build().unwrap();
+/// let journal = MemoryJournal::new();
+/// let first = ScriptedModel::new([ModelResponse::text("done")]);
+/// agent(first.clone()).run("go".to_owned()).journal(&journal).await.unwrap();
+/// // A new process replays the journal: the model is not asked again.
+/// let replay = MemoryJournal::replaying(journal.entries());
+/// let second = ScriptedModel::new([]);
+/// let out = agent(second.clone()).run("go".to_owned()).journal(&replay).await.unwrap();
+/// assert_eq!(out, "done");
+/// assert!(second.requests().is_empty());
+/// # });
+/// ```
+#[derive(Debug, Default)]
+pub struct MemoryJournal {
+    entries: Mutex<Vec<String>>,
+    cursor: std::sync::atomic::AtomicUsize,
+    waits: Mutex<Vec<std::time::Duration>>,
+}
+
+impl MemoryJournal {
+    /// An empty journal: every step runs and is recorded.
+    pub fn new() -> Self {
+        MemoryJournal::default()
+    }
+
+    /// A journal that reads `entries` back first (the outcomes another run recorded), then
+    /// records what runs after them.
+    pub fn replaying(entries: Vec<String>) -> Self {
+        MemoryJournal {
+            entries: Mutex::new(entries),
+            ..MemoryJournal::default()
+        }
+    }
+
+    /// Every outcome recorded so far, in order.
+    pub fn entries(&self) -> Vec<String> {
+        self.entries
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Every wait the run asked for, in order.
+    pub fn waits(&self) -> Vec<std::time::Duration> {
+        self.waits.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
+
+impl crate::journal::Journal for MemoryJournal {
+    fn step<'a>(
+        &'a self,
+        _step: crate::journal::Step,
+        work: BoxFuture<'a, String>,
+    ) -> BoxFuture<'a, Result<crate::journal::Recorded, crate::journal::JournalError>> {
+        Box::pin(async move {
+            let at = self
+                .cursor
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let recorded = self
+                .entries
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(at)
+                .cloned();
+            if let Some(value) = recorded {
+                return Ok(crate::journal::Recorded {
+                    value,
+                    replayed: true,
+                });
+            }
+            let value = work.await;
+            self.entries
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(value.clone());
+            Ok(crate::journal::Recorded {
+                value,
+                replayed: false,
+            })
+        })
+    }
+
+    fn sleep(
+        &self,
+        wait: std::time::Duration,
+    ) -> BoxFuture<'_, Result<(), crate::journal::JournalError>> {
+        self.waits
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(wait);
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn random(&self) -> f64 {
+        0.5
+    }
+}

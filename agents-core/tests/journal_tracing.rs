@@ -47,9 +47,11 @@ async fn traced_run(journal: &MemoryJournal) -> Vec<String> {
     let traced = Traced::default();
     let _on = tracing::subscriber::set_default(tracing_subscriber::registry().with(traced.clone()));
     busy_agent(&world(), &Reported::default())
-        .run_journaled("go".to_owned(), journal)
+        .run("go".to_owned())
+        .journal(journal)
+        .report()
         .await
-        .output
+        .into_output()
         .unwrap();
     traced.0.lock().unwrap().clone()
 }

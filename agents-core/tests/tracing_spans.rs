@@ -5,7 +5,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 
 use agents_core::testing::ScriptedModel;
-use agents_core::{AgentExt, LlmAgent, ModelResponse};
+use agents_core::{LlmAgent, ModelResponse};
 use common::*;
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id};

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use agents_core::testing::ScriptedModel;
-//! use agents_core::{Message, Model, ModelRequest, ModelResponse};
+//! use agents_core::{Message, Model, ModelResponse, model::ModelRequest};
 //! use agents_providers::cassette::{Recorder, Replay};
 //! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 //! let path = std::env::temp_dir().join(format!("doc-cassette-{}.jsonl", std::process::id()));

@@ -94,10 +94,10 @@ macro_rules! impl_model {
 
             fn complete<'a>(
                 &'a self,
-                request: &'a agents_core::ModelRequest,
+                request: &'a agents_core::model::ModelRequest,
             ) -> futures_util::future::BoxFuture<
                 'a,
-                Result<agents_core::ModelResponse, agents_core::ModelError>,
+                Result<agents_core::ModelResponse, agents_core::model::ModelError>,
             > {
                 Box::pin(async move {
                     // Scrubbed once more where the error enters the runtime (events, logs,
@@ -105,21 +105,21 @@ macro_rules! impl_model {
                     // cannot leak past this point.
                     self.$send(request)
                         .await
-                        .map_err(|e| agents_core::ModelError::from(self.transport.scrub_error(e)))
+                        .map_err(|e| agents_core::model::ModelError::from(self.transport.scrub_error(e)))
                 })
             }
 
             $(
                 fn stream<'a>(
                     &'a self,
-                    request: &'a agents_core::ModelRequest,
+                    request: &'a agents_core::model::ModelRequest,
                 ) -> futures_util::stream::BoxStream<
                     'a,
-                    Result<agents_core::model::StreamPart, agents_core::ModelError>,
+                    Result<agents_core::model::StreamPart, agents_core::model::ModelError>,
                 > {
                     // Scrubbed as in `complete`.
                     $crate::parts::into_stream(self.$open(request, true), move |e| {
-                        agents_core::ModelError::from(self.transport.scrub_error(e))
+                        agents_core::model::ModelError::from(self.transport.scrub_error(e))
                     })
                 }
             )?

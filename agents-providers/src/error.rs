@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use agents_core::{ModelError, ModelErrorKind};
+use agents_core::model::{ModelError, ModelErrorKind};
 use serde_json::Value;
 
 use crate::secret::Scrubber;

@@ -24,7 +24,7 @@
 //! text and tool-call deltas as the wire delivers them, read through the same accumulator as
 //! `complete` (so the last part, `Done`, is exactly the response `complete` gives), and retry
 //! only before the first part. Every failure is a
-//! [`ModelError`](agents_core::ModelError) whose source is the [`ProviderError`], and no error,
+//! [`ModelError`](agents_core::model::ModelError) whose source is the [`ProviderError`], and no error,
 //! log line or `Debug` output ever holds an API key.
 #![warn(missing_docs)]
 // `ProviderError` carries every detail a handler may need (status, code, message, request id,

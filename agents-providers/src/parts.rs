@@ -127,7 +127,7 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
     ) -> Result<Option<ModelResponse>, ProviderError> {
         let Some(acc) = self.acc.as_mut() else {
             return Err(self.stream.borrow().error(
-                agents_core::ModelErrorKind::Other,
+                agents_core::model::ModelErrorKind::Other,
                 "the stream was read to its end already",
             ));
         };
@@ -139,6 +139,10 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
                 Err(e) => break Err(e),
             };
             match acc.read(record, stream)? {
+                Read::Accepted if acc.is_complete() => {
+                    self.accepted += 1;
+                    stream.response_complete();
+                }
                 Read::Accepted => self.accepted += 1,
                 Read::Ignored => {}
                 Read::Skipped(e) => {
@@ -162,7 +166,12 @@ impl<A: Accumulate, S: std::borrow::BorrowMut<ByteStream>> Reading<A, S> {
         stream_end(stream, read, acc.is_complete(), self.accepted, self.skipped)?;
         let acc = self.acc.take().map(A::finish);
         match acc {
-            Some(result) => result.map(Some).map_err(|e| stream.adopt(e)),
+            Some(Ok(mut response)) => {
+                // A stream cut after its finish reason may lack its usage (OpenAI's last chunk).
+                stream.settle_usage(&mut response);
+                Ok(Some(response))
+            }
+            Some(Err(e)) => Err(stream.adopt(e)),
             None => Ok(None),
         }
     }
@@ -194,7 +203,7 @@ fn stream_end(
         Err(e) => tracing::debug!(error = %e, "stream broke after the response was complete"),
         Ok(()) if !complete && (skipped > 0 || accepted == 0) => {
             return Err(stream.error(
-                agents_core::ModelErrorKind::MalformedResponse,
+                agents_core::model::ModelErrorKind::MalformedResponse,
                 format!(
                     "the stream ended without a response this API defines \
                      ({accepted} payloads read, {skipped} not of this API)"
@@ -203,7 +212,7 @@ fn stream_end(
         }
         Ok(()) if !complete => {
             return Err(stream.error(
-                agents_core::ModelErrorKind::Connection,
+                agents_core::model::ModelErrorKind::Connection,
                 "the stream ended before the response was complete",
             ));
         }
@@ -275,7 +284,7 @@ impl<A: Accumulate> Parts<A> {
             .ok_or_else(|| {
                 ProviderError::new(
                     "agents-providers",
-                    agents_core::ModelErrorKind::Other,
+                    agents_core::model::ModelErrorKind::Other,
                     "the whole response was handed out as parts already",
                 )
             })

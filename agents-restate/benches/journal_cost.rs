@@ -33,8 +33,8 @@ async fn measure() {
     let in_place = per_call(|calls| {
         let agent = agent.clone();
         async move {
-            let report = agent.run_report(scenario(calls)).await;
-            assert!(report.output.is_ok(), "{:?}", report.output);
+            let report = agent.run(scenario(calls)).report().await;
+            assert!(report.outcome.is_ok(), "{:?}", report.outcome);
         }
     })
     .await;

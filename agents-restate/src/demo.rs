@@ -14,8 +14,9 @@ use std::time::Duration;
 use agents_core::model::{Message, ToolResult};
 use agents_core::tool::tool_fn;
 use agents_core::{
-    ExecutionFailure, LlmAgent, LlmAgentBuilder, LlmErrorDecision, Model, ModelError,
-    ModelErrorKind, ModelRequest, ModelResponse,
+    ExecutionFailure, LlmAgent, LlmAgentBuilder, Model, ModelResponse,
+    agent::LlmErrorDecision,
+    model::{ModelError, ModelErrorKind, ModelRequest},
 };
 use futures_util::future::BoxFuture;
 use serde::Deserialize;

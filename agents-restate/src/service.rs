@@ -1,7 +1,7 @@
 //! [`AgentRun`]: an agent served as a Restate workflow, one workflow per run.
 
-use agents_core::LlmAgent;
 use agents_core::model::Message;
+use agents_core::{LlmAgent, Outcome};
 use restate_sdk::prelude::{HandlerError, Json, WorkflowContext};
 use serde::{Deserialize, Serialize};
 
@@ -71,10 +71,16 @@ impl AgentRun {
         let journal = RestateJournal::new(&ctx);
         let report = self
             .agent
-            .run_journaled(request.into_inner().input, &journal)
+            .run(request.into_inner().input)
+            .journal(&journal)
+            .report()
             .await;
-        let (output, error) = match report.output {
-            Ok(out) => (Some(out), None),
+        let (output, error) = match report.outcome {
+            Ok(Outcome::Done(out)) => (Some(out), None),
+            Ok(Outcome::Paused(paused)) => {
+                let e = agents_core::AgentError::AwaitingApproval(paused);
+                (None, Some(e.to_string()))
+            }
             Err(e) => (None, Some(e.to_string())),
         };
         Ok(Json(RunOutcome {

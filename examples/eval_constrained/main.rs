@@ -43,10 +43,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use agents::model::{
-    ConstraintSupport, FINAL_ANSWER_TOOL, FeedbackStyle, Model, ModelError, ModelRequest,
-    ModelResponse, Sampling,
-};
+use agents::model::{FINAL_ANSWER_TOOL, Model, ModelError, ModelRequest, ModelResponse, Sampling};
 use agents::repair::{Handlers, regenerate};
 use agents::{Budget, LlmAgent};
 use agents_providers::prompted::PromptedCompletions;
@@ -158,7 +155,7 @@ impl Model for Watch {
                 if std::env::var("EVAL_SCORES").as_deref() == Ok("only") {
                     w.model_calls += 1;
                     return Err(ModelError::new(
-                        agents::ModelErrorKind::Other,
+                        agents::model::ModelErrorKind::Other,
                         "EVAL_SCORES=only: the run ends once the tools are scored",
                     ));
                 }
@@ -292,7 +289,7 @@ async fn run(live: &PromptedCompletions, case: &Case, seed: u64, mode: Mode) -> 
     };
     let agent = builder.build().expect("agent");
     let started = Instant::now();
-    let report = agent.run_report(case.request.to_owned()).await;
+    let report = agent.run(case.request.to_owned()).report().await;
     if std::env::var_os("EVAL_TRACE").is_some() {
         for m in &report.transcript {
             eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());
@@ -307,7 +304,7 @@ async fn run(live: &PromptedCompletions, case: &Case, seed: u64, mode: Mode) -> 
         written,
         unasked,
         seconds: started.elapsed().as_secs_f64(),
-        error: report.output.err().map(|e| e.to_string()),
+        error: report.error().map(|e| e.to_string()),
     }
 }
 

@@ -108,7 +108,7 @@ async fn run(url: &str, case: &Case, seed: u64, recovery: bool, replay: Option<F
         })
         .build()
         .expect("agent");
-    let report = agent.run_report(case.request.to_owned()).await;
+    let report = agent.run(case.request.to_owned()).report().await;
     if std::env::var_os("EVAL_TRACE").is_some() {
         for m in &report.transcript {
             eprintln!("    {}", serde_json::to_string(m).unwrap_or_default());

@@ -72,9 +72,6 @@ impl<M: Model> Model for Recorded<M> {
     fn capabilities(&self, tools: &[agents::model::ToolSpec]) -> agents::model::Capabilities {
         self.live.capabilities(tools)
     }
-    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<serde_json::Value> {
-        self.live.example_arguments(tools)
-    }
     fn complete<'a>(
         &'a self,
         r: &'a ModelRequest,

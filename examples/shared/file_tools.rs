@@ -49,7 +49,7 @@ fn io_failure(e: std::io::Error) -> ExecutionFailure {
     {
         failure.permanent()
     } else {
-        failure.with_class(agents::ErrorClass::Transient)
+        failure.with_class(agents::error::ErrorClass::Transient)
     };
     failure.model_safe()
 }

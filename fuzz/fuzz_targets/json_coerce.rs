@@ -1,10 +1,10 @@
-//! Fuzzes `agents_core::json::coerce`: the first input byte picks one schema from a small fixed
+//! Fuzzes `agents_json::coerce`: the first input byte picks one schema from a small fixed
 //! set (types, enums, defaults, nested objects and arrays, `anyOf`, `$ref`, unknown-key policies),
 //! the rest is repaired into a value. Coercion must not panic, and a coerced value must already
 //! fit: coercing it again changes nothing.
 #![no_main]
 
-use agents_core::json::{CoerceOptions, UnknownKeys, coerce_with, repair};
+use agents_json::{CoerceOptions, UnknownKeys, coerce_with, repair};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 

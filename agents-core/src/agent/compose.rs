@@ -234,7 +234,7 @@ fn race_failed(
 /// let race = FirstOf::new("lookup")
 ///     .or(from_fn("cache", |_: String| async move { Err::<String, _>(AgentError::Config("cold".into())) }))
 ///     .or(from_fn("origin", |k: String| async move { Ok(format!("value of {k}")) }));
-/// let out = futures_util::FutureExt::now_or_never(race.run("k".to_owned())).unwrap();
+/// let out = futures_util::FutureExt::now_or_never(std::future::IntoFuture::into_future(race.run("k".to_owned()))).unwrap();
 /// assert_eq!(out.unwrap(), "value of k");
 /// ```
 pub struct FirstOf<In, Out> {
@@ -435,7 +435,7 @@ impl<A, In, Out> std::fmt::Debug for LoopUntil<A, In, Out> {
 /// use agents_core::agent::{from_fn, loop_until, AgentExt, LoopExhausted};
 /// let guess = from_fn("guess", |n: u32| async move { Ok(n * 2) });
 /// let looped = loop_until(guess, 5, |out: &u32| *out > 20, |_, last: &u32, _| *last);
-/// let out = futures_util::FutureExt::now_or_never(looped.run(3)).unwrap().unwrap();
+/// let out = futures_util::FutureExt::now_or_never(std::future::IntoFuture::into_future(looped.run(3))).unwrap().unwrap();
 /// assert_eq!(out, 24); // 6, 12, 24
 /// ```
 pub fn loop_until<A, In, Out>(
@@ -504,7 +504,7 @@ type Selector<In> = Box<dyn Fn(&In) -> String + Send + Sync>;
 /// let router = Route::new("triage", |q: &String| if q.contains("bill") { "billing".into() } else { "support".into() })
 ///     .child(from_fn("billing", |_: String| async move { Ok("billing team".to_owned()) }))
 ///     .child(from_fn("support", |_: String| async move { Ok("support team".to_owned()) }));
-/// let out = futures_util::FutureExt::now_or_never(router.run("my bill".to_owned())).unwrap();
+/// let out = futures_util::FutureExt::now_or_never(std::future::IntoFuture::into_future(router.run("my bill".to_owned()))).unwrap();
 /// assert_eq!(out.unwrap(), "billing team");
 /// ```
 pub struct Route<In, Out> {

@@ -26,7 +26,7 @@ pub struct FnAgent<In, Out, F> {
 /// let trim = from_fn("trim-fences", |raw: String| async move {
 ///     Ok(raw.trim().trim_start_matches("```json").trim_end_matches("```").trim().to_owned())
 /// });
-/// let out = futures_util::FutureExt::now_or_never(trim.run("```json\n{}\n```".to_owned())).unwrap().unwrap();
+/// let out = futures_util::FutureExt::now_or_never(std::future::IntoFuture::into_future(trim.run("```json\n{}\n```".to_owned()))).unwrap().unwrap();
 /// assert_eq!(out, "{}");
 /// ```
 pub fn from_fn<In, Out, Fut, F>(

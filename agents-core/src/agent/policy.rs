@@ -66,7 +66,7 @@ pub type LlmErrorHandler<Out> =
 ///
 /// ```
 /// use std::time::Duration;
-/// use agents_core::{ModelError, ModelErrorKind, LlmErrorDecision};
+/// use agents_core::{model::{ModelError, ModelErrorKind}, agent::LlmErrorDecision};
 /// use agents_core::agent::budget_llm_error_policy;
 /// use agents_core::budget::RetryBudget;
 /// let budget = RetryBudget::new(1);

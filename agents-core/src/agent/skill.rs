@@ -21,7 +21,7 @@ type SkillFn<In, Out> =
 /// Naming `escalate` or `throw_exception` among the tools enables those built-in tools.
 ///
 /// ```
-/// use agents_core::Skill;
+/// use agents_core::agent::Skill;
 /// let s: Skill<String, String> = Skill::new("fix-json", "Repairs broken JSON")
 ///     .prompt("Return only the corrected JSON.")
 ///     .tools(["escalate"]);

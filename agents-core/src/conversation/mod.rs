@@ -3,7 +3,7 @@
 //!
 //! A [`Conversation`] is a value, not a connection: serialize it anywhere (a database row, a
 //! file, a session cookie), load it later, in another process, and continue it with
-//! [`LlmAgent::chat`](crate::LlmAgent::chat). Each run appends what it said. Before a run sends a
+//! [`RunRequest::conversation`](crate::RunRequest::conversation). Each run appends what it said. Before a run sends a
 //! loaded transcript to a model, it is [mended](pairing::mend): a tool call left without a result
 //! (the process died between the two) gets a "no result recorded" result the model can read, so no
 //! provider rejects the request and the model may ask again. A run never re-executes a call that
@@ -16,10 +16,10 @@
 //! let model = ScriptedModel::new([ModelResponse::text("Hi Ada."), ModelResponse::text("Ada.")]);
 //! let agent = LlmAgent::builder("chat").model(model).build().unwrap();
 //! let mut conversation = Conversation::new();
-//! agent.chat(&mut conversation, "I am Ada.".to_owned()).await.unwrap();
+//! agent.run("I am Ada.".to_owned()).conversation(&mut conversation).await.unwrap();
 //! let stored = serde_json::to_string(&conversation).unwrap();
 //! let mut loaded: Conversation = serde_json::from_str(&stored).unwrap();
-//! assert_eq!(agent.chat(&mut loaded, "Who am I?".to_owned()).await.unwrap(), "Ada.");
+//! assert_eq!(agent.run("Who am I?".to_owned()).conversation(&mut loaded).await.unwrap(), "Ada.");
 //! assert_eq!(loaded.messages().len(), 4);
 //! # });
 //! ```

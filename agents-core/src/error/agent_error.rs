@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{ErrorKind, EscalationError, ToolError};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::BudgetExceeded;
 use crate::model::ModelError;
 
@@ -124,6 +124,23 @@ pub enum AgentError {
     /// The agent was configured in a way that cannot run (a tool named twice, no model, ...).
     #[error("invalid agent configuration: {0}")]
     Config(String),
+    /// An input guardrail refused the run's input (before any model call), or an output
+    /// validator refused the answer for good (it said stop, or the model's retries ran out).
+    #[error("{checked} rejected by agent {agent}: {reason}")]
+    Rejected {
+        /// The agent whose check refused.
+        agent: AgentPath,
+        /// What was refused.
+        checked: crate::agent::Checked,
+        /// The check's reason.
+        reason: String,
+        /// How many answers were refused (0 for an input).
+        attempts: u32,
+    },
+    /// A tool of the run needs application state (a `Deps<T>` parameter) the run was not
+    /// given; nothing ran, the model was not asked.
+    #[error(transparent)]
+    MissingDeps(#[from] crate::run::MissingDeps),
     /// The run stopped before calls that need a person's approval; every other call of the
     /// round ran. Not a failure: decide on the held calls and resume (see
     /// [`Paused`](crate::conversation::Paused)).
@@ -148,7 +165,7 @@ impl AgentError {
     ///
     /// A plain-function fixer returns this to refuse a repair for good:
     /// ```
-    /// use agents_core::{AgentError, AgentPath};
+    /// use agents_core::{AgentError, agent::AgentPath};
     /// let e = AgentError::throw(AgentPath::root("fixer"), "binary data, not JSON");
     /// assert!(matches!(e, AgentError::Thrown { .. }));
     /// ```

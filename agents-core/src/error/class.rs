@@ -24,7 +24,7 @@ type Rule = Arc<dyn Fn(&ExecutionFailure) -> Option<ErrorClass> + Send + Sync>;
 /// interruption problem, and nothing else. Extend it by error type or by inspecting the error:
 ///
 /// ```
-/// use agents_core::{Classifier, ErrorClass, ExecutionFailure};
+/// use agents_core::{ExecutionFailure, error::{Classifier, ErrorClass}};
 ///
 /// #[derive(Debug, thiserror::Error)]
 /// #[error("the upstream service is busy")]

@@ -15,7 +15,7 @@ use super::ErrorClass;
 /// kind of failure.
 ///
 /// ```
-/// use agents_core::{ErrorClass, ExecutionFailure};
+/// use agents_core::{ExecutionFailure, error::ErrorClass};
 /// let f = ExecutionFailure::new("disk quota exceeded for /srv/data").permanent();
 /// assert_eq!(f.class(), ErrorClass::Permanent);
 /// assert_eq!(f.model_message(), None);
@@ -46,7 +46,7 @@ impl ExecutionFailure {
     }
 
     /// A failure caused by `error`; its `Display` becomes the operator message and it is kept as
-    /// the source, so a [`Classifier`](crate::Classifier) can recognise its type.
+    /// the source, so a [`Classifier`](crate::error::Classifier) can recognise its type.
     pub fn from_error<E: StdError + Send + Sync + 'static>(error: E) -> Self {
         let mut f = ExecutionFailure::new(error.to_string());
         f.source = Some(Arc::new(error));

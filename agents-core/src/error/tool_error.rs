@@ -5,30 +5,14 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::model::{argument_names, compact_schema};
 use crate::similar::did_you_mean;
 
-/// Why argument text could not be parsed, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// What was wrong.
-    pub message: String,
-    /// Byte offset into the raw text where parsing failed, if known.
-    pub position: Option<usize>,
-    /// Set to the limit when the text nests arrays and objects deeper than
-    /// [`json::MAX_DEPTH`](crate::json::MAX_DEPTH): it may be valid JSON, but is refused.
-    pub depth_limit: Option<usize>,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some(p) => write!(f, "{} (at byte {p})", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
+/// Why argument text could not be parsed, and where: the JSON crate's own error type
+/// ([`json::ParseError`](crate::json::ParseError)), named here too since the tool error
+/// taxonomy carries it.
+pub use agents_json::ParseError;
 
 /// The argument text is not JSON, even after the deterministic repair (unless the tool is strict).
 #[derive(Debug, Clone)]
@@ -74,7 +58,7 @@ pub struct ExecutionError {
     pub args: Value,
     /// What the tool reported.
     pub failure: ExecutionFailure,
-    /// The class after classification ([`Classifier`](crate::Classifier)).
+    /// The class after classification ([`Classifier`](crate::error::Classifier)).
     pub class: ErrorClass,
     /// How many times the tool ran with these arguments (retries included).
     pub attempts: u32,
@@ -119,18 +103,61 @@ impl EscalationError {
         }
     }
 
-    /// The text the model sees as the failed call's result.
+    /// The text the model sees as the failed call's result: the reason and the severity, then
+    /// what the model can do about it, worded by what failed ([`advice`](Self::advice)).
     pub fn model_text(&self) -> String {
         let tool = self.tool.as_deref().unwrap_or(self.source.name());
         let mut s = format!(
-            "ERROR: Tool '{tool}' failed: {} (severity: {}). Please retry with corrected arguments.",
+            "ERROR: Tool '{tool}' failed: {} (severity: {}).",
             self.reason, self.severity
         );
+        if let Some(advice) = self.advice() {
+            s.push(' ');
+            s.push_str(advice);
+        }
         if let Some(sug) = &self.suggestion {
             s.push_str(" Suggestion: ");
             s.push_str(sug);
         }
         s
+    }
+}
+
+impl EscalationError {
+    /// What the model can do about the failure, by what failed (the error that started the
+    /// escalation, through any escalations it travelled in): arguments that did not fit are to be
+    /// corrected; a transient execution failure (an outage) is not the arguments' fault and a
+    /// later call may succeed, a permanent one will not succeed again, and one of unknown class
+    /// may be either (a tool that could not read a value it was given fails that way: the
+    /// model is told to correct the arguments if they were the cause). An escalation without an
+    /// error (an agent gave up on its own judgement) adds nothing to its reason.
+    pub fn advice(&self) -> Option<&'static str> {
+        let mut cause = self.original.as_deref()?;
+        loop {
+            return Some(match cause {
+                ToolError::Escalation(e) => {
+                    cause = e.original.as_deref()?;
+                    continue;
+                }
+                ToolError::InvalidArgs(_) | ToolError::Deserialization(_) => {
+                    "Please retry with corrected arguments."
+                }
+                ToolError::Execution(e) => match e.class {
+                    ErrorClass::Transient => {
+                        "This is an outage, not a problem with the arguments: do not change \
+                         them. Call the tool again later, or go on without its result."
+                    }
+                    ErrorClass::Permanent => {
+                        "This is not a problem with the arguments, and repeating the call will \
+                         not help: go on without its result."
+                    }
+                    ErrorClass::Unknown => {
+                        "The tool failed while running: if the arguments were the cause, retry \
+                         with corrected ones; otherwise go on without its result."
+                    }
+                },
+            });
+        }
     }
 }
 
@@ -286,11 +313,7 @@ impl ToolError {
 
 /// `{"city": …, "unit": …}` from the required arguments (all of them if none is required).
 fn object_skeleton(schema: &Value) -> String {
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let required = crate::json::schema::required(schema);
     let names = if required.is_empty() {
         argument_names(schema).unwrap_or_default()
     } else {

@@ -1,7 +1,7 @@
 //! Where an escalation starts: a repair step that gives up softly, a fixer agent that escalated,
 //! or the model's built-in `escalate` tool.
 
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::error::{EscalationError, Severity, ToolError};
 use crate::event::Event;
 use crate::run::RunContext;

@@ -1,7 +1,7 @@
 //! The path an escalation records: every agent it reaches or passes through, once each, and the
 //! [`Event::Escalated`] that announces each step.
 
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::error::{AgentError, EscalationError};
 use crate::event::{Event, EventBus};
 

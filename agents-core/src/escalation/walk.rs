@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::path::{announce, arrive};
 use super::{EscalationDecision, EscalationHandler};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::error::{AgentError, EscalationError, ToolError};
 use crate::event::EventBus;
 use crate::model::Model;

@@ -3,7 +3,7 @@
 //! decision) passes through a [`Journal`] when the run has one.
 //!
 //! A run without a journal runs every step in place, exactly as before: the seam is a branch on
-//! an `Option`, nothing is serialised. A run given a journal ([`LlmAgent::run_journaled`]) hands
+//! an `Option`, nothing is serialised. A run given a journal ([`RunRequest::journal`]) hands
 //! each step to it; a durable engine records the step's *outcome* (success or our typed error,
 //! as JSON) the first time and returns the recorded outcome on replay without running the step
 //! again. Since the loop's decisions (the repair chain, the escalation tree, the budgets) depend
@@ -16,7 +16,7 @@
 //!
 //! The binding to Restate is the `agents-restate` crate; docs/durable.md states the contract.
 //!
-//! [`LlmAgent::run_journaled`]: crate::LlmAgent::run_journaled
+//! [`RunRequest::journal`]: crate::RunRequest::journal
 
 mod record;
 pub(crate) mod replay;

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering};
 
 use futures_util::future::Either;
 
-use crate::AgentPath;
+use crate::agent::AgentPath;
 
 tokio::task_local! {
     static BRANCH: Arc<Branch>;
@@ -103,6 +103,17 @@ pub(crate) fn branch<F: Future>(work: F) -> impl Future<Output = F::Output> {
         .ok();
     match child {
         Some(child) => Either::Left(BRANCH.scope(child, work)),
+        None => Either::Right(work),
+    }
+}
+
+/// `work`, to run on a task of its own, in the replay state of the code creating it (a task does
+/// not inherit its creator's task-locals): what it reports counts as that code's.
+///
+/// Outside a journaled run, `work` as it is.
+pub(crate) fn carried<F: Future>(work: F) -> impl Future<Output = F::Output> {
+    match BRANCH.try_with(Arc::clone).ok() {
+        Some(branch) => Either::Left(BRANCH.scope(branch, work)),
         None => Either::Right(work),
     }
 }

@@ -214,6 +214,42 @@ impl Usage {
     }
 }
 
+impl Usage {
+    /// A conservative estimate of what a model call cost, for a provider that reported no usage:
+    /// one token per 3 bytes (rounded up) of the request body as sent (`request_bytes`, its JSON
+    /// framing included) and of what the model generated (the raw generation, else the text and
+    /// each call's name and argument text), and at least one token each way.
+    ///
+    /// Tokenizers give about 4 bytes of English prose per token and 3 of code or JSON, and about
+    /// one token per character of scripts written in 3-byte UTF-8 (Chinese, Japanese): 3 bytes
+    /// per token overcounts the first, meets the others, and counting the request's framing
+    /// overcounts the input further. A token budget then stops a run a little early, never late.
+    ///
+    /// ```
+    /// use agents_core::{ModelResponse, Usage};
+    /// let usage = Usage::estimate(900, &ModelResponse::text("The weather is mild."));
+    /// assert_eq!((usage.input_tokens, usage.output_tokens), (300, 7));
+    /// ```
+    pub fn estimate(request_bytes: usize, response: &ModelResponse) -> Usage {
+        let generated = match &response.raw {
+            Some(raw) => raw.len(),
+            None => {
+                response.text.as_deref().map_or(0, str::len)
+                    + response
+                        .tool_calls
+                        .iter()
+                        .map(|c| c.name.len() + c.arguments.len())
+                        .sum::<usize>()
+            }
+        };
+        let tokens = |bytes: usize| (bytes.div_ceil(3) as u64).max(1);
+        Usage {
+            input_tokens: tokens(request_bytes),
+            output_tokens: tokens(generated),
+        }
+    }
+}
+
 /// Saturating, like [`Usage::total`]: a wrapped sum would undercount a token budget.
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, rhs: Usage) {
@@ -260,6 +296,12 @@ pub struct ModelResponse {
     /// what the model sent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw: Option<String>,
+    /// Whether `usage` is an estimate ([`Usage::estimate`]) because the provider reported none
+    /// (a stream that ended without its usage chunk, a server that leaves usage out). The agent
+    /// loop announces such a response with an [`Event::Warning`](crate::event::Event::Warning)
+    /// and charges the estimate to the token budget.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub usage_estimated: bool,
 }
 
 impl ModelResponse {

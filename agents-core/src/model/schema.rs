@@ -41,57 +41,14 @@ pub fn value_shape(root: &Value, v: &Value) -> String {
     shape_at(root, v, 0)
 }
 
-/// The schema `v` stands for: the definition its local `$ref` (`#/$defs/Unit`) points to in
-/// `root`, or `v` itself.
-pub fn resolve_ref<'a>(root: &'a Value, v: &'a Value) -> &'a Value {
-    match v.get("$ref").and_then(Value::as_str) {
-        Some(r) => r
-            .strip_prefix('#')
-            .and_then(|p| root.pointer(p))
-            .unwrap_or(v),
-        None => v,
-    }
-}
+// The schema keyword readers live with the JSON crate (`agents_json::schema`), one place for
+// coercion, the prompts, the echo check and the questions; named here as before.
+pub use agents_json::schema::resolve_ref;
+pub(crate) use agents_json::schema::{concrete, main_type, required as required_arguments};
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
 /// fill a small model's prompt, and a constraint enforces it anyway.
 pub(crate) const MAX_LISTED_CHOICES: usize = 12;
-
-/// The argument names an object schema lists as `required`, in its order.
-pub(crate) fn required_arguments(schema: &Value) -> Vec<&str> {
-    schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default()
-}
-
-/// The schema a property stands for: its `$ref` resolved, and of an optional one
-/// (`anyOf [T, null]`) the `T`.
-pub(crate) fn concrete<'s>(root: &'s Value, property: &'s Value) -> &'s Value {
-    let property = resolve_ref(root, property);
-    let alternatives = property
-        .get("anyOf")
-        .or_else(|| property.get("oneOf"))
-        .and_then(Value::as_array);
-    match alternatives {
-        Some(alts) => alts
-            .iter()
-            .map(|a| resolve_ref(root, a))
-            .find(|a| a.get("type").and_then(Value::as_str) != Some("null"))
-            .unwrap_or(property),
-        None => property,
-    }
-}
-
-/// A schema's main type: `string` of `"string"` and of `["string", "null"]`.
-pub(crate) fn main_type(schema: &Value) -> Option<&str> {
-    match schema.get("type")? {
-        Value::String(t) => Some(t),
-        Value::Array(ts) => ts.iter().filter_map(Value::as_str).find(|t| *t != "null"),
-        _ => None,
-    }
-}
 
 /// How deep a schema is walked for its subschemas. Tool schemas are written by people or
 /// derived from types; one deeper than this is left as it is below that depth rather than

@@ -6,10 +6,12 @@ use crate::event::ArgumentChange;
 
 /// Lenient JSON repair of tool arguments (which are objects, so an object later in the text is
 /// preferred to an earlier array or scalar): the value and what was changed, or `None` if nothing
-/// is recoverable.
+/// is recoverable. `NaN` and `Infinity` stay text, so that the model is told the field's number
+/// is not finite rather than that it sent `null`.
 pub(crate) fn repair_text(raw: &str) -> Option<(Value, Vec<ArgumentChange>)> {
     let options = crate::json::RepairOptions {
         expect_object: true,
+        non_finite: crate::json::NonFinite::Text,
         ..Default::default()
     };
     crate::json::repair_with(raw, &options).ok().map(|r| {

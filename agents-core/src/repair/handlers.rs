@@ -40,7 +40,7 @@ impl<K: Kind> Step<K> for Chain<K> {
 ///
 /// ```
 /// use agents_core::repair::{exponential, fix, retry, Handlers};
-/// use agents_core::ErrorKind;
+/// use agents_core::error::ErrorKind;
 /// let defaults = Handlers::new().invalid_args(fix(|raw: &str| Some(raw.trim().to_owned())));
 /// let tool = Handlers::new().execution_error(retry(3, exponential()));
 /// let merged = tool.merged_over(&defaults);

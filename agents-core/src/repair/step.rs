@@ -281,7 +281,7 @@ impl Step<kinds::execution_error> for Retry {
 ///     Some(t.trim().to_owned())
 /// }
 /// let h = Handlers::new().invalid_args(fix(strip_fences));
-/// assert!(h.has(agents_core::ErrorKind::InvalidArgs));
+/// assert!(h.has(agents_core::error::ErrorKind::InvalidArgs));
 /// ```
 pub fn fix<O: Into<FixOutcome>>(f: impl Fn(&str) -> O + Send + Sync + 'static) -> Fix {
     Fix(StepImpl::Fix(Arc::new(move |raw, _| f(raw).into())))
@@ -328,7 +328,7 @@ pub fn sanitize(f: impl Fn(Value) -> Option<Value> + Send + Sync + 'static) -> S
 /// ```
 /// use agents_core::repair::{regenerate, Handlers};
 /// let h = Handlers::new().invalid_args(regenerate()).deserialization_error(regenerate());
-/// assert!(h.has(agents_core::ErrorKind::Deserialization));
+/// assert!(h.has(agents_core::error::ErrorKind::Deserialization));
 /// ```
 ///
 /// The tool ran, so its arguments were valid: there is nothing to regenerate after an
@@ -358,7 +358,7 @@ pub fn regenerate() -> Regenerate {
 /// ```
 /// use agents_core::repair::{ask_values, regenerate, Handlers};
 /// let h = Handlers::new().deserialization_error(ask_values().or(regenerate()));
-/// assert!(h.has(agents_core::ErrorKind::Deserialization));
+/// assert!(h.has(agents_core::error::ErrorKind::Deserialization));
 /// ```
 ///
 /// Unparsed text has no arguments to ask about; `invalid_args` does not take it:
@@ -405,7 +405,7 @@ impl Retry {
     }
 }
 
-/// Gives up softly: the failure becomes an [`EscalationError`](crate::EscalationError) that the
+/// Gives up softly: the failure becomes an [`EscalationError`](crate::error::EscalationError) that the
 /// agent's `on_escalation` (or its model) sees. Never reported as a success.
 pub fn escalate(reason: impl Into<String>, severity: Severity) -> Escalate {
     Escalate(StepImpl::Escalate {

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use super::RepairRequest;
-use crate::AgentPath;
+use super::{DepsSet, RepairRequest};
+use crate::agent::AgentPath;
 use crate::budget::{Budget, BudgetExceeded, BudgetHandler, BudgetKind, BudgetScope};
 use crate::event::{Event, EventBus, Subscriber};
 use crate::model::Message;
@@ -19,6 +19,7 @@ pub struct RunContext {
     events: EventBus,
     repair: Option<Arc<RepairRequest>>,
     conversation: Arc<[Message]>,
+    deps: DepsSet,
 }
 
 impl Default for RunContext {
@@ -36,7 +37,27 @@ impl RunContext {
             events: EventBus::new(),
             repair: None,
             conversation: Arc::from(Vec::new()),
+            deps: DepsSet::new(),
         }
+    }
+
+    /// This context with `deps` on top of the dependencies it carries (see
+    /// [`deps`](crate::run::deps)): what an application gives a run.
+    pub fn with_deps(mut self, deps: &DepsSet) -> Self {
+        self.deps = self.deps.overlaid(deps);
+        self
+    }
+
+    /// The dependencies this run carries, for its tools, fixers and sub-agents.
+    pub fn deps(&self) -> &DepsSet {
+        &self.deps
+    }
+
+    /// This context with an agent's own dependencies `defaults` under the ones it carries: a
+    /// value the run was given wins over the agent's.
+    pub(crate) fn with_agent_deps(mut self, defaults: &DepsSet) -> Self {
+        self.deps = defaults.overlaid(&self.deps);
+        self
     }
 
     /// A top context whose events go to `subscriber`.
@@ -118,6 +139,7 @@ impl RunContext {
             events: self.events.with(subscribers),
             repair: self.repair.clone(),
             conversation: self.conversation.clone(),
+            deps: self.deps.clone(),
         })
     }
 

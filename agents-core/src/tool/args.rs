@@ -30,6 +30,14 @@ pub fn deserialize_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolCallE
             message: crate::json::depth_message(),
         });
     }
+    if let Some((field_path, number)) = beyond_f64(&args) {
+        let rule = crate::json::CoerceRule::NonFiniteNumber { text: number };
+        return Err(ToolCallError::InvalidInput {
+            target_type: std::any::type_name::<T>().to_owned(),
+            field_path,
+            message: rule.to_string(),
+        });
+    }
     serde_path_to_error::deserialize(&args).map_err(|e| {
         let path = e.path().to_string();
         let serde_message = e.inner().to_string();
@@ -45,6 +53,61 @@ pub fn deserialize_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolCallE
             message,
         }
     })
+}
+
+/// The first number in `args` that no `f64` holds (`1e999`, `-1e999`), with its path (as
+/// serde_path_to_error writes it: `values[1]`) and its text.
+///
+/// serde_json refuses such a number, unless a crate of the user's build turns on its
+/// `arbitrary_precision` feature (cargo unifies features): then it parses, keeping its text,
+/// and reads into an `f64` as infinity. So the typed read looks for one, in such builds only
+/// (without the feature a `Value` cannot hold one, and the look costs nothing).
+fn beyond_f64(args: &Value) -> Option<(String, String)> {
+    static NUMBERS_KEEP_TEXT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*NUMBERS_KEEP_TEXT.get_or_init(|| serde_json::from_str::<Value>("1e999").is_ok()) {
+        return None;
+    }
+    /// The number's text, `path` left at it; else `path` as it was.
+    fn walk(value: &Value, path: &mut String) -> Option<String> {
+        match value {
+            Value::Number(n) => n
+                .as_f64()
+                .is_none_or(|f| !f.is_finite())
+                .then(|| n.to_string()),
+            Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                inside(item, path, len)
+            }),
+            Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+                let len = path.len();
+                if len > 0 {
+                    path.push('.');
+                }
+                path.push_str(key);
+                inside(item, path, len)
+            }),
+            _ => None,
+        }
+    }
+    /// `walk` one level down, `path` cut back to `len` when nothing is found there.
+    fn inside(item: &Value, path: &mut String, len: usize) -> Option<String> {
+        let found = walk(item, path);
+        if found.is_none() {
+            path.truncate(len);
+        }
+        found
+    }
+    let mut path = String::new();
+    let number = walk(args, &mut path)?;
+    Some((
+        if path.is_empty() {
+            ".".to_owned()
+        } else {
+            path
+        },
+        number,
+    ))
 }
 
 /// What to say when the value refused at `path` is a string holding a number no `f64` holds

@@ -5,17 +5,16 @@
 //! attempt, and turns what the tool returned into an outcome, or into a typed [`ToolError`] for
 //! the repair chain.
 
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::FutureExt;
 use serde_json::Value;
 use tokio::time::Instant;
 
 use super::journaled::ToolOutcome;
-use super::{ArgsValidator, PreparedCall, Tool, ToolCallError, ToolContext};
-use crate::AgentPath;
+use super::task::ReadyCall;
+use super::{ArgsValidator, Tool, ToolCallError, ToolContext};
+use crate::agent::AgentPath;
 use crate::budget::{BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, EscalationError, ExecutionError,
@@ -30,7 +29,9 @@ use crate::run::RunContext;
 
 /// What the executor needs besides the call.
 pub(crate) struct ExecSetup<'a> {
-    pub tool: &'a dyn Tool,
+    /// The tool (shared: on a multi-thread runtime each call runs on a task of its own, which
+    /// keeps the tool alive while it runs).
+    pub tool: &'a Arc<dyn Tool>,
     /// The tool's compiled argument schema, if it compiled.
     pub validator: Option<&'a ArgsValidator>,
     pub classifier: &'a Classifier,
@@ -121,11 +122,10 @@ impl<'a, 's> Executor<'a, 's> {
             // Every violation at once, so that one turn of feedback can fix them all.
             return Err(self.schema_violated(args, violations));
         }
-        let tool = self.setup.tool;
-        let prepared = std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args.clone())))
-            .unwrap_or_else(|payload| {
-                Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
-            });
+        let prepared = match super::task::prepare(self.setup.tool, args.clone()) {
+            super::task::Preparing::Done(ready) => ready,
+            on_its_task => on_its_task.ready().await,
+        };
         let prepared = match prepared {
             Ok(p) => p,
             // Nothing ran: not charged, not an attempt.
@@ -248,7 +248,7 @@ impl<'a, 's> Executor<'a, 's> {
     async fn execute_journaled(
         &self,
         journal: &dyn Journal,
-        prepared: PreparedCall<'_>,
+        prepared: ReadyCall<'_>,
     ) -> Result<(Result<Value, ToolCallError>, bool), crate::journal::JournalError> {
         let tool_ctx = self.tool_context();
         let announce = self.started();
@@ -256,17 +256,14 @@ impl<'a, 's> Executor<'a, 's> {
         let classifier = self.setup.classifier;
         let work = async move {
             announce.emit();
-            let run = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
+            let run = prepared.run(tool_ctx);
             let result = match own {
                 None => run.await,
                 Some(limit) => match tokio::time::timeout(limit, run).await {
                     Ok(r) => r,
-                    Err(_) => Ok(Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)))),
+                    Err(_) => Err(ToolCallError::Failed(ExecutionFailure::timeout(limit))),
                 },
             };
-            let result = result.unwrap_or_else(|payload| {
-                Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
-            });
             ToolOutcome::record(result, classifier)
         };
         let idempotent = self.setup.tool.idempotent();
@@ -313,25 +310,22 @@ impl<'a, 's> Executor<'a, 's> {
     }
 
     /// Runs the prepared call under the tighter of its timeout (the tool's own, else the
-    /// budget's default) and what is left of the run, turning a panic into a permanent failure.
-    /// Running out of the run's time ends the run ([`AgentError::Budget`]); running out of the
-    /// tool's own timeout is a transient failure of the tool.
-    async fn execute(&self, prepared: PreparedCall<'_>) -> Result<Value, ToolCallError> {
-        let tool_ctx = self.tool_context();
+    /// budget's default) and what is left of the run, a panic being a permanent failure (see
+    /// [`task`](super::task) for where it runs). Running out of the run's time ends the run
+    /// ([`AgentError::Budget`]); running out of the tool's own timeout is a transient failure of
+    /// the tool.
+    async fn execute(&self, prepared: ReadyCall<'_>) -> Result<Value, ToolCallError> {
         let own = self.setup.tool.timeout().or(self.setup.default_timeout);
-        let fut = AssertUnwindSafe(async move { prepared(tool_ctx).await }).catch_unwind();
-        let result = match self.setup.budget.within(own, fut).await {
+        match self
+            .setup
+            .budget
+            .within(own, prepared.run(self.tool_context()))
+            .await
+        {
             Within::Done(r) => r,
-            Within::RunOut(b) => {
-                return Err(ToolCallError::Agent(Box::new(AgentError::Budget(b))));
-            }
-            Within::TimedOut(limit) => {
-                return Err(ToolCallError::Failed(ExecutionFailure::timeout(limit)));
-            }
-        };
-        result.unwrap_or_else(|payload| {
-            Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
-        })
+            Within::RunOut(b) => Err(ToolCallError::Agent(Box::new(AgentError::Budget(b)))),
+            Within::TimedOut(limit) => Err(ToolCallError::Failed(ExecutionFailure::timeout(limit))),
+        }
     }
 }
 

@@ -15,11 +15,11 @@ use serde_json::Value;
 
 use super::executor::{CallOutcome, ExecSetup, Executor};
 use super::{ArgsValidator, Tool};
-use crate::AgentPath;
+use crate::agent::AgentPath;
 use crate::budget::BudgetScope;
 use crate::error::{Classifier, ExecutionError, ExecutionFailure, ToolError};
 use crate::model::ToolCall;
-use crate::run::RunContext;
+use crate::run::{DepsSet, MissingDeps, RunContext};
 
 /// A tool ready to be called from outside an agent run: its argument schema compiled once.
 ///
@@ -49,6 +49,7 @@ pub struct StandaloneTool {
     classifier: Classifier,
     caller: AgentPath,
     default_timeout: Option<Duration>,
+    deps: DepsSet,
 }
 
 impl std::fmt::Debug for StandaloneTool {
@@ -79,7 +80,26 @@ impl StandaloneTool {
             classifier: Classifier::default(),
             caller: AgentPath::root("standalone"),
             default_timeout: None,
+            deps: DepsSet::new(),
         }
+    }
+
+    /// The dependencies the tool reads (a `Deps<T>` parameter), under any a caller's context
+    /// gives (see [`Deps`](crate::Deps)).
+    pub fn deps(mut self, deps: DepsSet) -> Self {
+        self.deps = deps;
+        self
+    }
+
+    /// The dependency the tool needs and was not given, if any: a server checks this before
+    /// it serves the tool.
+    pub fn missing_deps(&self) -> Option<MissingDeps> {
+        let needed = self.tool.deps_type()?;
+        (!self.deps.has(needed)).then(|| MissingDeps {
+            agent: self.caller.clone(),
+            tool: self.tool.spec().name.clone(),
+            needed,
+        })
     }
 
     /// Who calls (the path tools see in their [`ToolContext`](super::ToolContext) and events
@@ -123,6 +143,7 @@ impl StandaloneTool {
         args: Value,
         ctx: &RunContext,
     ) -> Result<Value, ToolError> {
+        let ctx = &ctx.clone().with_agent_deps(&self.deps);
         let schema = &self.tool.spec().parameters;
         let args = match crate::json::coerce(args.clone(), schema) {
             Ok(coerced) => coerced.value,
@@ -142,7 +163,7 @@ impl StandaloneTool {
             None => BudgetScope::unlimited(self.caller.clone()),
         };
         let setup = ExecSetup {
-            tool: &*self.tool,
+            tool: &self.tool,
             validator: self.validator.as_ref(),
             classifier: &self.classifier,
             agent: &self.caller,

@@ -144,8 +144,8 @@ impl agents_core::Model for ByTurn {
 
     fn complete<'a>(
         &'a self,
-        request: &'a agents_core::ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, agents_core::ModelError>> {
+        request: &'a agents_core::model::ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, agents_core::model::ModelError>> {
         let turn = request
             .messages
             .iter()

@@ -3,16 +3,19 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 27] = [
+pub(crate) const KEYS: [&str; 30] = [
     "name",
     "prompt",
     "model",
+    "deps",
     "input",
     "output",
     "budget",
     "tools",
     "on_error",
     "on_llm_error",
+    "output_validator",
+    "input_guardrail",
     "on_escalation",
     "on_budget_exceeded",
     "on_event",

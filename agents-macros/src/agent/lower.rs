@@ -85,6 +85,22 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
     for skill in &agent.skills {
         chain.extend(quote!(.skill(#skill)));
     }
+    // The dependencies are bound once; each `#[tool]` named by path is checked to read none or
+    // these (the error lands on the tool), then the builder takes them.
+    let mut deps_checks = TokenStream::new();
+    if let Some(deps) = &agent.deps {
+        let bound = format_ident!("__agents_deps", span = Span::mixed_site());
+        deps_checks.extend(quote!(let #bound = #deps;));
+        for tool in &agent.tools {
+            if let ToolItem::Path(path) = tool {
+                let span = path.span();
+                let at = p.at(span);
+                deps_checks
+                    .extend(quote_spanned!(span=> #at::check_tool_deps(&#bound, &#path {});));
+            }
+        }
+        chain.extend(quote!(.deps(#bound)));
+    }
     for (key, value) in agent.settings {
         let value = match key.to_string().as_str() {
             "on_llm_error" => with_attempt_param(value),
@@ -93,7 +109,10 @@ pub(crate) fn lower(agent: Agent, p: &Private, errors: &mut Errors) -> TokenStre
         chain.extend(quote!(.#key(#value)));
     }
     quote! {
-        #p::build_agent(#chain)
+        {
+            #deps_checks
+            #p::build_agent(#chain)
+        }
     }
 }
 

@@ -36,6 +36,8 @@ pub(crate) struct Agent {
     pub skills: Vec<Expr>,
     /// `crate:`.
     pub krate: Option<Path>,
+    /// `deps:`: the agent's dependencies, whose type each `#[tool]` is checked against.
+    pub deps: Option<Expr>,
     /// Every other key, mapped to the builder method of the same name: `(key, value)`.
     pub settings: Vec<(Ident, Expr)>,
 }
@@ -66,6 +68,7 @@ pub(crate) fn validate(input: AgentInput, errors: &mut Errors) -> Agent {
             ("tools", Value::Tools(t)) => agent.tools = t,
             ("skills", Value::List(s)) => agent.skills = s,
             ("on_error", Value::OnError(o)) => agent.on_error = Some(o),
+            ("deps", Value::Expr(e)) => agent.deps = Some(e),
             ("crate", Value::Path(p)) => match check_crate_path(&p) {
                 Ok(()) => agent.krate = Some(p),
                 Err(e) => errors.push(e),

@@ -12,7 +12,7 @@ use syn::spanned::Spanned;
 use syn::{ItemFn, LitStr};
 
 use super::args::ToolArgs;
-use super::signature::{self, Returns, Signature};
+use super::signature::{self, Param, Returns, Role, Signature};
 use crate::util::errors::Errors;
 use crate::util::paths::{Private, respan};
 
@@ -111,7 +111,12 @@ fn generate(
     let args_ty = format_ident!("__AgentsToolArgs", span = Span::mixed_site());
     let serde_path = p.join_str("serde");
     let schemars_path = p.join_str("schemars");
-    let fields = sig.params.iter().map(|param| {
+    let arguments: Vec<&Param> = sig
+        .params
+        .iter()
+        .filter(|param| matches!(param.role, Role::Argument))
+        .collect();
+    let fields = arguments.iter().map(|param| {
         let field = &param.ident;
         let ty = &param.ty;
         let attrs = &param.field_attrs;
@@ -132,6 +137,7 @@ fn generate(
     let finish = quote_spanned!(ret_span=> #at::#finish(#call));
     let args = format_ident!("__agents_args", span = Span::mixed_site());
     let ctx = format_ident!("__agents_ctx", span = Span::mixed_site());
+    let flat = format_ident!("__agents_flat", span = Span::mixed_site());
     let idempotent = opts.idempotent.then(|| {
         quote! {
             fn idempotent(&self) -> #p::core::primitive::bool {
@@ -153,13 +159,102 @@ fn generate(
             }
         }
     });
+    let deps_ty = sig.params.iter().find_map(|param| match &param.role {
+        Role::Deps(ty) => Some(ty),
+        _ => None,
+    });
+    let deps_type = deps_ty.map(|ty| {
+        quote! {
+            fn deps_type(&self) -> #p::Option<#p::DepsType> {
+                #p::Some(#p::DepsType::of::<#ty>())
+            }
+        }
+    });
+    // What `agent! { deps: .. }` checks: a tool without dependencies fits any agent.
+    let uses_deps = match deps_ty {
+        Some(ty) => quote!(impl #p::UsesDeps<#ty> for #ident {}),
+        None => quote!(impl<__AgentsDeps> #p::UsesDeps<__AgentsDeps> for #ident {}),
+    };
+    // The parameters the runtime gives, bound before the body runs.
+    let given = sig.params.iter().filter_map(|param| {
+        let name = &param.ident;
+        match &param.role {
+            Role::Argument => None,
+            Role::Deps(ty) => Some(quote!(let #name = #ctx.deps::<#ty>()?;)),
+            Role::Context => None,
+        }
+    });
+    let context = sig
+        .params
+        .iter()
+        .find(|param| matches!(param.role, Role::Context))
+        .map(|param| {
+            let name = &param.ident;
+            quote!(let #name = #ctx;)
+        });
+    // A lone argument of an object type is the arguments themselves (its fields are the
+    // tool's parameters), unless it keeps serde attributes or asks to stay `nested`.
+    let lone = match arguments.as_slice() {
+        [only] if only.field_attrs.is_empty() && !only.nested => Some(*only),
+        _ => None,
+    };
+    let spec = match lone {
+        None => quote!(#p::tool_spec::<#args_ty>(#name, #description)),
+        Some(param) => {
+            let ty = &param.ty;
+            let doc = match &param.description {
+                Some(d) => quote!(#p::Some(#d)),
+                None => quote!(#p::None),
+            };
+            quote! {
+                if #flat() {
+                    #p::tool_spec_flat::<#ty>(#name, #description, #doc)
+                } else {
+                    #p::tool_spec::<#args_ty>(#name, #description)
+                }
+            }
+        }
+    };
+    let read = match lone {
+        None => {
+            let arg_names = arguments.iter().map(|param| &param.ident);
+            quote!(let #args_ty { #(#arg_names),* } = #p::deserialize_args::<#args_ty>(#args)?;)
+        }
+        Some(param) => {
+            let field = &param.ident;
+            let ty = &param.ty;
+            quote! {
+                let #field: #ty = if #flat() {
+                    #p::deserialize_args::<#ty>(#args)?
+                } else {
+                    #p::deserialize_args::<#args_ty>(#args)?.#field
+                };
+            }
+        }
+    };
+    let flat_fn = lone.map(|param| {
+        let ty = &param.ty;
+        quote! {
+            fn #flat() -> #p::core::primitive::bool {
+                static FLAT: #p::OnceLock<#p::core::primitive::bool> = #p::OnceLock::new();
+                *FLAT.get_or_init(#p::is_object_schema::<#ty>)
+            }
+        }
+    });
     // The arguments are read in `prepare`, before the tool runs; the body runs when the prepared
     // call does. A synchronous body runs on the blocking pool, where a timeout can answer while
     // it blocks its thread.
-    let prepared = if sig.is_async {
-        quote_spanned!(ident.span()=> #p::prepared(move |_| async move { #finish }))
+    let body = if sig.is_async {
+        quote!(#finish)
     } else {
-        quote_spanned!(ident.span()=> #p::prepared(move |_| #p::run_blocking(move || #finish)))
+        quote!(#p::run_blocking(move || #finish).await)
+    };
+    let prepared = quote_spanned! {ident.span()=>
+        #p::prepared(move |#ctx: #p::ToolContext| async move {
+            #(#given)*
+            #context
+            #body
+        })
     };
     let struct_doc = format!(
         "The tool `{}`: {description}\n\nGenerated by `#[tool]` from the function of the same name; build it as `{ident} {{}}`.",
@@ -175,7 +270,7 @@ fn generate(
         }
 
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, unused_variables, clippy::all)]
         const _: () = {
             // schemars' derive calls `.into()`: bring the trait (and no name) into scope, for
             // crates under `#![no_implicit_prelude]`.
@@ -192,12 +287,13 @@ fn generate(
             impl #p::Tool for #ident {
                 fn spec(&self) -> &#p::ToolSpec {
                     static SPEC: #p::OnceLock<#p::ToolSpec> = #p::OnceLock::new();
-                    SPEC.get_or_init(|| #p::tool_spec::<#args_ty>(#name, #description))
+                    SPEC.get_or_init(|| #spec)
                 }
 
                 #idempotent
                 #approval
                 #timeout
+                #deps_type
 
                 fn call<'__a>(
                     &'__a self,
@@ -211,10 +307,15 @@ fn generate(
                     &'__a self,
                     #args: #p::serde_json::Value,
                 ) -> #p::Result<#p::PreparedCall<'__a>, #p::ToolCallError> {
-                    let #args_ty { #(#names),* } = #p::deserialize_args::<#args_ty>(#args)?;
+                    #read
                     #p::Ok(#prepared)
                 }
             }
+
+            #flat_fn
+
+            #[automatically_derived]
+            #uses_deps
         };
     }
 }
@@ -250,6 +351,7 @@ fn fallback(item: &ItemFn, p: &Private, error: syn::Error) -> TokenStream {
                     #p::core::unreachable!()
                 }
             }
+            impl<__AgentsDeps> #p::UsesDeps<__AgentsDeps> for #ident {}
         };
     }
 }

@@ -9,7 +9,8 @@ use syn::{
 
 use crate::util::errors::Errors;
 
-/// One parameter: a field of the generated argument struct.
+/// One parameter: a field of the generated argument struct, or something the runtime hands the
+/// tool (its dependencies, the call's context).
 pub(crate) struct Param {
     /// Its name (the JSON field).
     pub ident: Ident,
@@ -19,6 +20,21 @@ pub(crate) struct Param {
     pub description: Option<String>,
     /// `#[serde(..)]` and `#[schemars(..)]` attributes, moved onto the field.
     pub field_attrs: Vec<Attribute>,
+    /// `#[arg(nested)]`: a lone struct parameter stays one field of the arguments.
+    pub nested: bool,
+    /// Where its value comes from.
+    pub role: Role,
+}
+
+/// Where a parameter's value comes from.
+#[derive(Clone)]
+pub(crate) enum Role {
+    /// The model's arguments.
+    Argument,
+    /// `Deps<T>`: the run's dependency of type `T` (the inner type is kept).
+    Deps(Box<Type>),
+    /// `ToolContext`: the call's id, attempt and run.
+    Context,
 }
 
 /// How the function reports failure.
@@ -81,7 +97,7 @@ pub(crate) fn analyse(item: &mut ItemFn, errors: &mut Errors) -> Signature {
                 "`#[tool]` goes on a free function, not a method: a `self` receiver cannot come from the model's arguments; move the body into a free `fn` that takes the values it needs as parameters",
             ),
             FnArg::Typed(pt) => {
-                let (description, field_attrs) = take_param_attrs(&mut pt.attrs, errors);
+                let (description, field_attrs, nested) = take_param_attrs(&mut pt.attrs, errors);
                 let ident = match &*pt.pat {
                     Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() => {
                         Some(pi.ident.clone())
@@ -95,17 +111,27 @@ pub(crate) fn analyse(item: &mut ItemFn, errors: &mut Errors) -> Signature {
                     }
                 };
                 check_param_type(&pt.ty, errors);
+                let role = role_of(&pt.ty);
+                if !matches!(role, Role::Argument) && (!field_attrs.is_empty() || nested) {
+                    errors.at(
+                        &pt.ty,
+                        "this parameter is not one of the model's arguments (the runtime gives it): `#[serde]`, `#[schemars]` and `#[arg(nested)]` do not apply",
+                    );
+                }
                 if let Some(ident) = ident {
                     params.push(Param {
                         ident,
                         ty: (*pt.ty).clone(),
                         description,
                         field_attrs,
+                        nested,
+                        role,
                     });
                 }
             }
         }
     }
+    check_roles(&params, errors);
     let returns = match &sig.output {
         ReturnType::Default => Returns::Plain(None),
         ReturnType::Type(_, ty) if is_result(ty) => Returns::Result((**ty).clone()),
@@ -116,6 +142,54 @@ pub(crate) fn analyse(item: &mut ItemFn, errors: &mut Errors) -> Signature {
         returns,
         is_async: sig.asyncness.is_some(),
         doc: doc_text(&item.attrs),
+    }
+}
+
+/// What a parameter of type `ty` is: `Deps<T>` and `ToolContext` (by their last path segment,
+/// whatever path names them) are given by the runtime; anything else is an argument.
+fn role_of(ty: &Type) -> Role {
+    let Type::Path(path) = ty else {
+        return Role::Argument;
+    };
+    if path.qself.is_some() {
+        return Role::Argument;
+    }
+    let Some(last) = path.path.segments.last() else {
+        return Role::Argument;
+    };
+    match (last.ident.to_string().as_str(), &last.arguments) {
+        ("Deps", syn::PathArguments::AngleBracketed(args)) if args.args.len() == 1 => {
+            match &args.args[0] {
+                syn::GenericArgument::Type(inner) => Role::Deps(Box::new(inner.clone())),
+                _ => Role::Argument,
+            }
+        }
+        ("ToolContext", syn::PathArguments::None) => Role::Context,
+        _ => Role::Argument,
+    }
+}
+
+/// At most one `Deps<T>` and one `ToolContext` parameter.
+fn check_roles(params: &[Param], errors: &mut Errors) {
+    let deps: Vec<&Param> = params
+        .iter()
+        .filter(|p| matches!(p.role, Role::Deps(_)))
+        .collect();
+    for extra in deps.iter().skip(1) {
+        errors.at(
+            &extra.ty,
+            "a tool takes its dependencies in one `Deps<T>` parameter: put what it needs into one type (a struct with the pool, the client, the user)",
+        );
+    }
+    let contexts: Vec<&Param> = params
+        .iter()
+        .filter(|p| matches!(p.role, Role::Context))
+        .collect();
+    for extra in contexts.iter().skip(1) {
+        errors.at(
+            &extra.ty,
+            "a tool takes at most one `ToolContext` parameter",
+        );
     }
 }
 
@@ -169,13 +243,15 @@ fn doc_line(attr: &Attribute) -> Option<String> {
 }
 
 /// Removes `///`, `#[arg(..)]`, `#[serde(..)]` and `#[schemars(..)]` from a parameter; returns its
-/// description and the attributes to put on the generated field.
+/// description, the attributes to put on the generated field, and whether `#[arg(nested)]` was
+/// given.
 fn take_param_attrs(
     attrs: &mut Vec<Attribute>,
     errors: &mut Errors,
-) -> (Option<String>, Vec<Attribute>) {
+) -> (Option<String>, Vec<Attribute>, bool) {
     let mut description = doc_text(attrs);
     let mut field_attrs = Vec::new();
+    let mut nested = false;
     let mut kept = Vec::new();
     for attr in attrs.drain(..) {
         let path = attr.path();
@@ -187,15 +263,18 @@ fn take_param_attrs(
             continue;
         }
         if path.is_ident("arg") {
-            match arg_description(&attr) {
-                Ok(lit) => {
-                    if description.is_some() {
-                        errors.at(
-                            &lit,
-                            "this parameter already has a description (its doc comment); keep one",
-                        );
+            match arg_options(&attr) {
+                Ok(options) => {
+                    if let Some(lit) = options.description {
+                        if description.is_some() {
+                            errors.at(
+                                &lit,
+                                "this parameter already has a description (its doc comment); keep one",
+                            );
+                        }
+                        description = Some(lit.value());
                     }
-                    description = Some(lit.value());
+                    nested |= options.nested;
                 }
                 Err(e) => errors.push(e),
             }
@@ -204,21 +283,42 @@ fn take_param_attrs(
         kept.push(attr);
     }
     *attrs = kept;
-    (description, field_attrs)
+    (description, field_attrs, nested)
 }
 
-fn arg_description(attr: &Attribute) -> syn::Result<LitStr> {
-    let mut found = None;
+/// The options of one `#[arg(..)]`.
+struct ArgOptions {
+    description: Option<LitStr>,
+    nested: bool,
+}
+
+fn arg_options(attr: &Attribute) -> syn::Result<ArgOptions> {
+    let mut options = ArgOptions {
+        description: None,
+        nested: false,
+    };
     attr.parse_nested_meta(|meta| {
         if meta.path.is_ident("description") {
-            if found.is_some() {
+            if options.description.is_some() {
                 return Err(meta.error("`description` is given twice"));
             }
-            found = Some(meta.value()?.parse::<LitStr>()?);
+            options.description = Some(meta.value()?.parse::<LitStr>()?);
+            Ok(())
+        } else if meta.path.is_ident("nested") {
+            if options.nested {
+                return Err(meta.error("`nested` is given twice"));
+            }
+            options.nested = true;
             Ok(())
         } else {
-            Err(meta.error("unknown `#[arg]` option; expected `description = \"...\"`"))
+            Err(meta.error("unknown `#[arg]` option; expected `description = \"...\"` or `nested`"))
         }
     })?;
-    found.ok_or_else(|| syn::Error::new_spanned(attr, "expected `#[arg(description = \"...\")]`"))
+    if options.description.is_none() && !options.nested {
+        return Err(syn::Error::new_spanned(
+            attr,
+            "expected `#[arg(description = \"...\")]` or `#[arg(nested)]`",
+        ));
+    }
+    Ok(options)
 }

@@ -212,6 +212,7 @@ pub fn from_wire(response: MessagesResponse) -> Result<ModelResponse, ProviderEr
         text: (!text.is_empty()).then_some(text),
         finish_reason: stop_reason(response.stop_reason.as_deref(), !tool_calls.is_empty()),
         raw: None,
+        usage_estimated: false,
         tool_calls,
         usage: usage(response.usage.unwrap_or_default()),
     })
@@ -422,6 +423,7 @@ impl SseAccumulator for EventAccumulator {
             text: (!text.is_empty()).then_some(text),
             finish_reason: stop_reason(self.stop.as_deref(), !tool_calls.is_empty()),
             raw: None,
+            usage_estimated: false,
             tool_calls,
             usage: usage(self.usage),
         })

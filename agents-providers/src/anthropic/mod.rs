@@ -96,7 +96,8 @@ impl Anthropic {
         if !self.options.stream {
             let response = self.transport.post_json("/v1/messages", &body).await?;
             let wire: MessagesResponse = response.json(PROVIDER)?;
-            let whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            let mut whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            response.settle_usage(&mut whole);
             return Ok(Parts::whole(whole, streaming));
         }
         let stream = self.transport.post_stream("/v1/messages", &body).await?;

@@ -285,6 +285,7 @@ impl Accumulator {
             text: (!self.text.is_empty()).then_some(self.text),
             finish_reason: finish_reason(self.finish.as_deref(), !tool_calls.is_empty()),
             raw: None,
+            usage_estimated: false,
             tool_calls,
             usage: self.usage,
         })

@@ -4,7 +4,7 @@
 //!
 //! Gemini sends calls without ids: results are paired with calls by name, in order, and each
 //! call gets a stable synthesised id (see `convert::Accumulator`). Its arguments arrive as a
-//! JSON object; [`ToolCall::arguments`](agents_core::ToolCall) holds that object's JSON text as
+//! JSON object; [`ToolCall::arguments`](agents_core::model::ToolCall) holds that object's JSON text as
 //! Gemini sent it. The bodies are typed in the private `wire` module.
 //!
 //! ```no_run
@@ -98,7 +98,8 @@ impl Gemini {
             let wire: GenerateContentResponse = response.json(PROVIDER)?;
             let mut acc = Accumulator::new(turn);
             acc.push(wire);
-            let whole = acc.finish().map_err(|e| response.adopt(e))?;
+            let mut whole = acc.finish().map_err(|e| response.adopt(e))?;
+            response.settle_usage(&mut whole);
             return Ok(Parts::whole(whole, streaming));
         }
         let path = format!("/models/{model}:streamGenerateContent?alt=sse");

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use agents_core::ErrorClass;
+use agents_core::error::ErrorClass;
 
 /// How often and how patiently a server that died is started again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,12 +137,12 @@ impl<E> ServerConfig<E> {
     ///
     /// Returning [`ErrorClass::Transient`] lets a `retry` handler repeat the call (only an
     /// idempotent tool, or one whose handler opts in, is repeated); returning
-    /// [`ErrorClass::Unknown`] leaves it to the agent's [`Classifier`](agents_core::Classifier),
+    /// [`ErrorClass::Unknown`] leaves it to the agent's [`Classifier`](agents_core::error::Classifier),
     /// whose rules can find the typed [`IsErrorResult`](super::errors::IsErrorResult) among the
     /// failure's sources.
     ///
     /// ```
-    /// use agents_core::ErrorClass;
+    /// use agents_core::error::ErrorClass;
     /// use agents_providers::mcp::StdioServer;
     /// let server = StdioServer::new("node").classify_is_error(|_tool, text| {
     ///     if text.contains("rate limit") { ErrorClass::Transient } else { ErrorClass::Permanent }

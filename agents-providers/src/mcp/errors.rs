@@ -34,6 +34,16 @@ pub enum McpError {
         /// The connect timeout.
         after: std::time::Duration,
     },
+    /// A served tool needs dependencies (a `Deps<T>` parameter) the server was not given
+    /// ([`ToolServer::deps`](super::ToolServer::deps)); nothing was served.
+    #[error("MCP server `{server}`: {source}")]
+    MissingDeps {
+        /// The server's name.
+        server: String,
+        /// Which tool needs which type.
+        #[source]
+        source: agents_core::run::MissingDeps,
+    },
     /// A request (e.g. `tools/list`) failed.
     #[error("MCP server `{server}`: {what} failed: {source}")]
     Request {
@@ -95,7 +105,7 @@ pub(crate) fn call_error(
                 ))
         }
         _ if connection_lost(&error) && idempotent => failure(&label, error.to_string())
-            .with_class(agents_core::ErrorClass::Transient)
+            .with_class(agents_core::error::ErrorClass::Transient)
             .with_model_message(
                 "The tool's server stopped during the call; it is restarted for the next call.",
             ),
@@ -104,7 +114,7 @@ pub(crate) fn call_error(
             .with_model_message(OUTCOME_UNKNOWN),
         ServiceError::Timeout { .. } | ServiceError::Cancelled { .. } => {
             failure(&label, error.to_string())
-                .with_class(agents_core::ErrorClass::Transient)
+                .with_class(agents_core::error::ErrorClass::Transient)
                 .with_model_message("The tool did not answer in time.")
         }
         // Malformed or unexpected answers: repeating the call will not change the server.
@@ -116,7 +126,7 @@ pub(crate) fn call_error(
 }
 
 /// A tool's result with `isError: true`, as the source of its execution failure (a
-/// [`Classifier`](agents_core::Classifier) rule can find it with
+/// [`Classifier`](agents_core::error::Classifier) rule can find it with
 /// [`find_source`](agents_core::ExecutionFailure::find_source)).
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("MCP server `{server}`, tool `{tool}`: {text}")]
@@ -138,7 +148,9 @@ pub(crate) fn tool_error(
     text: String,
     classify: Option<&super::config::IsErrorClass>,
 ) -> ToolCallError {
-    let class = classify.map_or(agents_core::ErrorClass::Permanent, |c| c(tool, &text));
+    let class = classify.map_or(agents_core::error::ErrorClass::Permanent, |c| {
+        c(tool, &text)
+    });
     let failure = ExecutionFailure::from_error(IsErrorResult {
         server: server.to_owned(),
         tool: tool.to_owned(),
@@ -147,7 +159,7 @@ pub(crate) fn tool_error(
     .with_model_message(text);
     // `Unknown` leaves the verdict to the agent's classifier.
     match class {
-        agents_core::ErrorClass::Unknown => failure,
+        agents_core::error::ErrorClass::Unknown => failure,
         class => failure.with_class(class),
     }
     .into()
@@ -167,7 +179,7 @@ fn failure(label: &str, detail: String) -> ExecutionFailure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agents_core::ErrorClass;
+    use agents_core::error::ErrorClass;
     use rmcp::model::ErrorData;
 
     fn failed(e: ToolCallError) -> ExecutionFailure {
@@ -243,7 +255,7 @@ mod tests {
         assert_eq!(f.class(), ErrorClass::Transient);
         let f = failed(tool_error("s", "t", "odd".into(), Some(&hook)));
         assert_eq!(f.class(), ErrorClass::Unknown);
-        let by_agent = agents_core::Classifier::default().rule(|f| {
+        let by_agent = agents_core::error::Classifier::default().rule(|f| {
             f.find_source::<IsErrorResult>().map(|r| {
                 if r.text == "odd" {
                     ErrorClass::Transient

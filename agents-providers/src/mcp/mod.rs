@@ -22,7 +22,7 @@
 //! ```
 //!
 //! The protocol is the official SDK's (`rmcp`); this module only connects it to our runtime:
-//! - each MCP tool's `inputSchema` is the [`ToolSpec`](agents_core::ToolSpec)'s schema, and
+//! - each MCP tool's `inputSchema` is the [`ToolSpec`](agents_core::model::ToolSpec)'s schema, and
 //!   arguments are checked against it before the call goes out, so the repair chain (JSON repair,
 //!   schema-guided coercion) acts on MCP arguments as on native ones;
 //! - results become JSON values ([`content`]);

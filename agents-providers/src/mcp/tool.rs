@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use agents_core::ToolSpec;
+use agents_core::model::ToolSpec;
 use agents_core::tool::{PreparedCall, Tool, ToolCallError, ToolContext, prepared, run_prepared};
 use futures_util::future::BoxFuture;
 use rmcp::model::CallToolRequestParams;

@@ -1,7 +1,7 @@
 //! Between the agents-core types and Ollama's `/api/chat` bodies: the request body, and the
 //! response put together from NDJSON records (or the one record of a whole response).
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use agents_core::model::{
     Deltas, FinishReason, Message, ModelRequest, ModelResponse, ToolCall, Usage,
 };
@@ -147,6 +147,7 @@ impl Accumulator {
             usage: self.usage,
             finish_reason,
             raw: None,
+            usage_estimated: false,
         })
     }
 }

@@ -155,13 +155,14 @@ impl Ollama {
             None => None,
         };
         let r = self.send(&chat, format, false).await?.collect().await?;
-        let whole = read_generation(
+        let mut whole = read_generation(
             PROVIDER,
             r.text.as_deref().unwrap_or_default(),
             r.finish_reason,
             r.usage,
             request,
         )?;
+        whole.usage_estimated = r.usage_estimated;
         Ok(Parts::whole(whole, streaming))
     }
 
@@ -186,9 +187,10 @@ impl Ollama {
                 Some(says_unexpected_eof),
                 |reply| async move {
                     match reply {
-                        Reply::Whole(response) => {
-                            read_whole(&response).map(|r| Parts::whole(r, streaming))
-                        }
+                        Reply::Whole(response) => read_whole(&response).map(|mut r| {
+                            response.settle_usage(&mut r);
+                            Parts::whole(r, streaming)
+                        }),
                         Reply::Stream(stream) => {
                             Parts::stream(stream, Accumulator::default(), streaming)
                                 .start()

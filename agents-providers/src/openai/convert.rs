@@ -196,6 +196,7 @@ pub fn from_wire(response: ChatResponse) -> Result<ModelResponse, ProviderError>
         text: non_empty(choice.message.content).or(non_empty(choice.message.refusal)),
         finish_reason: finish_reason(choice.finish_reason.as_deref(), !tool_calls.is_empty()),
         raw: None,
+        usage_estimated: false,
         tool_calls,
         usage: usage(response.usage),
     })
@@ -370,6 +371,7 @@ impl SseAccumulator for ChunkAccumulator {
             text: non_empty(Some(self.text)).or(non_empty(Some(self.refusal))),
             finish_reason: finish_reason(self.finish.as_deref(), !tool_calls.is_empty()),
             raw: None,
+            usage_estimated: false,
             tool_calls,
             usage: usage(self.usage),
         })
@@ -491,7 +493,10 @@ mod tests {
     #[test]
     fn empty_choices_is_malformed() {
         let err = from_wire(serde_json::from_str(r#"{"choices":[]}"#).unwrap()).unwrap_err();
-        assert_eq!(err.kind, agents_core::ModelErrorKind::MalformedResponse);
+        assert_eq!(
+            err.kind,
+            agents_core::model::ModelErrorKind::MalformedResponse
+        );
     }
 
     #[test]

@@ -97,7 +97,8 @@ impl OpenAi {
         if !self.options.stream {
             let response = self.transport.post_json("/chat/completions", &body).await?;
             let wire: ChatResponse = response.json(PROVIDER)?;
-            let whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            let mut whole = from_wire(wire).map_err(|e| response.adopt(e))?;
+            response.settle_usage(&mut whole);
             return Ok(Parts::whole(whole, streaming));
         }
         let stream = self

@@ -35,7 +35,7 @@ mod prefill;
 mod question;
 mod render;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use agents_core::model::{
     Capabilities, ConstraintSupport, FeedbackStyle, FinishReason, Model, ModelError, ModelRequest,
     ModelResponse, Recovery, ToolCall, ToolSpec, Usage,
@@ -120,6 +120,7 @@ fn response_from_parsed(
         usage,
         finish_reason,
         raw: Some(text.to_owned()),
+        usage_estimated: false,
     }
 }
 
@@ -358,15 +359,17 @@ impl PromptedCompletions {
             None => body,
         };
         let prefill = self.format.prefill(request).unwrap_or_default();
-        let (generated, finish, mut usage) = self.completion(&body).await?;
+        let (generated, finish, mut usage, estimated) = self.completion(&body).await?;
         usage += spent;
-        read_generation(
+        let mut response = read_generation(
             PROVIDER,
             &format!("{prefill}{generated}"),
             finish,
             usage,
             request,
-        )
+        )?;
+        response.usage_estimated = estimated;
+        Ok(response)
     }
 
     /// Asks a question about the user's words with the question prompt (`question.rs`): one
@@ -396,20 +399,22 @@ impl PromptedCompletions {
             grammar: None,
             logprobs: None,
         };
-        let (answer, finish_reason, usage) = self.completion(&body).await?;
+        let (answer, finish_reason, usage, usage_estimated) = self.completion(&body).await?;
         Ok(ModelResponse {
             text: Some(answer.trim().to_owned()),
             usage,
             finish_reason,
+            usage_estimated,
             ..Default::default()
         })
     }
 
-    /// Posts one completion: the generated text, why it stopped, and the usage.
+    /// Posts one completion: the generated text, why it stopped, the usage, and whether the
+    /// usage is an estimate (the server reported none: see `HttpResponse::settle_usage`).
     async fn completion(
         &self,
         body: &CompletionRequest<'_>,
-    ) -> Result<(String, FinishReason, Usage), ProviderError> {
+    ) -> Result<(String, FinishReason, Usage, bool), ProviderError> {
         let response = self.transport.post_json("/completions", body).await?;
         let wire: CompletionResponse = response.json(PROVIDER)?;
         let Some(choice) = wire.choices.into_iter().next() else {
@@ -419,13 +424,20 @@ impl PromptedCompletions {
             ));
         };
         let usage = wire.usage.unwrap_or_default();
-        Ok((
-            choice.text,
-            finish_reason(choice.finish_reason.as_deref()),
-            Usage {
+        let mut counted = ModelResponse {
+            text: Some(choice.text),
+            usage: Usage {
                 input_tokens: usage.prompt_tokens,
                 output_tokens: usage.completion_tokens,
             },
+            ..ModelResponse::default()
+        };
+        response.settle_usage(&mut counted);
+        Ok((
+            counted.text.unwrap_or_default(),
+            finish_reason(choice.finish_reason.as_deref()),
+            counted.usage,
+            counted.usage_estimated,
         ))
     }
 }

@@ -22,6 +22,7 @@
 //! cut out of the output as it was written (unbalanced, single-quoted, truncated), so the runtime's
 //! repair pipeline and its events see what the model really produced.
 
+use agents_core::json::object_members;
 use agents_core::model::ToolSpec;
 use serde_json::Value;
 
@@ -74,7 +75,11 @@ fn read_objects(text: &str, read: impl Fn(&str, &str) -> Option<ParsedCall>) -> 
     let mut pos = 0;
     while let Some(off) = text[pos..].find('{') {
         let start = pos + off;
-        let end = value_end(text, start);
+        // Not an object here (`{name}` in prose): the search goes on inside it.
+        let Some(end) = object_end(text, start) else {
+            pos = start + 1;
+            continue;
+        };
         if let Some(call) = read(&text[..start], &text[start..end]) {
             calls.push(call);
         }
@@ -114,7 +119,9 @@ fn documented_call(seg: &str) -> Option<ParsedCall> {
     if obj.len() != 2 || !obj.get("arguments")?.is_object() {
         return None;
     }
-    let (_, raw) = entries(seg).into_iter().find(|(k, _)| k == "arguments")?;
+    let (_, raw) = object_entries(seg)
+        .into_iter()
+        .find(|(k, _)| k == "arguments")?;
     Some(ParsedCall {
         name: name.to_owned(),
         arguments: raw.trim().to_owned(),
@@ -184,7 +191,7 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 /// only then a name key whose value is no offered tool, `"name"` last, since many tools take an
 /// argument called `name`.
 fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall> {
-    let entries = entries(seg);
+    let entries = object_entries(seg);
     let is_tool = |n: &str| tools.iter().any(|t| t.name == n);
     let named = entries.iter().find(|(k, v)| {
         NAME_KEYS.iter().any(|n| k.eq_ignore_ascii_case(n))
@@ -202,7 +209,7 @@ fn read_object(before: &str, seg: &str, tools: &[ToolSpec]) -> Option<ParsedCall
     });
     if let Some((key, raw, tool)) = copied {
         let mut call = named_call(&entries, key, raw);
-        let args = entries_of(call.arguments.trim_start());
+        let args = object_entries(call.arguments.trim_start());
         call.name = match only_owner(&args, tools) {
             Some(owner) if !args.is_empty() => owner.to_owned(),
             _ => tool.to_owned(),
@@ -291,7 +298,7 @@ fn named_call(entries: &[(String, String)], name_key: &str, name_raw: &str) -> P
     };
     // The OpenAI shape: {"function": {"name": ..., "arguments": ...}}.
     if name_raw.trim_start().starts_with('{') {
-        let inner = entries_of(name_raw.trim_start());
+        let inner = object_entries(name_raw.trim_start());
         let name = inner
             .iter()
             .find(|(k, _)| k == "name")
@@ -372,118 +379,23 @@ fn string_value(raw: &str) -> Option<String> {
 }
 
 /// The top-level entries of an object's text (starting with `{`): each key and the raw text of
-/// its value. Reads as far as the text allows; a cut-off value runs to the end.
-fn entries(seg: &str) -> Vec<(String, String)> {
-    entries_of(seg)
+/// its value, read by the JSON repair's own scanner ([`object_members`]), so that the parser
+/// and the repair never disagree on where a value ends. Reads as far as the text allows; a
+/// cut-off value runs to the end. Empty when the text holds no object there.
+fn object_entries(seg: &str) -> Vec<(String, String)> {
+    object_members(seg).map_or_else(Vec::new, |object| {
+        object
+            .members
+            .into_iter()
+            .map(|m| (m.key, seg[m.value].to_owned()))
+            .collect()
+    })
 }
 
-fn entries_of(seg: &str) -> Vec<(String, String)> {
-    let b = seg.as_bytes();
-    let mut out = Vec::new();
-    if b.first() != Some(&b'{') {
-        return out;
-    }
-    let mut i = 1;
-    loop {
-        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b',') {
-            i += 1;
-        }
-        if i >= b.len() || b[i] == b'}' {
-            return out;
-        }
-        let key = if b[i] == b'"' || b[i] == b'\'' {
-            let end = string_end(seg, i);
-            let k = seg[i + 1..end.saturating_sub(1).max(i + 1)].to_owned();
-            i = end;
-            k
-        } else {
-            let s = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
-                i += 1;
-            }
-            if i == s {
-                return out;
-            }
-            seg[s..i].to_owned()
-        };
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i >= b.len() || b[i] != b':' {
-            return out;
-        }
-        i += 1;
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let end = value_end(seg, i);
-        out.push((key, seg[i..end].to_owned()));
-        if end <= i {
-            return out;
-        }
-        i = end;
-    }
-}
-
-/// Where the value starting at `start` ends (exclusive): brackets matched outside strings, a
-/// string to its closing quote, anything else to the next `,`, `}`, `]` or newline. A value the
-/// text cuts off ends at the end of the text.
-fn value_end(text: &str, start: usize) -> usize {
-    let b = text.as_bytes();
-    match b.get(start) {
-        None => start,
-        Some(b'{') | Some(b'[') => {
-            let mut depth = 0usize;
-            let mut i = start;
-            while i < b.len() {
-                match b[i] {
-                    b'"' | b'\'' if depth > 0 => {
-                        i = string_end(text, i);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return i + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                i += 1;
-            }
-            b.len()
-        }
-        Some(b'"') | Some(b'\'') => string_end(text, start),
-        Some(_) => {
-            let mut i = start;
-            while i < b.len() && !matches!(b[i], b',' | b'}' | b']' | b'\n') {
-                i += 1;
-            }
-            // Trailing spaces belong to the separator.
-            while i > start && b[i - 1].is_ascii_whitespace() {
-                i -= 1;
-            }
-            i
-        }
-    }
-}
-
-/// The end (exclusive, after the closing quote) of the string starting at `start`. A single-quoted
-/// string may hold apostrophes only if escaped; an unterminated string runs to the end of the
-/// line's object, or of the text.
-fn string_end(text: &str, start: usize) -> usize {
-    let b = text.as_bytes();
-    let quote = b[start];
-    let mut i = start + 1;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            c if c == quote => return i + 1,
-            _ => i += 1,
-        }
-    }
-    b.len()
+/// Where the object starting at `start` ends (exclusive), as the repair's scanner reads it; an
+/// object the text cuts off ends at the end of the text. `None` when no object starts there.
+fn object_end(text: &str, start: usize) -> Option<usize> {
+    object_members(&text[start..]).map(|object| start + object.end)
 }
 
 #[cfg(test)]

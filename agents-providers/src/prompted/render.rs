@@ -188,10 +188,9 @@ impl PromptFormat {
     }
 
     /// The argument objects of the example calls the model is shown for `tools`: the worked
-    /// examples' and the made-up ones' (what [`Model::example_arguments`] reports, so that the
-    /// runtime can refuse a value copied from them).
-    ///
-    /// [`Model::example_arguments`]: agents_core::Model::example_arguments
+    /// examples' and the made-up ones' (what the client's
+    /// [`Capabilities::examples`](agents_core::model::Capabilities::examples) reports, so that
+    /// the runtime can refuse a value copied from them).
     pub fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<Value> {
         let written = self
             .examples

@@ -27,6 +27,19 @@ pub struct TransportConfig {
     /// The largest response body accepted, streamed or not (default 32 MiB). A larger one is a
     /// `MalformedResponse`, not retried.
     pub max_body_bytes: usize,
+    /// The longest silence between two parts of a response body once its first part arrived
+    /// (default 60 s; `None`: only [`timeout`](Self::timeout) bounds it). A body that stays
+    /// silent longer ends with a `Timeout` error (not retried), unless the response it carries
+    /// is already complete: then that response stands. The wait for the first part is the
+    /// provider's time to answer, bounded by `timeout` alone (a local model may take minutes to
+    /// read a long prompt); after it, a minute without a byte is taken as a stalled connection
+    /// (keep-alive comments and pings a provider sends while it works count as parts).
+    pub stream_idle_timeout: Option<Duration>,
+    /// How long a stream whose response is complete (its finish reason arrived) may stay silent
+    /// before it is taken as ended (default 2 s; never longer than `stream_idle_timeout`). What
+    /// may still follow (OpenAI's usage chunk, an end marker) arrives at once; a connection held
+    /// open after the last part (Gemini's streams have no end marker) is not waited on longer.
+    pub stream_done_grace: Duration,
 }
 
 impl Default for TransportConfig {
@@ -39,6 +52,8 @@ impl Default for TransportConfig {
             shared_cooldown: true,
             clock: Arc::new(TokioClock),
             max_body_bytes: 32 << 20,
+            stream_idle_timeout: Some(Duration::from_secs(60)),
+            stream_done_grace: Duration::from_secs(2),
         }
     }
 }

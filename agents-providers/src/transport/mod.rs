@@ -18,6 +18,7 @@
 mod clock;
 mod config;
 mod cooldown;
+mod idle;
 mod lines;
 mod ndjson;
 mod records;
@@ -30,7 +31,7 @@ mod sse;
 use std::future::ready;
 use std::time::Duration;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde::Serialize;
 

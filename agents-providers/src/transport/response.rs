@@ -2,8 +2,9 @@
 //! building (and scrubbing) the errors that arise after the response arrived.
 
 use std::ops::ControlFlow;
+use std::time::Duration;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::{ModelErrorKind, ModelResponse, Usage};
 use serde::de::DeserializeOwned;
 
 use super::send::{body_read_kind, describe};
@@ -22,6 +23,9 @@ pub struct HttpResponse {
     pub attempts: u32,
     /// The body.
     pub body: Vec<u8>,
+    /// How many bytes the request's body had (what [`settle_usage`](Self::settle_usage)
+    /// estimates the input from).
+    pub(super) sent_bytes: usize,
     pub(super) provider: &'static str,
     pub(super) scrubber: Scrubber,
 }
@@ -43,6 +47,24 @@ impl HttpResponse {
             err.provider = provider;
             err
         })
+    }
+
+    /// Leaves `response`'s usage as the provider reported it; where it reported none (no count
+    /// at all, which no real call costs), puts in [`Usage::estimate`] of this request and that
+    /// response, marks the response [`usage_estimated`](ModelResponse::usage_estimated), and
+    /// logs a warning (the agent loop announces it as an `Event::Warning`).
+    pub fn settle_usage(&self, response: &mut ModelResponse) {
+        if response.usage != Usage::default() {
+            return;
+        }
+        response.usage = Usage::estimate(self.sent_bytes, response);
+        response.usage_estimated = true;
+        tracing::warn!(
+            provider = self.provider,
+            input_tokens = response.usage.input_tokens,
+            output_tokens = response.usage.output_tokens,
+            "the response reported no token usage; counted by an estimate"
+        );
     }
 
     /// An error about this response (with its status, request id and attempts), its message
@@ -72,13 +94,33 @@ pub struct ByteStream {
     pub(super) response: reqwest::Response,
     pub(super) received: usize,
     pub(super) max_bytes: usize,
+    /// `TransportConfig::stream_idle_timeout`.
+    pub(super) idle: Option<Duration>,
+    /// `TransportConfig::stream_done_grace`.
+    pub(super) grace: Duration,
+    /// Whether the response the body carries is complete (what follows may be waited on only
+    /// for the grace).
+    pub(super) complete: bool,
 }
 
 impl ByteStream {
     /// The next chunk of the body; `None` at its end. A broken connection or a timeout is an
-    /// error of kind `Connection` or `Timeout`.
+    /// error of kind `Connection` or `Timeout`, and so is a silence longer than
+    /// `TransportConfig::stream_idle_timeout` after the first chunk (or than its
+    /// `stream_done_grace` once the response was [complete](Self::response_complete)).
     pub async fn next_chunk(&mut self) -> Result<Option<Vec<u8>>, ProviderError> {
-        match self.response.chunk().await {
+        let limit = if self.complete {
+            Some(self.idle.map_or(self.grace, |idle| idle.min(self.grace)))
+        } else {
+            self.idle.filter(|_| self.received > 0)
+        };
+        let read = match super::idle::within(limit, self.response.chunk()).await {
+            Ok(read) => read,
+            Err(silence) => {
+                return Err(self.error(ModelErrorKind::Timeout, super::idle::message(silence)));
+            }
+        };
+        match read {
             Ok(Some(b)) => {
                 self.received += b.len();
                 if self.received > self.max_bytes {
@@ -101,6 +143,17 @@ impl ByteStream {
                 ))
             }
         }
+    }
+
+    /// [`HttpResponse::settle_usage`] for this stream's request.
+    pub fn settle_usage(&self, response: &mut ModelResponse) {
+        self.head.settle_usage(response);
+    }
+
+    /// Tells the stream that the response it carries is complete (a finish reason arrived):
+    /// from now on a silence longer than `TransportConfig::stream_done_grace` ends it.
+    pub fn response_complete(&mut self) {
+        self.complete = true;
     }
 
     /// The provider's request id.

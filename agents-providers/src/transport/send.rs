@@ -4,7 +4,7 @@
 use std::error::Error as StdError;
 use std::future::Future;
 
-use agents_core::ModelErrorKind;
+use agents_core::model::ModelErrorKind;
 use reqwest::header::HeaderMap;
 use serde::Serialize;
 
@@ -197,26 +197,46 @@ impl Transport {
                     request_id,
                     attempts: attempt,
                     body: Vec::new(),
+                    sent_bytes: body.len(),
                     provider: self.provider,
                     scrubber: self.scrubber.clone(),
                 },
                 response,
                 received: 0,
                 max_bytes: self.config.max_body_bytes,
+                idle: self.config.stream_idle_timeout,
+                grace: self.config.stream_done_grace,
+                complete: false,
             }));
         }
         let mut response = response;
-        let mut body = Vec::new();
+        let mut received = Vec::new();
+        let mut started = false;
         loop {
-            match response.chunk().await {
+            let limit = self.config.stream_idle_timeout.filter(|_| started);
+            let read = match super::idle::within(limit, response.chunk()).await {
+                Ok(read) => read,
+                Err(silence) => {
+                    return Err(Failure {
+                        error: ProviderError::new(
+                            self.provider,
+                            ModelErrorKind::Timeout,
+                            super::idle::message(silence),
+                        ),
+                        retryable: false,
+                    });
+                }
+            };
+            started = true;
+            match read {
                 Ok(Some(c)) => {
-                    if body.len() + c.len() > self.config.max_body_bytes {
+                    if received.len() + c.len() > self.config.max_body_bytes {
                         return Err(Failure {
                             error: self.too_large(),
                             retryable: false,
                         });
                     }
-                    body.extend_from_slice(&c);
+                    received.extend_from_slice(&c);
                 }
                 Ok(None) => break,
                 Err(e) => {
@@ -232,7 +252,8 @@ impl Transport {
             status,
             request_id,
             attempts: attempt,
-            body,
+            body: received,
+            sent_bytes: body.len(),
             provider: self.provider,
             scrubber: self.scrubber.clone(),
         }))

@@ -168,6 +168,36 @@ impl Cell {
         (body, content_type)
     }
 
+    /// The body and content type of a 200 that began answering and stopped half-way: the first
+    /// part of a stream (no finish reason, no end marker), or the start of a whole body.
+    pub fn partial_body(&self) -> (String, &'static str) {
+        let (whole, content_type) = self.ok_body(1);
+        let body = match (self.provider, self.streaming) {
+            (_, false) => whole[..whole.len() / 2].to_owned(),
+            (Provider::OpenAi, true) => super::sse(&[&json!({"id": "c1",
+                "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o-mini",
+                "choices": [{"index": 0, "delta": {"role": "assistant", "content": "o"},
+                    "finish_reason": null}]})
+            .to_string()]),
+            (Provider::Anthropic, true) => super::sse_events(&[(
+                "message_start",
+                &json!({"type": "message_start", "message": {"id": "msg_1", "type": "message",
+                    "role": "assistant", "model": "claude", "content": [], "stop_reason": null,
+                    "usage": {"input_tokens": 1, "output_tokens": 1}}})
+                .to_string(),
+            )]),
+            (Provider::Gemini, true) => super::sse(&[&json!({"candidates": [{"content":
+                {"role": "model", "parts": [{"text": "o"}]}}]})
+            .to_string()]),
+            (Provider::Ollama, true) => format!(
+                "{}\n",
+                json!({"model": "qwen2.5:7b", "created_at": "2025-01-01T00:00:00Z",
+                    "message": {"role": "assistant", "content": "o"}, "done": false})
+            ),
+        };
+        (body, content_type)
+    }
+
     /// An error the provider reports inside a 200 response (an SSE error event, or Ollama's
     /// `{"error": ...}`) saying `message`. `None` where the provider has no such shape.
     pub fn error_in_200(&self, message: &str) -> Option<ResponseTemplate> {

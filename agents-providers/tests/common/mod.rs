@@ -16,7 +16,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use agents_core::{Message, ModelRequest, ToolSpec};
+use agents_core::{
+    Message,
+    model::{ModelRequest, ToolSpec},
+};
 use agents_providers::transport::ManualClock;
 use agents_providers::{TransportConfig, TransportRetry};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -143,6 +146,16 @@ pub fn cut_response_as(content_type: &str, partial_body: &str) -> Vec<u8> {
     format!(
         "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{partial_body}",
         partial_body.len() + 500
+    )
+    .into_bytes()
+}
+
+/// A 200 response of `content_type` whose body is sent chunked: `body` as one chunk, and no end
+/// (served with [`RawReply::Stall`], the connection then stays open and silent).
+pub fn open_chunked(content_type: &str, body: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ntransfer-encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
+        body.len()
     )
     .into_bytes()
 }

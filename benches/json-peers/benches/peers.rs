@@ -1,4 +1,4 @@
-//! MB/s of `agents_core::json::repair` against `jsonrepair` and `llm_json`, each producing a
+//! MB/s of `agents_json::repair` against `jsonrepair` and `llm_json`, each producing a
 //! `serde_json::Value`, on the malformed part of the corpus in `tests/fixtures/json` (valid and
 //! garbage cases left out) and on one large malformed document.
 
@@ -15,7 +15,7 @@ fn repairers() -> Vec<(&'static str, Repairer)> {
     vec![
         (
             "agents",
-            Box::new(|s: &str| agents_core::json::repair(s).is_ok()),
+            Box::new(|s: &str| agents_json::repair(s).is_ok()),
         ),
         (
             "jsonrepair",

@@ -73,7 +73,7 @@ fn main() {
         .unwrap_or(400);
     let jr = jsonrepair::Options::default();
     let lj = llm_json::RepairOptions::default();
-    let repair = |s: &str| agents_core::json::repair(s).is_ok();
+    let repair = |s: &str| agents_json::repair(s).is_ok();
     println!("| input | contender | fastest round | throughput | time / agents |");
     println!("| --- | --- | --- | --- | --- |");
     let valid: Vec<Contender<'_>> = vec![
@@ -112,7 +112,7 @@ fn main() {
             let right = |got: Option<Value>| got.is_some_and(|g| same_value(&g, &want));
             let strict = serde_json::from_str::<Value>(&input).is_ok();
             (!strict
-                && right(agents_core::json::repair(&input).ok().map(|r| r.value))
+                && right(agents_json::repair(&input).ok().map(|r| r.value))
                 && right(jsonrepair::repair_to_value(&input, &jr).ok())
                 && right(llm_json::loads(&input, &lj).ok()))
             .then_some(input)

@@ -28,7 +28,7 @@ fn main() {
     match what {
         "check" => {
             let large = large_malformed();
-            let ours = agents_core::json::repair(&large).expect("ours");
+            let ours = agents_json::repair(&large).expect("ours");
             println!(
                 "agents: {} ({} fixes)",
                 shape(&ours.value),
@@ -66,7 +66,7 @@ fn main() {
             println!("corpus: {} inputs", corpus.len());
             println!(
                 "agents ok: {}",
-                ok(&|s| agents_core::json::repair(s).is_ok())
+                ok(&|s| agents_json::repair(s).is_ok())
             );
             let jr = jsonrepair::Options::default();
             println!(
@@ -89,7 +89,7 @@ fn main() {
             println!("cases with their expected outcome, of {}:", cases.len());
             println!(
                 "  agents {}",
-                right(&|s| agents_core::json::repair(s).ok().map(|r| r.value))
+                right(&|s| agents_json::repair(s).ok().map(|r| r.value))
             );
             // jsonrepair 0.1 allocates without bound on an XML error page: counted as wrong
             // without calling it.
@@ -116,7 +116,7 @@ fn main() {
                 // building the same values costs `serde_json`, the floor for any repairer.
                 "repaired" => malformed_corpus()
                     .iter()
-                    .filter_map(|s| agents_core::json::repair(s).ok())
+                    .filter_map(|s| agents_json::repair(s).ok())
                     .map(|r| r.value.to_string())
                     .collect(),
                 "valid" => valid_corpus(),
@@ -126,7 +126,7 @@ fn main() {
             let lj = llm_json::RepairOptions::default();
             let repairer: Box<dyn Fn(&str) -> bool> =
                 match args.get(3).map_or("agents", String::as_str) {
-                    "agents" => Box::new(|s: &str| agents_core::json::repair(s).is_ok()),
+                    "agents" => Box::new(|s: &str| agents_json::repair(s).is_ok()),
                     "jsonrepair" => {
                         Box::new(move |s: &str| jsonrepair::repair_to_value(s, &jr).is_ok())
                     }

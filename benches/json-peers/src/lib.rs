@@ -49,7 +49,12 @@ fn corpus(keep: impl Fn(&str) -> bool) -> Vec<String> {
 
 /// The rows of the corpus files whose stem `keep` accepts.
 fn rows(keep: impl Fn(&str) -> bool) -> Vec<Value> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json");
+    // `JSON_CORPUS_DIR=<dir>` reads another copy of the corpus (an older one, to compare a
+    // change's throughput on the inputs it was measured on before).
+    let dir = std::env::var_os("JSON_CORPUS_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/json"),
+        PathBuf::from,
+    );
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("fixtures")
         .map(|e| e.expect("entry").path())

@@ -2,11 +2,12 @@
 //!
 //! `cargo build --release --example loop_profile --manifest-path benches/loop-peers/Cargo.toml`, then
 //! `valgrind --tool=callgrind target/release/examples/loop_profile ours 10 200` (loop: `ours`,
-//! `journaled` (`ours` through an in-memory journal), `fanout` / `fanout-seq` (all calls in one
-//! turn, at once / one after another), `scripted` or
+//! `journaled` (`ours` through an in-memory journal), `ours-mt` (`ours` on a multi-thread
+//! runtime, where each tool call runs on a task of its own), `fanout` / `fanout-seq` (all calls
+//! in one turn, at once / one after another), `scripted` or
 //! `rig`; tool calls per run; runs).
 
-use loop_peers::{ours, runtime};
+use loop_peers::{multi_thread_runtime, ours, runtime};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -20,6 +21,13 @@ fn main() {
     let rt = runtime();
     match which.as_str() {
         "ours" => {
+            let agent = ours::replay_agent(calls);
+            for _ in 0..runs {
+                rt.block_on(ours::run(&agent));
+            }
+        }
+        "ours-mt" => {
+            let rt = multi_thread_runtime();
             let agent = ours::replay_agent(calls);
             for _ in 0..runs {
                 rt.block_on(ours::run(&agent));
@@ -52,6 +60,6 @@ fn main() {
                 rt.block_on(loop_peers::rig::run(&agent, calls));
             }
         }
-        other => panic!("unknown loop `{other}`: ours, journaled, fanout, fanout-seq, scripted or rig"),
+        other => panic!("unknown loop `{other}`: ours, ours-mt, journaled, fanout, fanout-seq, scripted or rig"),
     }
 }

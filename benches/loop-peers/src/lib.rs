@@ -29,3 +29,13 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .build()
         .expect("a current-thread runtime")
 }
+
+/// A multi-thread tokio runtime with two workers (where each tool call runs on a task of its
+/// own), for `loop_profile ours-mt`.
+pub fn multi_thread_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a multi-thread runtime")
+}

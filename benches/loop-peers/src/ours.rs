@@ -4,9 +4,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{
-    AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelError, ModelRequest, ModelResponse,
-};
+use agents_core::{AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelResponse, model::{ModelError, ModelRequest}};
 use futures::future::BoxFuture;
 
 use crate::{args_text, call_id};
@@ -119,8 +117,8 @@ pub async fn run(agent: &LlmAgent<String, String>) -> String {
 /// without any engine's storage or network.
 pub async fn run_journaled(agent: &LlmAgent<String, String>) -> String {
     let journal = MemoryJournal::default();
-    let report = agent.run_journaled("go".to_owned(), &journal).await;
-    let out = report.output.expect("the run succeeds");
+    let report = agent.run("go".to_owned()).journal(&journal).report().await;
+    let out = report.into_output().expect("the run succeeds");
     assert_eq!(out, "done");
     out
 }

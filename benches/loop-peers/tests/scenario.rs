@@ -7,8 +7,8 @@ fn ours_runs_every_call() {
     let rt = runtime();
     for n in [1, 10] {
         for agent in [ours::replay_agent(n), ours::scripted_agent(n)] {
-            let report = rt.block_on(agents_core::LlmAgent::run_report(&agent, "go".to_owned()));
-            assert_eq!(report.output.unwrap(), "done");
+            let report = rt.block_on(agent.run("go".to_owned()).report());
+            assert_eq!(report.output().unwrap(), "done");
             assert_eq!(report.turns as usize, n + 1);
             let results: Vec<_> = report
                 .transcript

@@ -1,4 +1,4 @@
-use agents::AgentExt;
+use agents::LlmAgent;
 
 /// Reads a file.
 #[agents::tool(bogus)]
@@ -16,6 +16,7 @@ fn main() {
         on_error: { read_file => { execution_error => retry(3) } },
         colour: "blue",
     };
+    let _: &LlmAgent = &agent;
     let _ = agent.run("go".to_owned());
     let _ = read_file("x".to_owned());
 }

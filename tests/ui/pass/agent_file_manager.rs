@@ -1,6 +1,6 @@
 //! The full grammar, shaped like the wiki's file-manager example.
 use agents::agent::from_fn;
-use agents::{ExecutionFailure, LlmErrorDecision, Severity, agent, tool};
+use agents::{ExecutionFailure, Severity, agent, tool, agent::LlmErrorDecision};
 
 /// Reads a file.
 #[tool(idempotent, timeout = "5s")]
@@ -54,7 +54,7 @@ fn main() {
         },
         on_tool_use: |u| println!("[{}] {}", u.name, u.result),
         on_event: |_e| {},
-        unhandled: agents::UnhandledPolicy::FeedBack,
+        unhandled: agents::agent::UnhandledPolicy::FeedBack,
         strict: false,
     };
 }

@@ -1,7 +1,8 @@
 //! Typed input and output, a budget given as an expression, skills, and a tool given as any
 //! expression under a key.
 use agents::tool::tool_fn;
-use agents::{AgentExt, Budget, ExecutionFailure, LlmAgent, LlmErrorDecision, Skill, agent};
+use agents::agent::{LlmErrorDecision, Skill};
+use agents::{Budget, ExecutionFailure, LlmAgent, agent};
 
 #[derive(serde::Serialize)]
 struct Question {

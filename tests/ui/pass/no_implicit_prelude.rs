@@ -29,6 +29,6 @@ fn main() {
             echo => { execution_error => retry(3, exponential()).or(throw("down")) },
             count => { execution_error => escalate("count failed", severity = ::agents::Severity::Low) },
         },
-        on_llm_error: |_err| ::agents::LlmErrorDecision::Rethrow,
+        on_llm_error: |_err| ::agents::agent::LlmErrorDecision::Rethrow,
     };
 }

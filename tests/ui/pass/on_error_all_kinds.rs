@@ -1,7 +1,7 @@
 //! `exhaustive` is satisfied by `defaults` covering every kind a tool's call can meet, and
 //! `unknown_tool` (the agent's own kind) is accepted under `defaults`; this case fails if the
 //! macro's lists of kinds and `ErrorKind::HANDLED` drift apart.
-use agents::{ErrorKind, agent, tool};
+use agents::{agent, tool, error::ErrorKind};
 
 /// Pings.
 #[tool]

@@ -1,6 +1,6 @@
 //! The README's example, kept compiling: if this case breaks, update README.md with it.
 use agents::agent::from_fn;
-use agents::{AgentExt, ExecutionFailure, Severity, agent, tool};
+use agents::{ExecutionFailure, Severity, agent, tool};
 
 /// Current weather in a city.
 #[tool(idempotent, timeout = "5s")]

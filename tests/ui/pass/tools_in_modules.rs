@@ -1,5 +1,5 @@
 //! Tools by path, a fixer that is itself an agent, and the same tool in two agents.
-use agents::{AgentExt, agent};
+use agents::agent;
 
 mod files {
     /// Lists a directory.

@@ -1,11 +1,11 @@
 //! The builder of [`LlmAgent`]: the surface the `agent!` macro expands to.
 
-use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::toolbox::{HandlerLevels, Sources, ToolEntry, Toolbox};
-use super::{Config, LlmAgent, Output, ToolUse};
+use super::{
+    Config, HandlerLevels, LlmAgent, Output, Settings, Sources, ToolEntry, ToolUse, Toolbox,
+};
 use crate::agent::policy::{LlmErrorDecision, UnhandledPolicy};
 use crate::agent::skill::{ESCALATE_TOOL, Skill, THROW_TOOL};
 use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
@@ -14,6 +14,7 @@ use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Recovery, Sampling};
 use crate::repair::Handlers;
+use crate::run::DepsSet;
 use crate::similar::did_you_mean;
 use crate::tool::{Tool, ToolSource};
 
@@ -95,40 +96,7 @@ where
     /// generic code and the `agent!` macro use; otherwise [`LlmAgent::builder`]).
     pub fn new(name: impl Into<String>) -> Self {
         LlmAgentBuilder {
-            config: Config {
-                name: name.into(),
-                prompt: String::new(),
-                model: Arc::new(NoModel),
-                sampling: Sampling::default(),
-                tools: Arc::default(),
-                sources: Sources::new(Vec::new(), Arc::default()),
-                defaults: Handlers::new(),
-                unknown_tool: Vec::new(),
-                per_tool: HashMap::new(),
-                unhandled: UnhandledPolicy::default(),
-                classifier: Classifier::default(),
-                budget: Budget::default(),
-                budget_handler: None,
-                retry_budget: None,
-                llm_error: None,
-                on_escalation: None,
-                subscribers: Vec::new(),
-                on_tool_use: None,
-                skills: Vec::new(),
-                strict: false,
-                recovery: Recovery::NEUTRAL,
-                constrained: false,
-                builtins: false,
-                output_retries: 2,
-                output_is_text: super::output::is_text::<Out>(),
-                output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out>()),
-                max_failed_rounds: 3,
-                max_same_failure: 3,
-                history: None,
-                on_checkpoint: None,
-                approvals: HashMap::new(),
-                parallel_calls: super::DEFAULT_PARALLEL_CALLS,
-            },
+            config: Config::untyped(Settings::new(name.into(), Arc::new(NoModel))),
             model: None,
             tools: Vec::new(),
             sources: Vec::new(),
@@ -157,48 +125,14 @@ where
     /// The same settings for other input and output types. The settings whose types name them
     /// cannot carry over: if any is set, [`build`](Self::build) reports it.
     fn retype<In2, Out2: Output>(self) -> LlmAgentBuilder<In2, Out2> {
-        let c = self.config;
         let mut errors = self.errors;
-        if !c.skills.is_empty() || c.llm_error.is_some() || c.on_escalation.is_some() {
+        if self.config.has_typed_settings() {
             errors.push(
-                "`input::<T>()` and `output::<T>()` must come before `skill`, `on_llm_error` and `on_escalation`, whose types depend on them".to_owned(),
+                "`input::<T>()` and `output::<T>()` must come before `skill`, `on_llm_error`, `on_escalation`, `output_validator` and `input_guardrail`, whose types depend on them".to_owned(),
             );
         }
         LlmAgentBuilder {
-            config: Config {
-                name: c.name,
-                prompt: c.prompt,
-                model: c.model,
-                sampling: c.sampling,
-                tools: c.tools,
-                sources: c.sources,
-                defaults: c.defaults,
-                unknown_tool: c.unknown_tool,
-                per_tool: c.per_tool,
-                unhandled: c.unhandled,
-                classifier: c.classifier,
-                budget: c.budget,
-                budget_handler: c.budget_handler,
-                retry_budget: c.retry_budget,
-                llm_error: None,
-                on_escalation: None,
-                subscribers: c.subscribers,
-                on_tool_use: c.on_tool_use,
-                skills: Vec::new(),
-                strict: c.strict,
-                recovery: c.recovery,
-                constrained: c.constrained,
-                builtins: c.builtins,
-                output_retries: c.output_retries,
-                output_is_text: super::output::is_text::<Out2>(),
-                output_schema: crate::model::compact_schema(&crate::tool::schema_for::<Out2>()),
-                max_failed_rounds: c.max_failed_rounds,
-                max_same_failure: c.max_same_failure,
-                history: c.history,
-                on_checkpoint: c.on_checkpoint,
-                approvals: c.approvals,
-                parallel_calls: c.parallel_calls,
-            },
+            config: Config::untyped(self.config.settings),
             model: self.model,
             tools: self.tools,
             sources: self.sources,
@@ -208,9 +142,36 @@ where
         }
     }
 
+    /// Gives the agent `value` as its dependency of type `T`: the application state its tools
+    /// read as a `Deps<T>` parameter (a database pool, an HTTP client, the current user; see
+    /// [`Deps`](crate::Deps)). A run may give its own value of the type
+    /// ([`RunRequest::deps`](crate::RunRequest::deps)), which wins; sub-agents, fixers and
+    /// tools see the values of the run that calls them.
+    ///
+    /// ```
+    /// use agents_core::{LlmAgent, testing::ScriptedModel};
+    /// struct Shop { name: &'static str }
+    /// let agent = LlmAgent::builder("clerk")
+    ///     .model(ScriptedModel::new([]))
+    ///     .deps(Shop { name: "corner shop" })
+    ///     .build()
+    ///     .unwrap();
+    /// # let _ = agent;
+    /// ```
+    pub fn deps<T: std::any::Any + Send + Sync>(mut self, value: T) -> Self {
+        self.config.settings.deps = std::mem::take(&mut self.config.settings.deps).with(value);
+        self
+    }
+
+    /// Gives the agent every dependency of `deps` (over those it has).
+    pub fn deps_set(mut self, deps: &DepsSet) -> Self {
+        self.config.settings.deps = self.config.settings.deps.overlaid(deps);
+        self
+    }
+
     /// The system prompt.
     pub fn prompt(mut self, prompt: impl Into<String>) -> Self {
-        self.config.prompt = prompt.into();
+        self.config.settings.prompt = prompt.into();
         self
     }
 
@@ -229,7 +190,7 @@ where
 
     /// Sampling settings.
     pub fn sampling(mut self, sampling: Sampling) -> Self {
-        self.config.sampling = sampling;
+        self.config.settings.sampling = sampling;
         self
     }
 
@@ -285,31 +246,31 @@ where
 
     /// The default handlers for every tool (the lowest-priority level).
     pub fn on_error(mut self, handlers: Handlers) -> Self {
-        self.config.defaults = handlers;
+        self.config.settings.defaults = handlers;
         self
     }
 
     /// Agent-level handlers for one tool: above the defaults, below the tool's own.
     pub fn on_tool_error(mut self, tool: impl Into<String>, handlers: Handlers) -> Self {
-        self.config.per_tool.insert(tool.into(), handlers);
+        self.config.settings.per_tool.insert(tool.into(), handlers);
         self
     }
 
     /// What happens to a tool error no handler recovered (default [`UnhandledPolicy::FeedBack`]).
     pub fn unhandled(mut self, policy: UnhandledPolicy) -> Self {
-        self.config.unhandled = policy;
+        self.config.settings.unhandled = policy;
         self
     }
 
     /// Which execution failures count as transient.
     pub fn classifier(mut self, classifier: Classifier) -> Self {
-        self.config.classifier = classifier;
+        self.config.settings.classifier = classifier;
         self
     }
 
     /// The limits of a run.
     pub fn budget(mut self, budget: Budget) -> Self {
-        self.config.budget = budget;
+        self.config.settings.budget = budget;
         self
     }
 
@@ -318,7 +279,7 @@ where
     /// happens when it is empty. Give the same budget to the model's transport so that retries
     /// add up instead of multiplying.
     pub fn retry_budget(mut self, budget: Arc<crate::budget::RetryBudget>) -> Self {
-        self.config.retry_budget = Some(budget);
+        self.config.settings.retry_budget = Some(budget);
         self
     }
 
@@ -327,7 +288,7 @@ where
         mut self,
         f: impl Fn(&BudgetExceeded) -> BudgetDecision + Send + Sync + 'static,
     ) -> Self {
-        self.config.budget_handler = Some(Arc::new(f));
+        self.config.settings.budget_handler = Some(Arc::new(f));
         self
     }
 
@@ -351,15 +312,68 @@ where
         self
     }
 
+    /// Checks every answer the model gives, once it is read into `Out`: `Ok(())` accepts it;
+    /// [`Rejection::retry`](crate::agent::Rejection::retry) sends the model back with the
+    /// reason (the next turn asks for a new answer; with unreadable answers, at most
+    /// [`output_retries`](Self::output_retries) tries in all, each a model turn of the budget);
+    /// [`Rejection::stop`](crate::agent::Rejection::stop) ends the run with
+    /// [`AgentError::Rejected`]. Validators run in the order they were added; each sees the
+    /// run's context, its dependencies among them. An
+    /// [`Event::Rejected`](crate::Event::Rejected) reports every rejection. Like
+    /// [`output`](Self::output)'s other typed settings, call it after `output::<T>()`.
+    ///
+    /// ```
+    /// use agents_core::agent::Rejection;
+    /// use agents_core::{LlmAgent, ModelResponse, testing::ScriptedModel};
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// let model = ScriptedModel::new([ModelResponse::text("-3"), ModelResponse::text("3")]);
+    /// let agent = LlmAgent::builder("counter")
+    ///     .output::<i64>()
+    ///     .model(model)
+    ///     .output_validator(|n: &i64, _| match *n >= 0 {
+    ///         true => Ok(()),
+    ///         false => Err(Rejection::retry("a count is never negative")),
+    ///     })
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(agent.run("How many?".to_owned()).await.unwrap(), 3);
+    /// # });
+    /// ```
+    pub fn output_validator(
+        mut self,
+        f: impl Fn(&Out, &crate::agent::RunContext) -> Result<(), crate::agent::Rejection>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.config.output_validators.push(Arc::new(f));
+        self
+    }
+
+    /// Checks the input before the model is asked: a rejection ends the run at once with
+    /// [`AgentError::Rejected`] (whether it says retry or stop: nothing here can try again),
+    /// and no model call is made. Guardrails run in the order they were added, before skills
+    /// are chosen; a resumed run's input was checked when it started.
+    pub fn input_guardrail(
+        mut self,
+        f: impl Fn(&In, &crate::agent::RunContext) -> Result<(), crate::agent::Rejection>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.config.input_guardrails.push(Arc::new(f));
+        self
+    }
+
     /// Subscribes to this agent's events (and its children's).
     pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
-        self.config.subscribers.push(Arc::new(f));
+        self.config.settings.subscribers.push(Arc::new(f));
         self
     }
 
     /// Called after every dispatched tool call.
     pub fn on_tool_use(mut self, f: impl Fn(&ToolUse<'_>) + Send + Sync + 'static) -> Self {
-        self.config.on_tool_use = Some(Arc::new(f));
+        self.config.settings.on_tool_use = Some(Arc::new(f));
         self
     }
 
@@ -371,7 +385,7 @@ where
 
     /// Turns the built-in deterministic repair off for every tool that does not say otherwise.
     pub fn strict(mut self, strict: bool) -> Self {
-        self.config.strict = strict;
+        self.config.settings.strict = strict;
         self
     }
 
@@ -427,33 +441,34 @@ where
     /// ([`Capabilities::constraint`](super::Capabilities)) fails with [`AgentError::Config`](crate::AgentError)
     /// before the model is asked.
     pub fn constrained(mut self, on: bool) -> Self {
-        self.config.constrained = on;
+        self.config.settings.constrained = on;
         self
     }
 
     /// Shows the built-in `escalate` and `throw_exception` tools to the model in every skill.
     /// (They are always shown when the agent runs as a fixer, or when a skill names them.)
     pub fn builtin_tools(mut self, enabled: bool) -> Self {
-        self.config.builtins = enabled;
+        self.config.settings.builtins = enabled;
         self
     }
 
-    /// How many times a final answer that does not fit `Out` is sent back (default 2).
+    /// How many times a final answer is sent back (default 2): one that does not fit `Out`, or
+    /// that an [`output_validator`](Self::output_validator) rejects for a retry.
     pub fn output_retries(mut self, retries: u32) -> Self {
-        self.config.output_retries = retries;
+        self.config.settings.output_retries = retries;
         self
     }
 
     /// The feedback loop's guards: rounds in a row in which every call failed, and repeats of the
     /// same (tool, error kind), before the run stops (defaults 3 and 3).
     pub fn loop_guards(mut self, max_failed_rounds: u32, max_same_failure: u32) -> Self {
-        self.config.max_failed_rounds = max_failed_rounds.max(1);
-        self.config.max_same_failure = max_same_failure.max(1);
+        self.config.settings.max_failed_rounds = max_failed_rounds.max(1);
+        self.config.settings.max_same_failure = max_same_failure.max(1);
         self
     }
 
     /// How much of a continued [`Conversation`](crate::conversation::Conversation) the model
-    /// sees on each [`chat`](LlmAgent::chat): the stored conversation keeps everything; the
+    /// sees on each run that continues it ([`RunRequest::conversation`](crate::RunRequest::conversation)): the stored conversation keeps everything; the
     /// request holds what `policy` keeps, cut at the start of a user turn so that no call is
     /// split from its result (default: all of it).
     ///
@@ -466,7 +481,7 @@ where
     ///     .unwrap();
     /// ```
     pub fn history(mut self, policy: impl crate::conversation::Trim + 'static) -> Self {
-        self.config.history = Some(Arc::new(policy));
+        self.config.settings.history = Some(Arc::new(policy));
         self
     }
 
@@ -476,7 +491,7 @@ where
     /// call order; budgets count every call exactly. See docs/runs.md for what happens to the
     /// other calls when one ends the run.
     pub fn parallel_calls(mut self, limit: usize) -> Self {
-        self.config.parallel_calls = limit.max(1);
+        self.config.settings.parallel_calls = limit.max(1);
         self
     }
 
@@ -495,7 +510,10 @@ where
         tool: impl Into<String>,
         rule: impl Fn(&serde_json::Value) -> bool + Send + Sync + 'static,
     ) -> Self {
-        self.config.approvals.insert(tool.into(), Arc::new(rule));
+        self.config
+            .settings
+            .approvals
+            .insert(tool.into(), Arc::new(rule));
         self
     }
 
@@ -508,7 +526,7 @@ where
         mut self,
         f: impl Fn(&crate::conversation::Checkpoint) + Send + Sync + 'static,
     ) -> Self {
-        self.config.on_checkpoint = Some(Arc::new(f));
+        self.config.settings.on_checkpoint = Some(Arc::new(f));
         self
     }
 
@@ -518,7 +536,7 @@ where
     /// `on_tool_error` or a skill names a tool the agent does not have (with "did you mean").
     pub fn build(mut self) -> Result<LlmAgent<In, Out>, AgentError> {
         match self.model.take() {
-            Some(m) => self.config.model = m,
+            Some(m) => self.config.settings.model = m,
             None => self.errors.push("no model: call `.model(..)`".to_owned()),
         }
         let known: Vec<&str> = self
@@ -533,12 +551,12 @@ where
             format!("`{name}` is not one of this agent's tools{hint}")
         };
         let mut errors = std::mem::take(&mut self.errors);
-        for name in self.config.per_tool.keys() {
+        for name in self.config.settings.per_tool.keys() {
             if !has(name) {
                 errors.push(format!("on_tool_error: {}", unknown(name)));
             }
         }
-        for name in self.config.approvals.keys() {
+        for name in self.config.settings.approvals.keys() {
             if !has(name) {
                 errors.push(format!("approval: {}", unknown(name)));
             }
@@ -556,6 +574,7 @@ where
             .map(|t| (format!("tool `{}`", t.tool.spec().name), &t.handlers))
             .chain(
                 self.config
+                    .settings
                     .per_tool
                     .iter()
                     .map(|(name, h)| (format!("on_tool_error(`{name}`)"), h)),
@@ -572,18 +591,19 @@ where
                 ));
             }
         }
-        self.config.unknown_tool =
-            self.config
-                .defaults
-                .resolved(ErrorKind::UnknownTool, self.config.strict, false);
-        self.config.recovery = self
+        self.config.settings.unknown_tool = self.config.settings.defaults.resolved(
+            ErrorKind::UnknownTool,
+            self.config.settings.strict,
+            false,
+        );
+        self.config.settings.recovery = self
             .recovery
-            .resolve(self.config.model.capabilities(&[]).recovery);
-        let ask_values = self.config.recovery.ask_values;
+            .resolve(self.config.settings.model.capabilities(&[]).recovery);
+        let ask_values = self.config.settings.recovery.ask_values;
         let levels = HandlerLevels {
-            defaults: &self.config.defaults,
-            per_tool: &self.config.per_tool,
-            strict: self.config.strict,
+            defaults: &self.config.settings.defaults,
+            per_tool: &self.config.settings.per_tool,
+            strict: self.config.settings.strict,
             ask_values,
         };
         let mut own = Toolbox::default();
@@ -592,12 +612,12 @@ where
             own.push(Arc::new(entry));
         }
         let own = Arc::new(own);
-        self.config.sources = Sources::new(self.sources, own.clone());
-        self.config.tools = own;
+        self.config.settings.sources = Sources::new(self.sources, own.clone());
+        self.config.settings.tools = own;
         if !errors.is_empty() {
             return Err(AgentError::Config(format!(
                 "agent `{}`: {}",
-                self.config.name,
+                self.config.settings.name,
                 errors.join("; ")
             )));
         }

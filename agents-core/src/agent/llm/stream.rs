@@ -1,18 +1,15 @@
 //! Streamed runs: the run's events as they happen, at the consumer's pace, and a valid
 //! transcript whenever the consumer stops listening.
 
-use std::collections::VecDeque;
-use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use futures_util::future::BoxFuture;
 
-use super::{LlmAgent, Output, RunReport, run};
-use crate::agent::RunContext;
+use super::{RunReport, Tap};
 use crate::conversation::Conversation;
-use crate::event::{Event, Subscriber};
+use crate::event::Event;
 use crate::model::{Message, ToolCall, ToolResult};
 
 /// What a streamed run yields: its events in order, then its report.
@@ -25,79 +22,28 @@ pub enum RunEvent<Out> {
     Finished(RunReport<Out>),
 }
 
-/// Where a streamed run leaves its events and transcript for the consumer.
-pub(crate) struct Tap {
-    events: Mutex<VecDeque<Event>>,
-    transcript: Mutex<Vec<Message>>,
-}
-
-impl Tap {
-    fn new() -> Arc<Tap> {
-        Arc::new(Tap {
-            events: Mutex::new(VecDeque::new()),
-            transcript: Mutex::new(Vec::new()),
-        })
-    }
-
-    /// `subscribers` plus one that queues every event for the consumer.
-    pub(crate) fn subscribed(self: &Arc<Self>, subscribers: &[Subscriber]) -> Vec<Subscriber> {
-        let tap = self.clone();
-        let queue: Subscriber = Arc::new(move |e: &Event| {
-            tap.events
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .push_back(e.clone())
-        });
-        subscribers.iter().cloned().chain([queue]).collect()
-    }
-
-    /// A message was appended to the run's transcript.
-    pub(crate) fn said(&self, message: &Message) {
-        self.transcript
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(message.clone());
-    }
-
-    /// The run's transcript, whole.
-    pub(crate) fn replace_transcript(&self, messages: &[Message]) {
-        *self.transcript.lock().unwrap_or_else(|p| p.into_inner()) = messages.to_vec();
-    }
-
-    /// Ready once the consumer has taken every queued event. Never registers a waker, and needs
-    /// none: the [`RunStream`] polls the run again only after it has handed out the whole queue.
-    pub(crate) fn drained(&self) -> impl Future<Output = ()> + '_ {
-        futures_util::future::poll_fn(move |_| {
-            if self
-                .events
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .is_empty()
-            {
-                Poll::Ready(())
-            } else {
-                Poll::Pending
-            }
-        })
-    }
-
-    fn next_event(&self) -> Option<Event> {
-        self.events
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .pop_front()
-    }
-
-    fn transcript(&self) -> Vec<Message> {
-        self.transcript
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
-    }
-}
-
 /// A run as a [`Stream`](futures_util::Stream) of [`RunEvent`]s, from
-/// [`LlmAgent::run_stream`] or [`LlmAgent::chat_stream`].
+/// [`RunRequest::stream`](super::RunRequest::stream).
+///
+/// ```
+/// use agents_core::{Event, LlmAgent, ModelResponse, Outcome, RunEvent, testing::ScriptedModel};
+/// use futures_util::StreamExt;
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// let model = ScriptedModel::new([ModelResponse::text("Hello!")]);
+/// let agent = LlmAgent::builder("greeter").model(model).build().unwrap();
+/// let mut text = String::new();
+/// let mut run = agent.run("hi".to_owned()).stream();
+/// while let Some(item) = run.next().await {
+///     match item {
+///         RunEvent::Event(Event::TextDelta { text: delta, .. }) => text.push_str(&delta),
+///         RunEvent::Event(_) => {}
+///         RunEvent::Finished(report) => assert_eq!(report.output().unwrap(), "Hello!"),
+///         _ => {}
+///     }
+/// }
+/// assert_eq!(text, "Hello!");
+/// # });
+/// ```
 ///
 /// - **Pace.** The run advances only while the consumer asks for the next item and every
 ///   earlier event has been taken, so a slow consumer holds the run at its next step (a model
@@ -106,15 +52,40 @@ impl Tap {
 ///   flight are dropped with it (async tools stop at their next `.await`; a blocking tool's
 ///   thread finishes on its own, its result unused), and no task of the run outlives the
 ///   stream. [`cancel`](Self::cancel) does the same and returns the transcript, each call that
-///   had no result answered as cancelled. A stream from `chat_stream` writes that transcript
-///   into its conversation when dropped before the end.
+///   had no result answered as cancelled. A stream of a run that continues a conversation
+///   writes that transcript into it when dropped before the end.
 pub struct RunStream<'a, Out> {
     run: Option<BoxFuture<'a, RunReport<Out>>>,
     tap: Arc<Tap>,
     finished: Option<RunReport<Out>>,
-    /// For `chat_stream`: the conversation to append to, and how many of its messages the run
-    /// started from.
-    conversation: Option<(&'a mut Conversation, usize)>,
+    /// How many messages of the transcript the run was given (a history or a conversation).
+    skip: usize,
+    /// The conversation to append what the run said to.
+    conversation: Option<&'a mut Conversation>,
+}
+
+impl<'a, Out> RunStream<'a, Out> {
+    /// The stream of `run`, which reports its events to `tap`.
+    pub(super) fn new(
+        run: BoxFuture<'a, RunReport<Out>>,
+        tap: Arc<Tap>,
+        skip: usize,
+        conversation: Option<&'a mut Conversation>,
+    ) -> Self {
+        RunStream {
+            run: Some(run),
+            tap,
+            finished: None,
+            skip,
+            conversation,
+        }
+    }
+
+    /// The messages the run added to what it was given.
+    fn said(&self, mut transcript: Vec<Message>) -> Vec<Message> {
+        transcript.drain(..self.skip.min(transcript.len()));
+        transcript
+    }
 }
 
 impl<Out> RunStream<'_, Out> {
@@ -122,10 +93,11 @@ impl<Out> RunStream<'_, Out> {
     /// "Cancelled" error result. (After the end, the report's transcript.)
     pub fn cancel(mut self) -> Vec<Message> {
         self.run = None;
-        match self.finished.take() {
+        let transcript = match self.finished.take() {
             Some(report) => report.transcript,
             None => cancelled(self.tap.transcript()),
-        }
+        };
+        self.said(transcript)
     }
 }
 
@@ -155,8 +127,8 @@ impl<Out> futures_util::Stream for RunStream<'_, Out> {
                 return Poll::Ready(Some(RunEvent::Event(event)));
             }
             if let Some(mut report) = this.finished.take() {
-                if let Some((conversation, skip)) = this.conversation.take() {
-                    report.transcript.drain(..skip.min(report.transcript.len()));
+                report.transcript = this.said(std::mem::take(&mut report.transcript));
+                if let Some(conversation) = this.conversation.take() {
                     conversation.extend(report.transcript.iter().cloned());
                 }
                 return Poll::Ready(Some(RunEvent::Finished(report)));
@@ -177,94 +149,15 @@ impl<Out> futures_util::Stream for RunStream<'_, Out> {
     }
 }
 
-impl Tap {
-    fn events_queued(&self) -> bool {
-        !self
-            .events
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_empty()
-    }
-}
-
 impl<Out> Drop for RunStream<'_, Out> {
     fn drop(&mut self) {
         self.run = None;
-        if let Some((conversation, skip)) = self.conversation.take() {
-            let said = match self.finished.take() {
+        if let Some(conversation) = self.conversation.take() {
+            let transcript = match self.finished.take() {
                 Some(report) => report.transcript,
                 None => cancelled(self.tap.transcript()),
             };
-            conversation.extend(said.into_iter().skip(skip));
-        }
-    }
-}
-
-impl<In, Out> LlmAgent<In, Out>
-where
-    In: serde::Serialize + Send + 'static,
-    Out: Output,
-{
-    /// Runs the agent as the root of a new tree, yielding its events as they happen (the model's
-    /// text as [`Event::TextDelta`]s, tool calls started, repaired, retried, finished and failed,
-    /// escalations) and last its report. See [`RunStream`] for pace and cancellation.
-    ///
-    /// ```
-    /// use agents_core::{Event, LlmAgent, ModelResponse, RunEvent, testing::ScriptedModel};
-    /// use futures_util::StreamExt;
-    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
-    /// let model = ScriptedModel::new([ModelResponse::text("Hello!")]);
-    /// let agent = LlmAgent::builder("greeter").model(model).build().unwrap();
-    /// let mut text = String::new();
-    /// let mut run = agent.run_stream("hi".to_owned());
-    /// while let Some(item) = run.next().await {
-    ///     match item {
-    ///         RunEvent::Event(Event::TextDelta { text: delta, .. }) => text.push_str(&delta),
-    ///         RunEvent::Event(_) => {}
-    ///         RunEvent::Finished(report) => assert_eq!(report.output.unwrap(), "Hello!"),
-    ///         _ => {}
-    ///     }
-    /// }
-    /// assert_eq!(text, "Hello!");
-    /// # });
-    /// ```
-    pub fn run_stream(&self, input: In) -> RunStream<'_, Out> {
-        self.streamed(input, Vec::new(), None)
-    }
-
-    /// [`chat`](Self::chat), streamed: continues `conversation` with `input` and yields the
-    /// run's events. What the run said is appended to `conversation` when the stream ends, or,
-    /// if it is dropped or cancelled first, what it had said, with each unanswered call
-    /// answered as cancelled.
-    pub fn chat_stream<'a>(
-        &'a self,
-        conversation: &'a mut Conversation,
-        input: In,
-    ) -> RunStream<'a, Out> {
-        let history = self.prepare_history(conversation);
-        let skip = history.len();
-        self.streamed(input, history, Some((conversation, skip)))
-    }
-
-    fn streamed<'a>(
-        &'a self,
-        input: In,
-        history: Vec<Message>,
-        conversation: Option<(&'a mut Conversation, usize)>,
-    ) -> RunStream<'a, Out> {
-        let tap = Tap::new();
-        let run = {
-            let tap = tap.clone();
-            async move {
-                let start = run::Start::Input(input);
-                run::run_report(self, start, &RunContext::top(), None, history, Some(tap)).await
-            }
-        };
-        RunStream {
-            run: Some(Box::pin(run)),
-            tap,
-            finished: None,
-            conversation,
+            conversation.extend(transcript.into_iter().skip(self.skip));
         }
     }
 }

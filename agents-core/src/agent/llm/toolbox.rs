@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::repair::Handlers;
 use crate::run::RunContext;
 use crate::tool::{Tool, ToolSource};
-use crate::{AgentPath, error::PerKind};
+use crate::{agent::AgentPath, error::PerKind};
 
 /// One tool as the agent runs it.
 pub(crate) struct ToolEntry {

@@ -29,7 +29,7 @@ pub(crate) struct Again<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::AgentPath,
+    pub agent: &'r crate::agent::AgentPath,
     pub call_id: &'r str,
     /// The tool the call named (which may not exist).
     pub tool: &'r str,
@@ -83,7 +83,7 @@ pub(crate) struct AskOnce<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::AgentPath,
+    pub agent: &'r crate::agent::AgentPath,
     /// The journal step's name.
     pub step: String,
     pub emit: &'r (dyn Fn(Event) + Sync),
@@ -124,6 +124,9 @@ pub(crate) async fn ask_once(
     // A replayed answer was announced by the process that received it.
     if !replayed {
         announce(&response);
+        if let Some(warning) = Event::usage_estimated(ask.agent, &response) {
+            (ask.emit)(warning);
+        }
     }
     if let Err(b) = budget.charge_tokens(response.usage.total()) {
         (ask.emit)(Event::BudgetExceeded {

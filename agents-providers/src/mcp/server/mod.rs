@@ -37,7 +37,7 @@ use std::time::Duration;
 
 use agents_core::agent::{Agent, AgentTool};
 use agents_core::tool::{StandaloneTool, Tool};
-use agents_core::{AgentPath, Classifier};
+use agents_core::{agent::AgentPath, error::Classifier, run::DepsSet};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -53,6 +53,7 @@ pub struct ToolServer {
     tools: Vec<Arc<dyn Tool>>,
     default_timeout: Option<Duration>,
     classifier: Classifier,
+    deps: DepsSet,
 }
 
 impl std::fmt::Debug for ToolServer {
@@ -77,7 +78,22 @@ impl ToolServer {
             tools: Vec::new(),
             default_timeout: None,
             classifier: Classifier::default(),
+            deps: DepsSet::new(),
         }
+    }
+
+    /// Gives the served tools `value` as their dependency of type `T`: what a `#[tool]`
+    /// function's `Deps<T>` parameter reads (see [`Deps`](agents_core::Deps)). Serving fails
+    /// with [`McpError::MissingDeps`] if a tool needs a type the server was not given.
+    pub fn deps<T: std::any::Any + Send + Sync>(mut self, value: T) -> Self {
+        self.deps = std::mem::take(&mut self.deps).with(value);
+        self
+    }
+
+    /// Gives the served tools every dependency of `deps`.
+    pub fn deps_set(mut self, deps: &DepsSet) -> Self {
+        self.deps = self.deps.overlaid(deps);
+        self
     }
 
     /// Text the server gives clients about how to use it (`instructions` in the handshake).
@@ -152,7 +168,7 @@ impl ToolServer {
         allowed_hosts: &[&str],
     ) -> Result<(), McpError> {
         let label = self.name.clone();
-        http::serve(self.into_handler(), label, listener, allowed_hosts).await
+        http::serve(self.into_handler()?, label, listener, allowed_hosts).await
     }
 
     /// Serves over any transport `rmcp` accepts (a `(reader, writer)` pair of async byte
@@ -165,7 +181,7 @@ impl ToolServer {
         use rmcp::ServiceExt;
         let label = self.name.clone();
         let service =
-            self.into_handler()
+            self.into_handler()?
                 .serve(transport)
                 .await
                 .map_err(|e| McpError::Initialize {
@@ -179,9 +195,10 @@ impl ToolServer {
         Ok(())
     }
 
-    fn into_handler(self) -> Handler {
+    /// The handler serving the tools, or the first tool whose dependencies are missing.
+    fn into_handler(self) -> Result<Handler, McpError> {
         let caller = AgentPath::root(format!("mcp:{}", self.name));
-        let tools = self
+        let tools: Vec<StandaloneTool> = self
             .tools
             .into_iter()
             .map(|tool| {
@@ -189,8 +206,20 @@ impl ToolServer {
                     .caller(caller.clone())
                     .default_timeout(self.default_timeout)
                     .classifier(self.classifier.clone())
+                    .deps(self.deps.clone())
             })
             .collect();
-        Handler::new(self.name, self.version, self.instructions, tools)
+        if let Some(source) = tools.iter().find_map(StandaloneTool::missing_deps) {
+            return Err(McpError::MissingDeps {
+                server: self.name,
+                source,
+            });
+        }
+        Ok(Handler::new(
+            self.name,
+            self.version,
+            self.instructions,
+            tools,
+        ))
     }
 }

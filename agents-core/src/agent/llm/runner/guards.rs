@@ -1,0 +1,103 @@
+//! The loop guards: what the run remembers of failed and repeated calls, to stop a model that
+//! goes round in circles.
+
+mod call_key;
+mod repeat;
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+
+use serde_json::Value;
+
+use super::{Output, Runner};
+use crate::budget::{BudgetExceeded, BudgetKind};
+use crate::error::{FailureKind, FailureRecord};
+use crate::model::ToolResult;
+
+/// A call as the loop guards see it: a hash of the tool and its canonical arguments.
+pub(in crate::agent::llm) type CallKey = u64;
+
+/// What the guards remember.
+#[derive(Default)]
+pub(in crate::agent::llm) struct Guards {
+    /// Every failed call of the run, in order (the history a `RepeatedFailures` error carries).
+    pub failures: Vec<FailureRecord>,
+    /// Rounds in a row in which every call failed.
+    pub failed_rounds: u32,
+    /// Failures per (tool, kind).
+    pub same_failure: HashMap<(String, FailureKind), u32>,
+    /// Per call (tool and canonical arguments): a hash of the last result and how many times in
+    /// a row the call gave it (the no-progress guard, `max_identical_calls`). A hash, not a copy:
+    /// results can be large, and this runs for every call.
+    pub identical: HashMap<CallKey, (u64, u64)>,
+    /// Calls that failed permanently and were fed back once: the same call again ends the run.
+    pub permanent_calls: HashSet<CallKey>,
+    /// How many times each call (tool and canonical arguments) failed: the second time changes
+    /// the sampling (see `repeat.rs`).
+    pub failed_calls: HashMap<CallKey, u32>,
+}
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Records a failed call for the loop guards; returns the guard that fires, if any.
+    pub fn record_failure(
+        &mut self,
+        call_id: &str,
+        tool: &str,
+        kind: FailureKind,
+        detail: String,
+    ) -> Option<u32> {
+        self.guards.failures.push(FailureRecord {
+            turn: self.turn,
+            call_id: call_id.to_owned(),
+            tool: tool.to_owned(),
+            kind,
+            detail,
+        });
+        let n = self
+            .guards
+            .same_failure
+            .entry((tool.to_owned(), kind))
+            .or_insert(0);
+        *n += 1;
+        (*n >= self.agent.config.settings.max_same_failure).then_some(*n)
+    }
+
+    /// A call as the loop guards compare it: the tool and its arguments in canonical form
+    /// (parsed leniently and written back compactly, so whitespace and key order do not matter;
+    /// text nothing can be read from is compared trimmed).
+    pub fn call_key(name: &str, args: &str) -> CallKey {
+        let mut hasher = std::hash::DefaultHasher::new();
+        name.hash(&mut hasher);
+        // Strict JSON first (what models send nearly always, and cheap); lenient repair for the
+        // rest; the trimmed text when nothing can be read.
+        match serde_json::from_str::<Value>(args) {
+            Ok(value) => call_key::hash_value(&value, &mut hasher),
+            Err(_) => match crate::json::repair(args) {
+                Ok(r) => call_key::hash_value(&r.value, &mut hasher),
+                Err(_) => args.trim().hash(&mut hasher),
+            },
+        }
+        hasher.finish()
+    }
+
+    /// The no-progress guard: a call that gives the same result as the last time it was made
+    /// (same tool, same canonical arguments) counts as one more identical call; a different
+    /// result (a polling tool whose answer changes) starts the count again. More than
+    /// `max_identical_calls` in a row ends the run.
+    pub fn no_progress(&mut self, key: CallKey, result: &ToolResult) -> Result<(), BudgetExceeded> {
+        let mut hasher = std::hash::DefaultHasher::new();
+        (result.is_error, &result.content).hash(&mut hasher);
+        let fingerprint = hasher.finish();
+        let entry = self.guards.identical.entry(key).or_insert((fingerprint, 0));
+        if entry.0 == fingerprint {
+            entry.1 += 1;
+        } else {
+            *entry = (fingerprint, 1);
+        }
+        self.budget.check(BudgetKind::IdenticalCalls, entry.1)
+    }
+}

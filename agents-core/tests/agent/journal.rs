@@ -1,0 +1,377 @@
+//! The journal seam: a run given a journal hands every model call, tool execution, wait and
+//! jitter draw to it; replaying the recorded journal reproduces the run without asking the model
+//! or running a tool again, announces nothing twice, and a tool that was executing when the
+//! process died is run again only if it is idempotent; events and hooks report every real step
+//! once across the crash.
+use crate::common;
+use crate::journaled;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use agents_core::repair::{Handlers, exponential, retry};
+use agents_core::testing::ScriptedModel;
+use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse, Tool};
+use common::*;
+use journaled::*;
+
+/// `charge` (not idempotent) or `put` (idempotent): counts its executions.
+fn counting(
+    name: &'static str,
+    idempotent: bool,
+    calls: Arc<std::sync::atomic::AtomicU32>,
+) -> impl Tool {
+    flaky(
+        name,
+        0,
+        idempotent,
+        || ExecutionFailure::new("never"),
+        calls,
+    )
+}
+
+fn agent(model: ScriptedModel, tool: impl Tool, events: &Recorder) -> LlmAgent {
+    LlmAgent::builder("journaled")
+        .model(model)
+        .tool(tool)
+        .on_event(events.hook())
+        .build()
+        .unwrap()
+}
+
+fn script(tool: &str) -> ScriptedModel {
+    ScriptedModel::new([
+        ModelResponse::tool_call("c1", tool, "{}"),
+        ModelResponse::text("done"),
+    ])
+}
+
+fn recorder() -> Recorder {
+    Recorder(Arc::new(Mutex::new(Vec::new())))
+}
+
+fn announced(events: &Recorder) -> (usize, usize) {
+    let names = events.names();
+    let n = |what: &str| names.iter().filter(|n| n.as_str() == what).count();
+    (n("model_responded"), n("tool_started"))
+}
+
+/// Replaying a whole journal: the same answer and transcript, no model call, no tool execution,
+/// no step announced again.
+#[tokio::test]
+async fn replay_reproduces_the_run_without_running_its_steps() {
+    let calls = counter();
+    let events = recorder();
+    let journal = MemoryJournal::default();
+    let first = agent(
+        script("charge"),
+        counting("charge", false, calls.clone()),
+        &events,
+    )
+    .run("go".to_owned())
+    .journal(&journal)
+    .report()
+    .await;
+    assert_eq!(first.output().unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(announced(&events), (2, 1));
+    assert_eq!(
+        *journal.names.lock().unwrap(),
+        ["clock", "model", "tool:charge", "model"]
+    );
+
+    let replay_events = recorder();
+    let empty = ScriptedModel::new(Vec::<ModelResponse>::new());
+    let replay = journal.prefix(journal.len(), false);
+    let again = agent(
+        empty.clone(),
+        counting("charge", false, calls.clone()),
+        &replay_events,
+    )
+    .run("go".to_owned())
+    .journal(&replay)
+    .report()
+    .await;
+    assert_eq!(again.output().unwrap(), "done");
+    assert_eq!(again.transcript, first.transcript);
+    assert_eq!(count(&calls), 1, "the tool did not run again");
+    assert!(empty.requests().is_empty(), "the model was not asked");
+    assert_eq!(announced(&replay_events), (0, 0), "nothing announced twice");
+}
+
+/// The process died while a tool that is not safe to repeat ran: the replay records "outcome
+/// unknown after a crash" for it, the model reads that, and the tool does not run again.
+#[tokio::test]
+async fn a_tool_cut_short_by_a_crash_is_not_run_again_unless_idempotent() {
+    for (tool, idempotent) in [("charge", false), ("put", true)] {
+        let calls = counter();
+        let journal = MemoryJournal::default();
+        agent(
+            script(tool),
+            counting(tool, idempotent, calls.clone()),
+            &recorder(),
+        )
+        .run("go".to_owned())
+        .journal(&journal)
+        .report()
+        .await
+        .into_output()
+        .unwrap();
+        // Clock and first model call recorded; the process died in the tool's execution.
+        let after_crash = journal.prefix(2, true);
+        let model = ScriptedModel::new([ModelResponse::text("done")]);
+        let report = agent(
+            model,
+            counting(tool, idempotent, calls.clone()),
+            &recorder(),
+        )
+        .run("go".to_owned())
+        .journal(&after_crash)
+        .report()
+        .await;
+        assert_eq!(report.output().unwrap(), "done");
+        let result = report
+            .transcript
+            .iter()
+            .find_map(|m| match m {
+                Message::Tool(r) => Some(r.clone()),
+                _ => None,
+            })
+            .unwrap();
+        if idempotent {
+            assert_eq!(count(&calls), 2, "{tool} ran again");
+            assert!(!result.is_error, "{result:?}");
+        } else {
+            assert_eq!(count(&calls), 1, "{tool} did not run again");
+            assert!(result.is_error, "{result:?}");
+            assert!(
+                result.content.contains("outcome unknown after a crash"),
+                "{result:?}"
+            );
+        }
+    }
+}
+
+/// A retry's backoff draws its jitter from the journal and waits through it: the same wait on
+/// replay, and a durable sleep instead of a timer of the process.
+#[tokio::test]
+async fn retry_waits_and_jitter_go_through_the_journal() {
+    let calls = counter();
+    let tool = flaky(
+        "lookup",
+        1,
+        true,
+        || ExecutionFailure::transient("busy"),
+        calls.clone(),
+    );
+    let agent = LlmAgent::builder("journaled")
+        .model(script("lookup"))
+        .tool_with(
+            tool,
+            Handlers::new().execution_error(retry(3, exponential())),
+        )
+        .build()
+        .unwrap();
+    let journal = MemoryJournal::default();
+    let report = agent.run("go".to_owned()).journal(&journal).report().await;
+    assert_eq!(report.output().unwrap(), "done");
+    assert_eq!(count(&calls), 2);
+    // exponential(): 200 ms nominal, jittered into [100, 200] ms; the journal's draw is 0.5.
+    assert_eq!(
+        *journal.sleeps.lock().unwrap(),
+        [Duration::from_millis(150)]
+    );
+}
+
+/// The process dies before each step in turn (the steps before it recorded, the events and
+/// hooks of everything it did reported), and a new process replays the journal: what the two
+/// processes reported together is exactly what one uninterrupted run reports, each real step
+/// once, each call's events in order; the new process adds one `run_resumed` when it picks up
+/// a recorded run.
+#[tokio::test]
+async fn a_crash_and_a_replay_report_every_step_once() {
+    let reference = Reported::default();
+    let whole = MemoryJournal::default();
+    let expected = busy_agent(&world(), &reference)
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
+        .await;
+    assert_eq!(expected.output().unwrap(), "done");
+    let names = reference.events.names();
+    for kind in [
+        "run_started",
+        "model_responded",
+        "tool_started",
+        "tool_finished",
+        "retry",
+        "repaired",
+        "tool_hallucinated",
+        "tool_failed",
+        "run_finished",
+    ] {
+        assert!(names.iter().any(|n| n == kind), "no {kind} in {names:?}");
+    }
+    let steps = whole.len();
+    assert!(steps >= 7, "{:?}", whole.names.lock().unwrap());
+
+    for k in 0..steps {
+        let world = world();
+        let first = Reported::default();
+        let dying = MemoryJournal::dying_at(k);
+        let died = dying.died.clone();
+        let agent = busy_agent(&world, &first);
+        tokio::select! {
+            _ = agent.run("go".to_owned()).journal(&dying).report() => panic!("the process died at {k}"),
+            _ = died.notified() => {}
+        }
+        assert_eq!(dying.len(), k);
+
+        let second = Reported::default();
+        let replay = dying.prefix(k, false);
+        let report = busy_agent(&world, &second)
+            .run("go".to_owned())
+            .journal(&replay)
+            .report()
+            .await;
+        assert_eq!(report.output().unwrap(), "done", "crash at {k}");
+        assert_eq!(report.transcript, expected.transcript, "crash at {k}");
+
+        let resumed: Vec<_> = second
+            .events()
+            .into_iter()
+            .filter(|e| e["event"] == "run_resumed")
+            .collect();
+        if k == 0 {
+            assert!(resumed.is_empty(), "nothing was recorded: {resumed:?}");
+        } else {
+            assert_eq!(resumed.len(), 1, "crash at {k}: {resumed:?}");
+            // The start time is an entry of its own; the others are model calls and tools.
+            assert_eq!(resumed[0]["replayed_steps"], k - 1, "crash at {k}");
+        }
+        let mut together = first.events();
+        together.extend(
+            second
+                .events()
+                .into_iter()
+                .filter(|e| e["event"] != "run_resumed"),
+        );
+        // The two processes' reports together are the uninterrupted run's: the same events,
+        // each call's in the same order (calls of one turn run at once, so the dead process
+        // may have reported a later call's repair before an earlier call's execution).
+        let strand = |events: &[serde_json::Value], call: &serde_json::Value| -> Vec<String> {
+            events
+                .iter()
+                .filter(|e| e["call_id"] == *call)
+                .map(ToString::to_string)
+                .collect()
+        };
+        let expected_events = reference.events();
+        for call in ["c1", "c2", "c3", "c4"]
+            .map(serde_json::Value::from)
+            .into_iter()
+            .chain([serde_json::Value::Null])
+        {
+            assert_eq!(
+                strand(&together, &call),
+                strand(&expected_events, &call),
+                "crash at {k}, call {call}"
+            );
+        }
+        assert_eq!(together.len(), expected_events.len(), "crash at {k}");
+        let mut hooks = first.hooks();
+        hooks.extend(second.hooks());
+        assert_eq!(hooks, reference.hooks(), "crash at {k}");
+    }
+}
+
+/// A process that replays a whole journal (its run had ended, the result not yet stored)
+/// reports nothing: no event, no hook.
+#[tokio::test]
+async fn replaying_a_finished_run_reports_nothing() {
+    let whole = MemoryJournal::default();
+    busy_agent(&world(), &Reported::default())
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
+        .await
+        .into_output()
+        .unwrap();
+    let again = Reported::default();
+    let replay = whole.prefix(whole.len(), false);
+    let report = busy_agent(&world(), &again)
+        .run("go".to_owned())
+        .journal(&replay)
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "done");
+    assert_eq!(again.events(), Vec::<serde_json::Value>::new());
+    assert_eq!(again.hooks(), Vec::<String>::new());
+}
+
+/// A `regenerate()` step's model call is a journaled step like a turn's: here an invented tool
+/// name is regenerated (`unknown_tool => regenerate()`); the replay reads the regenerated call
+/// from the journal, asks the model nothing, runs no tool and announces nothing again.
+#[tokio::test]
+async fn a_regenerated_call_is_journaled_and_replayed() {
+    use agents_core::model::ConstraintSupport;
+    use agents_core::repair::regenerate;
+    let run = |model: ScriptedModel, calls, events: &Recorder| {
+        LlmAgent::builder("journaled")
+            .model(model)
+            .tool(counting("charge", false, calls))
+            .on_error(Handlers::new().unknown_tool(regenerate()))
+            .on_event(events.hook())
+            .build()
+            .unwrap()
+    };
+    let calls = counter();
+    let events = recorder();
+    let journal = MemoryJournal::default();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "charge_card", "{}"),
+        ModelResponse::tool_call("r1", "charge", "{}"),
+        ModelResponse::text("done"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let first = run(model, calls.clone(), &events)
+        .run("go".to_owned())
+        .journal(&journal)
+        .report()
+        .await;
+    assert_eq!(first.output().unwrap(), "done");
+    assert_eq!(count(&calls), 1);
+    assert_eq!(
+        *journal.names.lock().unwrap(),
+        [
+            "clock",
+            "model",
+            "regenerate charge_card",
+            "tool:charge",
+            "model"
+        ]
+    );
+    let regenerated = |events: &Recorder| {
+        events
+            .names()
+            .iter()
+            .filter(|n| n.as_str() == "regenerated")
+            .count()
+    };
+    assert_eq!(regenerated(&events), 1);
+
+    let replay_events = recorder();
+    let empty = ScriptedModel::new(Vec::<ModelResponse>::new())
+        .with_constraint_support(ConstraintSupport::Schema);
+    let replay = journal.prefix(journal.len(), false);
+    let again = run(empty.clone(), calls.clone(), &replay_events)
+        .run("go".to_owned())
+        .journal(&replay)
+        .report()
+        .await;
+    assert_eq!(again.output().unwrap(), "done");
+    assert_eq!(again.transcript, first.transcript);
+    assert_eq!(count(&calls), 1, "the tool did not run again");
+    assert!(empty.requests().is_empty(), "the model was not asked");
+    assert_eq!(regenerated(&replay_events), 0, "not announced twice");
+}

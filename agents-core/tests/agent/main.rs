@@ -1,0 +1,33 @@
+//! The runtime's behaviour through the agent loop: runs, approvals, composition, the escalation
+//! tree, journals, resumes, policies, time bounds and tool sources. One test binary for all of
+//! them (each file a module), so the dependency tree is linked once; the tests that install a
+//! `tracing` subscriber keep a binary of their own (`tracing_spans.rs`, `journal_tracing.rs`).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../journaled/mod.rs"]
+mod journaled;
+
+mod approval;
+mod blocking_tools;
+mod checks;
+mod compose_escalation;
+mod compose_loop;
+mod compose_race;
+mod conversation;
+mod escalation_budget;
+mod escalation_fixer;
+mod escalation_plain;
+mod escalation_tree;
+mod journal;
+mod observability;
+mod pairing;
+mod parallel;
+mod policies;
+mod repeats;
+mod resume;
+mod run_properties;
+mod smoke;
+mod streaming;
+mod time_bounds;
+mod tool_source;

@@ -1,0 +1,616 @@
+//! Constraint in the runtime: the `regenerate` repair step (one model call, held to the failing
+//! tool's schema, bounded by the budgets, reported in events) and prevention mode (every turn
+//! constrained, the run ended through the final-answer tool). The model is scripted; what it
+//! was asked, constraint included, is read back from its requests.
+use crate::common;
+
+use agents_core::model::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL};
+use agents_core::repair::{Handlers, regenerate};
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::tool_fn;
+use agents_core::{AgentError, Budget, Event, ExecutionFailure, LlmAgent, Message, ModelResponse};
+use common::Recorder;
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Convert {
+    value: f64,
+    to: Unit,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum Unit {
+    Kg,
+    Lb,
+}
+
+fn convert() -> impl agents_core::tool::Tool {
+    tool_fn("convert", "Convert a weight.", |c: Convert| async move {
+        let out = match c.to {
+            Unit::Kg => c.value / 2.2046,
+            Unit::Lb => c.value * 2.2046,
+        };
+        Ok::<_, ExecutionFailure>(format!("{out:.1}"))
+    })
+}
+
+fn agent(model: &ScriptedModel, handlers: Handlers, rec: &Recorder) -> LlmAgent<String, String> {
+    LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .on_error(handlers)
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
+}
+
+fn regenerating() -> Handlers {
+    Handlers::new()
+        .invalid_args(regenerate())
+        .deserialization_error(regenerate())
+}
+
+/// A broken call as a small model writes it: a unit inside the number, an enum value outside
+/// the list, an invented key.
+const BROKEN: &str = r#"{"value": "12 kilos", "to": "pounds", "units": "kg"}"#;
+
+#[tokio::test]
+async fn regenerate_asks_again_under_the_tools_schema_and_the_new_call_runs() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", BROKEN).with_usage(100, 20),
+        // The regenerated call.
+        ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#)
+            .with_usage(90, 12),
+        ModelResponse::text("About 26.5 lb."),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let report = agent(&model, regenerating(), &rec)
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 3);
+    // The regeneration: the turn's conversation without the failed call, held to the tool.
+    let again = &requests[1];
+    assert_eq!(again.constraint, Some(Constraint::tool("convert")));
+    assert_eq!(again.messages, vec![Message::user("12 kilos in pounds?")]);
+    assert_eq!(requests[0].constraint, None);
+    assert_eq!(requests[2].constraint, None);
+    // The tool ran with the regenerated arguments, under the original call's id.
+    let Message::Tool(result) = requests[2].messages.last().unwrap().clone() else {
+        panic!("{:?}", requests[2].messages)
+    };
+    assert_eq!(
+        (result.call_id.as_str(), result.content.as_str()),
+        ("c1", "26.5")
+    );
+    assert!(!result.is_error);
+    // Reported: what was asked and what came back, with its usage; and the repair.
+    let events = rec.events();
+    let regenerated: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Regenerated {
+                call_id,
+                constraint,
+                usage,
+                calls,
+                ..
+            } => Some((
+                call_id.clone(),
+                constraint.clone(),
+                usage.total(),
+                calls.len(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        regenerated,
+        vec![("c1".to_owned(), Constraint::tool("convert"), 102, 1)]
+    );
+    assert!(rec.fixes("regenerate").is_some(), "{:?}", rec.names());
+}
+
+#[tokio::test]
+async fn regenerate_after_unparseable_text() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", "twelve kilos to pounds please"),
+        ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::text("done"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let out = agent(&model, regenerating(), &rec)
+        .run("12 kilos in pounds?".into())
+        .await;
+    assert_eq!(out.unwrap(), "done");
+    assert_eq!(
+        model.requests()[1].constraint,
+        Some(Constraint::tool("convert"))
+    );
+}
+
+#[tokio::test]
+async fn regenerate_does_not_pretend_with_a_model_that_cannot_constrain() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", BROKEN),
+        ModelResponse::text("sorry"),
+    ]);
+    let rec = Recorder::default();
+    let out = agent(&model, regenerating(), &rec)
+        .run("12 kilos in pounds?".into())
+        .await;
+    assert_eq!(out.unwrap(), "sorry");
+    // Not asked again: the failure was fed back in the next turn instead.
+    let requests = model.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(requests.iter().all(|r| r.constraint.is_none()));
+    assert!(rec.events().iter().any(|e| matches!(e,
+        Event::Warning { message, .. } if message.contains("cannot constrain decoding"))));
+    assert!(
+        !rec.events()
+            .iter()
+            .any(|e| matches!(e, Event::Regenerated { .. }))
+    );
+}
+
+#[tokio::test]
+async fn a_regenerated_call_that_still_fails_goes_on_down_the_chain_once() {
+    // The model answers the regeneration with the same broken call: the step is spent (one
+    // model call), and the failure is fed back.
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", BROKEN),
+        ModelResponse::tool_call("r1", "convert", BROKEN),
+        ModelResponse::text("gave up"),
+    ])
+    .with_constraint_support(ConstraintSupport::ToolChoice);
+    let rec = Recorder::default();
+    let out = agent(&model, regenerating(), &rec)
+        .run("12 kilos in pounds?".into())
+        .await;
+    assert_eq!(out.unwrap(), "gave up");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 3, "one regeneration only");
+    let Message::Tool(result) = requests[2].messages.last().unwrap().clone() else {
+        panic!()
+    };
+    assert!(result.is_error);
+    let count = rec
+        .events()
+        .iter()
+        .filter(|e| matches!(e, Event::Regenerated { .. }))
+        .count();
+    assert_eq!(count, 1);
+}
+
+#[tokio::test]
+async fn regenerate_is_bounded_by_the_token_budget() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", BROKEN).with_usage(100, 20),
+        ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#)
+            .with_usage(400, 20),
+        ModelResponse::text("unreachable"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let a = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .on_error(regenerating())
+        .on_event(rec.hook())
+        .budget(Budget {
+            max_tokens: Some(300),
+            ..Budget::default()
+        })
+        .build()
+        .unwrap();
+    let err = a.run("12 kilos in pounds?".into()).await.unwrap_err();
+    assert!(matches!(err, AgentError::Budget(_)), "{err}");
+    assert_eq!(model.requests().len(), 2);
+}
+
+#[tokio::test]
+async fn regenerate_is_bounded_by_the_repair_step_budget() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", BROKEN),
+        ModelResponse::text("fed back"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let a = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .strict(true)
+        .on_error(regenerating())
+        .on_event(rec.hook())
+        .budget(Budget {
+            max_repair_steps: Some(0),
+            ..Budget::default()
+        })
+        .build()
+        .unwrap();
+    assert_eq!(a.run("12 kilos?".into()).await.unwrap(), "fed back");
+    assert_eq!(model.requests().len(), 2, "no regeneration past the cap");
+}
+
+#[tokio::test]
+async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer_tool() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call(
+            "c2",
+            FINAL_ANSWER_TOOL,
+            r#"{"answer": "12 kg is about 26.5 lb."}"#,
+        ),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let a = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap();
+    let report = a.run("12 kilos in pounds?".into()).report().await;
+    assert_eq!(report.output().unwrap(), "12 kg is about 26.5 lb.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 2);
+    let offered =
+        |i: usize| -> Vec<String> { requests[i].tools.iter().map(|t| t.name.clone()).collect() };
+    for r in &requests {
+        assert_eq!(r.constraint, Some(Constraint::AnyTool));
+    }
+    // The new request's first turn offers no final answer (issue 28, item 3); the turn after a
+    // tool ran does.
+    assert_eq!(offered(0), ["convert"]);
+    assert_eq!(offered(1), ["convert", FINAL_ANSWER_TOOL]);
+    // The answer stands in the transcript as an answer, not as a call left without a result.
+    assert_eq!(
+        report.transcript.last().unwrap(),
+        &Message::assistant("12 kg is about 26.5 lb.")
+    );
+}
+
+#[tokio::test]
+async fn prevention_mode_reads_the_final_answer_into_a_typed_output() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c0", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c1", FINAL_ANSWER_TOOL, r#"{"answer": "26.5"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::ToolChoice);
+    let a = LlmAgent::builder("units")
+        .output::<f64>()
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap();
+    assert_eq!(a.run("12 kilos in pounds?".into()).await.unwrap(), 26.5);
+}
+
+#[tokio::test]
+async fn prevention_mode_refuses_a_model_that_cannot_constrain() {
+    let model = ScriptedModel::new([ModelResponse::text("unconstrained")]);
+    let a = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap();
+    let err = a.run("12 kilos?".into()).await.unwrap_err();
+    assert!(
+        matches!(&err, AgentError::Config(m) if m.contains("cannot constrain decoding")),
+        "{err}"
+    );
+    assert!(model.requests().is_empty(), "the model was not asked");
+}
+
+#[tokio::test]
+async fn prevention_mode_without_tools_asks_unconstrained() {
+    let model = ScriptedModel::new([ModelResponse::text("hello")]);
+    let a = LlmAgent::<String, String>::builder("plain")
+        .model(model.clone())
+        .constrained(true)
+        .build()
+        .unwrap();
+    assert_eq!(a.run("hi".into()).await.unwrap(), "hello");
+    assert_eq!(model.requests()[0].constraint, None);
+}
+
+/// `unknown_tool => regenerate()`: a call to a tool that does not exist is asked for again
+/// before the turn is recorded, held to a call of an offered tool (`AnyTool`); the regenerated
+/// call takes its place under the same id and runs. The transcript holds the call that ran, the
+/// events the invented name and the replacement.
+#[tokio::test]
+async fn unknown_tool_regenerate_replaces_an_invented_name_with_an_offered_call() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weight_converter", r#"{"kilos": 12}"#).with_usage(100, 20),
+        // The regenerated call.
+        ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#)
+            .with_usage(90, 12),
+        ModelResponse::text("About 26.5 lb."),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let rec = Recorder::default();
+    let handlers = Handlers::new().unknown_tool(regenerate());
+    let report = agent(&model, handlers, &rec)
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 3);
+    assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
+    assert_eq!(
+        requests[1].messages,
+        vec![Message::user("12 kilos in pounds?")]
+    );
+    // The transcript records the regenerated call, under the original id, and its result.
+    let Message::Assistant { tool_calls, .. } = &report.transcript[1] else {
+        panic!("{:?}", report.transcript)
+    };
+    assert_eq!(
+        (tool_calls[0].id.as_str(), tool_calls[0].name.as_str()),
+        ("c1", "convert")
+    );
+    let Message::Tool(result) = &report.transcript[2] else {
+        panic!("{:?}", report.transcript)
+    };
+    assert_eq!((result.content.as_str(), result.is_error), ("26.5", false));
+    let events = rec.events();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Regenerated { tool, constraint: Constraint::AnyTool, .. } if tool == "weight_converter"
+    )));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Repaired {
+            kind: agents_core::error::ErrorKind::UnknownTool,
+            step: "regenerate",
+            ..
+        }
+    )));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ToolHallucinated { .. })),
+        "the invented call was replaced before it was answered"
+    );
+}
+
+/// A model that invents a name again under the constraint (it cannot constrain for real) is
+/// answered as an unknown tool, as without the chain; a model that cannot constrain at all is
+/// not asked (a warning says so).
+#[tokio::test]
+async fn unknown_tool_regenerate_falls_back_to_the_unknown_tool_answer() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weight_converter", "{}"),
+        ModelResponse::text("I cannot convert."),
+    ]);
+    let rec = Recorder::default();
+    let handlers = Handlers::new().unknown_tool(regenerate());
+    let report = agent(&model, handlers, &rec)
+        .run("12 kg?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "I cannot convert.");
+    assert_eq!(
+        model.requests().len(),
+        2,
+        "not asked again: it cannot constrain"
+    );
+    let events = rec.events();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Warning { message, .. } if message.contains("cannot constrain")
+    )));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ToolHallucinated { .. }))
+    );
+}
+
+/// `unknown_tool => regenerate().or(escalate(..))`: what regeneration could not fix escalates
+/// through the agent's `on_escalation` (here: on to the caller), and `throw` ends the run.
+#[tokio::test]
+async fn unknown_tool_chain_ends_with_escalate_or_throw() {
+    let still_invented = || {
+        ScriptedModel::new([
+            ModelResponse::tool_call("c1", "weight_converter", "{}"),
+            ModelResponse::tool_call("r1", "also_invented", "{}"),
+            ModelResponse::text("unreachable"),
+        ])
+        .with_constraint_support(ConstraintSupport::ToolChoice)
+    };
+    let model = still_invented();
+    let handlers = Handlers::new().unknown_tool(regenerate().or(agents_core::repair::escalate(
+        "the model keeps calling tools that do not exist",
+        agents_core::Severity::High,
+    )));
+    let err = LlmAgent::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .on_error(handlers)
+        .on_escalation(|_| agents_core::agent::EscalationDecision::Escalate {
+            severity: None,
+            context: None,
+        })
+        .build()
+        .unwrap()
+        .run("12 kg?".into())
+        .await
+        .unwrap_err();
+    let AgentError::Escalated(e) = err else {
+        panic!("expected an escalation, got {err:?}")
+    };
+    assert_eq!(e.tool.as_deref(), Some("weight_converter"));
+    assert!(e.reason.contains("do not exist"), "{}", e.reason);
+
+    let model = still_invented();
+    let handlers = Handlers::new().unknown_tool(agents_core::repair::throw("invented tools"));
+    let err = agent(&model, handlers, &Recorder::default())
+        .run("12 kg?".into())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, AgentError::Thrown { reason, .. } if reason == "invented tools"),
+        "{err:?}"
+    );
+    assert_eq!(model.requests().len(), 1, "throw asks nothing more");
+}
+
+/// `unknown_tool` belongs to the agent: on a tool, `build` refuses it and says where it goes.
+#[tokio::test]
+async fn unknown_tool_on_a_tool_is_refused_at_build() {
+    let err = LlmAgent::builder("units")
+        .model(ScriptedModel::new([]))
+        .tool_with(convert(), Handlers::new().unknown_tool(regenerate()))
+        .build()
+        .unwrap_err();
+    let AgentError::Config(message) = err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        message.contains("tool `convert`") && message.contains("defaults"),
+        "{message}"
+    );
+}
+
+/// Under prevention mode the last turn the budget allows is held to the final-answer tool, so a
+/// model that keeps calling tools still ends the run with an answer; earlier turns stay free to
+/// call any offered tool. With an `on_budget_exceeded` handler (which may extend the limit) no
+/// turn is the last for certain, and none is held.
+#[tokio::test]
+async fn prevention_mode_holds_the_last_turn_to_the_final_answer() {
+    let script = || {
+        ScriptedModel::new([
+            ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+            ModelResponse::tool_call("c2", "convert", r#"{"value": 12, "to": "kg"}"#),
+            ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+        ])
+        .with_constraint_support(ConstraintSupport::Schema)
+    };
+    let three_turns = Budget {
+        max_turns: Some(3),
+        ..Budget::default()
+    };
+    let model = script();
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .budget(three_turns.clone())
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let constraints: Vec<_> = model.requests().into_iter().map(|r| r.constraint).collect();
+    assert_eq!(
+        constraints,
+        [
+            Some(Constraint::AnyTool),
+            Some(Constraint::AnyTool),
+            Some(Constraint::tool(FINAL_ANSWER_TOOL)),
+        ]
+    );
+
+    let model = script();
+    let _ = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .budget(three_turns)
+        .on_budget_exceeded(|_| agents_core::budget::BudgetDecision::Stop)
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert!(
+        model
+            .requests()
+            .iter()
+            .all(|r| r.constraint == Some(Constraint::AnyTool))
+    );
+}
+
+/// Issue 28, item 3: prevention mode never answers a new request through the final-answer tool
+/// before a tool was called. The first turn does not offer it; a model that names it all the
+/// same (a provider that only forces a tool) is told to call a tool first, and its answer is
+/// not the run's; once a tool ran, the final answer is offered and taken.
+#[tokio::test]
+async fn prevention_mode_never_answers_a_new_request_before_a_tool() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c0", FINAL_ANSWER_TOOL, r#"{"answer": "text"}"#),
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::ToolChoice);
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let refused = common::error_results(&report.transcript);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("call one of the tools first"),
+        "{}",
+        refused[0]
+    );
+    let requests = model.requests();
+    assert!(
+        requests[..2]
+            .iter()
+            .all(|r| r.tools.iter().all(|t| t.name != FINAL_ANSWER_TOOL)),
+        "no final answer offered before a tool ran"
+    );
+    assert!(
+        requests[2]
+            .tools
+            .iter()
+            .any(|t| t.name == FINAL_ANSWER_TOOL)
+    );
+}
+
+/// Issue 28, item 3: a final answer that is a made-up example's value nobody gave (`"text"`)
+/// is not the run's answer under the small-model profile: the model reads that it copied it,
+/// and answers again.
+#[tokio::test]
+async fn prevention_mode_refuses_a_final_answer_copied_from_an_example() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "TEXT"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"note": "text"})])
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let refused = common::error_results(&report.transcript);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("copied from an example"),
+        "{}",
+        refused[0]
+    );
+}

@@ -1,0 +1,331 @@
+//! Integers beyond 64 bits, kept digit for digit beside the value.
+//!
+//! serde_json without `arbitrary_precision` (which the workspace never turns on: cargo unifies
+//! features, and that one changes every crate's numbers in a user's build) holds a number as a
+//! `u64`, an `i64` or an `f64`. An integer with more digits (a 30-digit account number) becomes
+//! the nearest `f64`, and written out again it is no longer the integer the model wrote. Repair
+//! records each such integer's digits under its JSON Pointer, and
+//! [`Repaired::to_json`](super::Repaired::to_json) writes them back in place of the `f64`.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// The integers of one repaired value that no 64-bit integer holds: (JSON Pointer, digits as
+/// written). Empty for nearly every input, and then one word wide and never allocated.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct ExactIntegers(Option<Box<Records>>);
+
+/// The records behind [`ExactIntegers`], boxed: a value with none costs one word.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Records(Vec<(String, String)>);
+
+impl ExactIntegers {
+    pub(crate) fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |r| r.0.len())
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub(crate) fn push(&mut self, pointer: String, digits: String) {
+        self.0.get_or_insert_default().0.push((pointer, digits));
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if let Some(r) = &mut self.0 {
+            r.0.truncate(len);
+        }
+    }
+
+    /// The pointer of the last integer recorded, to fill in.
+    pub(crate) fn last_pointer(&mut self) -> Option<&mut String> {
+        self.0.as_mut()?.0.last_mut().map(|(p, _)| p)
+    }
+
+    /// The digits recorded at `pointer` (the last record for it, as the last of duplicate keys
+    /// wins).
+    fn at(&self, pointer: &str) -> Option<&str> {
+        let v = self.0.as_ref()?;
+        v.0.iter()
+            .rev()
+            .find(|(p, _)| p == pointer)
+            .map(|(_, d)| d.as_str())
+    }
+
+    #[cfg(test)]
+    fn pairs(&self) -> Vec<(String, String)> {
+        self.0.as_deref().map(|r| r.0.clone()).unwrap_or_default()
+    }
+}
+
+/// Whether `text`, the digits of a number as a JSON number writes them, is an integer that
+/// neither `u64` nor `i64` holds.
+pub(crate) fn is_big_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    digits.len() >= 19
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && text.parse::<i64>().is_err()
+        && text.parse::<u64>().is_err()
+}
+
+/// Whether `text` may hold an integer beyond 64 bits: a run of 19 digits or more, not part of
+/// a fraction or an exponent, larger than a 64-bit integer holds (anywhere, strings included;
+/// [`in_valid_json`] then tells). Reads one byte in 19: a run that long covers one of them, and
+/// only there are the bytes around read.
+pub(crate) fn may_hold_big_integer(text: &str) -> bool {
+    const RUN: usize = 19;
+    let bytes = text.as_bytes();
+    let mut probe = RUN - 1;
+    while probe < bytes.len() {
+        if !bytes[probe].is_ascii_digit() {
+            probe += RUN;
+            continue;
+        }
+        let mut start = probe;
+        while start > 0 && bytes[start - 1].is_ascii_digit() {
+            start -= 1;
+        }
+        let mut end = probe + 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end - start >= RUN && beyond_64_bits(bytes, start, end) {
+            return true;
+        }
+        // The next run that long starts after this one, and covers this probe or a later one.
+        probe = end + RUN;
+    }
+    false
+}
+
+/// Whether the digits at `start..end` (19 or more) are an integer no `u64` or `i64` holds: not
+/// a fraction's or an exponent's digits, and larger than `u64::MAX` (or, after a `-`, than
+/// `i64::MIN`).
+fn beyond_64_bits(bytes: &[u8], start: usize, end: usize) -> bool {
+    let before = start.checked_sub(1).map(|i| bytes[i]);
+    if matches!(before, Some(b'.' | b'e' | b'E' | b'+'))
+        || matches!(bytes.get(end), Some(b'.' | b'e' | b'E'))
+    {
+        return false;
+    }
+    let digits = &bytes[start..end];
+    let limit: &[u8] = if before == Some(b'-') {
+        b"9223372036854775808"
+    } else {
+        b"18446744073709551615"
+    };
+    // Same length: compare as text; JSON numbers have no leading zeros, and a run with them
+    // (in a string) is only read again for nothing.
+    digits.len() > limit.len() || (digits.len() == limit.len() && digits > limit)
+}
+
+/// One step of a JSON Pointer while reading valid JSON: a key as written (quotes and escapes
+/// included, decoded only for a pointer that is needed), or an index.
+enum Step<'t> {
+    Key(&'t str),
+    Index(usize),
+}
+
+/// The big integers of `text`, which is valid JSON: one pass over it, keys decoded only on the
+/// way to such an integer's pointer.
+pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
+    let bytes = text.as_bytes();
+    let mut out = ExactIntegers::default();
+    let mut path: Vec<Step> = Vec::new();
+    let mut key_next = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => {
+                path.push(Step::Key(""));
+                key_next = true;
+                i += 1;
+            }
+            b'[' => {
+                path.push(Step::Index(0));
+                i += 1;
+            }
+            b'}' | b']' => {
+                path.pop();
+                i += 1;
+            }
+            b',' => {
+                match path.last_mut() {
+                    Some(Step::Index(n)) => *n += 1,
+                    Some(Step::Key(_)) => key_next = true,
+                    None => {}
+                }
+                i += 1;
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                if key_next {
+                    if let Some(step) = path.last_mut() {
+                        *step = Step::Key(&text[i..end]);
+                    }
+                    key_next = false;
+                }
+                i = end;
+            }
+            b'-' | b'0'..=b'9' => {
+                let len = bytes[i..]
+                    .iter()
+                    .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                    .unwrap_or(bytes.len() - i);
+                let number = &text[i..i + len];
+                if is_big_integer(number) {
+                    out.push(pointer(&path), number.to_owned());
+                }
+                i += len;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The end (after the closing quote) of the valid JSON string whose opening quote is at `at`.
+fn string_end(bytes: &[u8], at: usize) -> usize {
+    let mut i = at + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn pointer(path: &[Step]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Key(raw) => {
+                let key = serde_json::from_str::<String>(raw).unwrap_or_default();
+                push_key(&mut out, &key);
+            }
+            Step::Index(n) => {
+                let _ = write!(out, "/{n}");
+            }
+        }
+    }
+    out
+}
+
+/// Appends `/key` to a JSON Pointer, escaped (`~` as `~0`, `/` as `~1`).
+pub(crate) fn push_key(pointer: &mut String, key: &str) {
+    pointer.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// `value` as compact JSON text, each integer of `exact` written with its own digits in place
+/// of the `f64` the value holds. Recurses once per level (at most
+/// [`MAX_DEPTH`](crate::MAX_DEPTH)).
+pub(crate) fn to_json(value: &Value, exact: &ExactIntegers) -> String {
+    if exact.is_empty() {
+        return value.to_string();
+    }
+    let mut out = String::new();
+    let mut at = String::new();
+    write(value, exact, &mut at, &mut out);
+    out
+}
+
+fn write(value: &Value, exact: &ExactIntegers, at: &mut String, out: &mut String) {
+    match value {
+        // Only digits that are this number: a key written twice keeps its last value, which
+        // may be another number than the one recorded for it.
+        Value::Number(n) if n.is_f64() => match exact.at(at) {
+            Some(digits) if digits.parse::<f64>().ok() == n.as_f64() => out.push_str(digits),
+            _ => out.push_str(&value.to_string()),
+        },
+        Value::Array(items) => {
+            out.push('[');
+            for (n, item) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                let len = at.len();
+                let _ = write!(at, "/{n}");
+                write(item, exact, at, out);
+                at.truncate(len);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (n, (key, item)) in map.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                let len = at.len();
+                push_key(at, key);
+                write(item, exact, at, out);
+                at.truncate(len);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_integers_are_found_with_their_pointers() {
+        let text = r#"{"a~b": [1, {"n/m": 123456789012345678901234567890}], "s": "99999999999999999999999", "z": -98765432109876543210, "f": 1e30, "u": 18446744073709551615}"#;
+        assert_eq!(
+            in_valid_json(text).pairs(),
+            [
+                (
+                    "/a~0b/1/n~1m".to_owned(),
+                    "123456789012345678901234567890".to_owned()
+                ),
+                ("/z".to_owned(), "-98765432109876543210".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn written_back_digit_for_digit() {
+        let text = r#"{"id": 123456789012345678901234567890, "list": [18446744073709551616, 2.5]}"#;
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert!(may_hold_big_integer(text));
+        let exact = in_valid_json(text);
+        assert_eq!(
+            to_json(&value, &exact),
+            r#"{"id":123456789012345678901234567890,"list":[18446744073709551616,2.5]}"#
+        );
+        assert!(!may_hold_big_integer(
+            r#"{"a": [1.5, 7, -3, 1e3, 123456789012345678]}"#
+        ));
+        for at in 0..40 {
+            let text = format!("{}-9923372036854775808 ", " ".repeat(at));
+            assert!(may_hold_big_integer(&text), "{at}");
+            assert!(!may_hold_big_integer(&text.replace('5', " ")), "{at}");
+            assert!(!may_hold_big_integer(&text.replace("-99", "-92")), "{at}");
+        }
+        // Fits in 64 bits, or is no integer.
+        for text in [
+            "[18446744073709551615, -9223372036854775808]",
+            "[-98765432109876543210987654321.125, 1.123456789012345678901]",
+            "[1e12345678901234567890]",
+        ] {
+            assert!(!may_hold_big_integer(text), "{text}");
+        }
+        assert!(may_hold_big_integer("[18446744073709551616]"));
+        assert!(may_hold_big_integer("[-9223372036854775809]"));
+    }
+}
