@@ -82,16 +82,20 @@ impl StepImpl {
         error: &ToolError,
         cursor: &mut Cursor,
     ) -> StepResult {
+        // The steps that ask a model are boxed: an inline future of theirs would be carried
+        // (and, in a debug build, copied on the stack) by every call's future, at every level of
+        // nested agents (eight levels overflowed a 2 MiB thread without it). The box is made
+        // only when such a step runs, which costs a model call anyway.
         match self {
             StepImpl::JsonRepair => builtin::json_repair(run, error, cursor),
             StepImpl::Coerce => builtin::coerce(run, error, cursor),
             StepImpl::Fix(f) => function::fix(run, f, error, cursor),
             StepImpl::FixWith { agent, retries } => {
-                fixer::fix_with(run, agent, *retries, error, cursor).await
+                Box::pin(fixer::fix_with(run, agent, *retries, error, cursor)).await
             }
             StepImpl::Sanitize(f) => function::sanitize(run, f, error, cursor),
-            StepImpl::Regenerate => regenerating::regenerate(run, error, cursor).await,
-            StepImpl::AskValues => asking::ask_values(run, error, cursor).await,
+            StepImpl::Regenerate => Box::pin(regenerating::regenerate(run, error, cursor)).await,
+            StepImpl::AskValues => Box::pin(asking::ask_values(run, error, cursor)).await,
             StepImpl::Retry(settings) => retrying::retry(run, settings, error, cursor).await,
             StepImpl::Escalate { reason, severity } => {
                 let reason = reason.clone().unwrap_or_else(|| error.model_reason());
