@@ -1,7 +1,6 @@
 //! Reading a tool's argument schema ([`ToolSpec::parameters`](super::ToolSpec)): the one-line
-//! form the model is shown, the argument names it declares, the noise schemars adds, and the
-//! one walk over its subschemas (with the readers built on it: the values it shows as
-//! `examples`, the choices it lists).
+//! form the model is shown, the argument names it declares, the noise schemars adds. The
+//! keyword readers and the walk over subschemas are `agents_json::schema`'s.
 
 use serde_json::Value;
 
@@ -41,107 +40,18 @@ pub fn value_shape(root: &Value, v: &Value) -> String {
     shape_at(root, v, 0)
 }
 
-// The schema keyword readers live with the JSON crate (`agents_json::schema`), one place for
-// coercion, the prompts, the echo check and the questions; named here as before.
+// The schema keyword readers and the one walk over a schema's subschemas live with the JSON
+// crate (`agents_json::schema`), one place for coercion, the prompts, the constraint rewrites,
+// the echo check and the questions; named here as before.
 pub use agents_json::schema::resolve_ref;
-pub(crate) use agents_json::schema::{concrete, main_type, required as required_arguments};
+pub(crate) use agents_json::schema::{
+    concrete, each_subschema_mut, is_free_string, main_type, required as required_arguments,
+    schema_choices, schema_examples,
+};
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
 /// fill a small model's prompt, and a constraint enforces it anyway.
 pub(crate) const MAX_LISTED_CHOICES: usize = 12;
-
-/// How deep a schema is walked for its subschemas. Tool schemas are written by people or
-/// derived from types; one deeper than this is left as it is below that depth rather than
-/// risking the stack.
-pub(crate) const MAX_SCHEMA_DEPTH: usize = 64;
-
-/// The keywords whose value is a map of subschemas.
-const SCHEMA_MAPS: [&str; 4] = ["properties", "patternProperties", "$defs", "definitions"];
-/// The keywords whose value is a list of subschemas.
-const SCHEMA_LISTS: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
-/// The keywords whose value is one subschema (`items` also in its old tuple form, a list).
-const SCHEMA_ONES: [&str; 4] = ["items", "additionalProperties", "not", "contains"];
-
-/// The one walk over a schema's subschemas, written once for shared and for mutable access:
-/// `$visit` calls `f` on the schema and on every subschema under it, parents first, through
-/// the keywords above (a property named `enum` is a subschema under `properties`, never a
-/// keyword).
-macro_rules! subschema_walk {
-    ($visit:ident, $($mut_:ident)?, $get:ident, $values:ident, $iter:ident) => {
-        pub(crate) fn $visit(v: &$($mut_)? Value, depth: usize, f: &mut impl FnMut(&$($mut_)? Value)) {
-            if depth > MAX_SCHEMA_DEPTH {
-                return;
-            }
-            f(v);
-            let Value::Object(m) = v else { return };
-            for key in SCHEMA_MAPS {
-                if let Some(Value::Object(subs)) = m.$get(key) {
-                    for sub in subs.$values() {
-                        $visit(sub, depth + 1, f);
-                    }
-                }
-            }
-            for key in SCHEMA_LISTS {
-                if let Some(Value::Array(subs)) = m.$get(key) {
-                    for sub in subs.$iter() {
-                        $visit(sub, depth + 1, f);
-                    }
-                }
-            }
-            for key in SCHEMA_ONES {
-                match m.$get(key) {
-                    Some(sub @ Value::Object(_)) => $visit(sub, depth + 1, f),
-                    Some(Value::Array(subs)) if key == "items" => {
-                        for sub in subs.$iter() {
-                            $visit(sub, depth + 1, f);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    };
-}
-
-subschema_walk!(each_subschema, , get, values, iter);
-subschema_walk!(each_subschema_mut, mut, get_mut, values_mut, iter_mut);
-
-/// The values of every `examples` keyword of a schema and its subschemas (what a model is shown
-/// as example values beside the tool's worked examples).
-pub(crate) fn schema_examples(schema: &Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    each_subschema(schema, 0, &mut |s| {
-        if let Some(Value::Array(items)) = s.get("examples") {
-            out.extend(items.iter().cloned());
-        }
-    });
-    out
-}
-
-/// The strings a schema and its subschemas offer as choices (`enum` and `const` values),
-/// trimmed and lowercased.
-pub(crate) fn schema_choices(schema: &Value) -> std::collections::HashSet<String> {
-    let lower = |s: &str| s.trim().to_lowercase();
-    let mut out = std::collections::HashSet::new();
-    each_subschema(schema, 0, &mut |s| {
-        if let Some(Value::Array(items)) = s.get("enum") {
-            out.extend(items.iter().filter_map(Value::as_str).map(lower));
-        }
-        if let Some(Value::String(c)) = s.get("const") {
-            out.insert(lower(c));
-        }
-    });
-    out
-}
-
-/// A string schema that lists no choices and no shape of its own (no `enum`, `const`,
-/// `format` or `pattern`): free text.
-pub(crate) fn is_free_string(schema: &Value) -> bool {
-    main_type(schema) == Some("string")
-        && ["enum", "const", "format", "pattern"]
-            .iter()
-            .all(|k| schema.get(*k).is_none())
-}
 
 fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
     let v = resolve_ref(root, v);
@@ -247,31 +157,6 @@ pub fn call_shape(tool: &str, schema: &Value) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    /// Examples and choices are read from every subschema, through `$defs` and `anyOf`; a
-    /// property named like a keyword is a property, not the keyword.
-    #[test]
-    fn examples_and_choices_are_read_from_every_subschema() {
-        let schema = json!({
-            "type": "object",
-            "properties": {
-                "city": {"type": "string", "examples": ["Oslo"]},
-                "unit": {"anyOf": [{"$ref": "#/$defs/Unit"}, {"type": "null"}]},
-                "enum": {"type": "string", "const": "Fixed"},
-                "tags": {"type": "array", "items": {"type": "string", "examples": ["red"]}}
-            },
-            "$defs": {"Unit": {"enum": ["Celsius", "fahrenheit", 3]}}
-        });
-        assert_eq!(schema_examples(&schema), [json!("Oslo"), json!("red")]);
-        let choices = schema_choices(&schema);
-        let mut listed: Vec<&str> = choices.iter().map(String::as_str).collect();
-        listed.sort();
-        assert_eq!(listed, ["celsius", "fahrenheit", "fixed"]);
-        assert!(is_free_string(&json!({"type": ["string", "null"]})));
-        assert!(!is_free_string(
-            &json!({"type": "string", "format": "date"})
-        ));
-    }
 
     #[test]
     fn a_short_enum_is_listed_and_a_long_one_reads_as_its_type() {
