@@ -226,7 +226,7 @@ impl Usage {
     /// overcounts the input further. A token budget then stops a run a little early, never late.
     ///
     /// ```
-    /// use agents_core::{ModelResponse, Usage};
+    /// use agents_core::model::{ModelResponse, Usage};
     /// let usage = Usage::estimate(900, &ModelResponse::text("The weather is mild."));
     /// assert_eq!((usage.input_tokens, usage.output_tokens), (300, 7));
     /// ```
