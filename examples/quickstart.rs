@@ -187,7 +187,7 @@ fn print_event(e: &Event) {
             "■ {agent} finished after {turns} turns ({} tokens)",
             usage.total()
         ),
-        other => println!("  {other:?}"),
+        other => println!("  {other}"),
     }
 }
 

@@ -55,6 +55,8 @@ BUILD_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON 
 
 log() { printf '[local-llm] %s\n' "$*" >&2; }
 die() { printf '[local-llm] error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=scripts/service-lib.sh
+source "$REPO_ROOT/scripts/service-lib.sh"
 
 http_get() { # url -> body on stdout; non-zero on failure
   if command -v curl >/dev/null 2>&1; then
@@ -171,43 +173,12 @@ cmd_start() {
     echo $! >"$PID_FILE"
     pid="$(cat "$PID_FILE")"
   fi
-  local waited=0
-  until healthy; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      log "llama-server exited during startup; last log lines:"
-      tail -n 40 "$LOG_FILE" >&2 || true
-      rm -f "$PID_FILE"
-      die "llama-server failed to start"
-    fi
-    if (( waited >= WAIT_SECS )); then
-      log "no healthy /health after ${WAIT_SECS}s; last log lines:"
-      tail -n 40 "$LOG_FILE" >&2 || true
-      die "llama-server did not become healthy (pid $pid still running; '$0 stop' to kill it)"
-    fi
-    sleep 1
-    waited=$((waited + 1))
-  done
-  log "healthy after ~${waited}s (pid $pid)"
+  wait_healthy llama-server "$pid" "$PID_FILE" "$LOG_FILE" "$WAIT_SECS" healthy
   echo "LOCAL_LLM_URL=$URL"
 }
 
 cmd_stop() {
-  local pid
-  if pid="$(running_pid)"; then
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      log "pid $pid ignored SIGTERM; sending SIGKILL"
-      kill -9 "$pid" 2>/dev/null || true
-    fi
-    log "stopped pid $pid"
-  else
-    log "not running (no live pid in $PID_FILE)"
-  fi
-  rm -f "$PID_FILE"
+  stop_by_pid_file "$PID_FILE" running_pid
 }
 
 cmd_status() {

@@ -39,6 +39,8 @@ ADMIN_URL="http://127.0.0.1:$ADMIN_PORT"
 
 log() { printf '[restate] %s\n' "$*" >&2; }
 die() { printf '[restate] error: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=scripts/service-lib.sh
+source "$REPO_ROOT/scripts/service-lib.sh"
 
 server_bin() { # the binary the npm package's platform dependency ships
   local bin
@@ -110,43 +112,12 @@ cmd_start() {
     echo $! >"$PID_FILE"
     pid="$(cat "$PID_FILE")"
   fi
-  local waited=0
-  until healthy; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      log "restate-server exited during startup; last log lines:"
-      tail -n 40 "$LOG_FILE" >&2 || true
-      rm -f "$PID_FILE"
-      die "restate-server failed to start"
-    fi
-    if ((waited >= WAIT_SECS)); then
-      log "no healthy /health after ${WAIT_SECS}s; last log lines:"
-      tail -n 40 "$LOG_FILE" >&2 || true
-      die "restate-server did not become healthy (pid $pid still running; '$0 stop' to kill it)"
-    fi
-    sleep 1
-    waited=$((waited + 1))
-  done
-  log "healthy after ~${waited}s (pid $pid)"
+  wait_healthy restate-server "$pid" "$PID_FILE" "$LOG_FILE" "$WAIT_SECS" healthy
   cmd_env
 }
 
 cmd_stop() {
-  local pid
-  if pid="$(running_pid)"; then
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.2
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      log "pid $pid ignored SIGTERM; sending SIGKILL"
-      kill -9 "$pid" 2>/dev/null || true
-    fi
-    log "stopped pid $pid"
-  else
-    log "not running (no live pid in $PID_FILE)"
-  fi
-  rm -f "$PID_FILE"
+  stop_by_pid_file "$PID_FILE" running_pid
 }
 
 cmd_status() {

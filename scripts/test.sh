@@ -45,5 +45,17 @@ if [[ "${AGENTS_SKIP_RESTATE:-0}" != "1" ]]; then
   export AGENTS_REQUIRE_RESTATE=1
 fi
 
+# Phoenix, the LLM trace viewer the OpenTelemetry test exports to (tests/phoenix.rs; the pinned
+# PyPI package, installed into .phoenix/). With AGENTS_REQUIRE_PHOENIX=1 that test fails instead
+# of skipping when Phoenix is unreachable. Set AGENTS_SKIP_PHOENIX=1 to run without it.
+if [[ "${AGENTS_SKIP_PHOENIX:-0}" != "1" ]]; then
+  if ! scripts/phoenix.sh status >/dev/null 2>&1; then
+    scripts/phoenix.sh start >/dev/null
+    cleanup+=("scripts/phoenix.sh stop")
+  fi
+  while IFS= read -r var; do export "$var"; done < <(scripts/phoenix.sh env)
+  export AGENTS_REQUIRE_PHOENIX=1
+fi
+
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features

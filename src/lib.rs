@@ -113,8 +113,36 @@ pub use agents_providers as providers;
 #[cfg(feature = "mcp")]
 pub use agents_providers::mcp;
 
-/// The README's code blocks, compiled as doctests so that the first example a newcomer reads
-/// keeps building.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+// The code blocks of README.md and docs/*.md, compiled (and, unless `no_run`, run) as doctests of
+// this crate, the one users depend on: what a reader copies keeps building against `agents::…`.
+// `tests/docs_snippets.rs` fails when a docs file with a Rust block is missing here.
+macro_rules! doctests {
+    ($($(#[$cfg:meta])* $name:ident = $file:literal,)*) => {$(
+        #[cfg(doctest)]
+        $(#[$cfg])*
+        #[doc = include_str!($file)]
+        pub struct $name;
+    )*};
+}
+
+doctests! {
+    ReadmeDoctests = "../README.md",
+    GettingStartedDoctests = "../docs/getting-started.md",
+    ConceptsDoctests = "../docs/concepts.md",
+    ErrorsDoctests = "../docs/errors.md",
+    RepairDoctests = "../docs/repair.md",
+    HandlersDoctests = "../docs/handlers.md",
+    EscalationDoctests = "../docs/escalation.md",
+    BudgetsDoctests = "../docs/budgets.md",
+    EventsDoctests = "../docs/events.md",
+    ProvidersDoctests = "../docs/providers.md",
+    RunsDoctests = "../docs/runs.md",
+    // Its snippets name `agents::mcp`, which exists with the feature (`--all-features` in CI).
+    #[cfg(feature = "mcp")]
+    McpDoctests = "../docs/mcp.md",
+    DurableDoctests = "../docs/durable.md",
+    ConstraintDoctests = "../docs/constraint.md",
+    MacrosDoctests = "../docs/macros.md",
+    TestingDoctests = "../docs/testing.md",
+    LocalLlmDoctests = "../docs/local-llm.md",
+}

@@ -5,10 +5,12 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::agent::AgentPath;
 use crate::budget::BudgetKind;
 use crate::error::{ErrorKind, Severity};
 use crate::model::{ToolCall, Usage};
+use crate::path::AgentPath;
+
+mod display;
 
 /// Something that happened during a run.
 ///
@@ -298,7 +300,7 @@ pub enum Event {
         /// The agent.
         agent: AgentPath,
         /// What was refused.
-        checked: crate::agent::Checked,
+        checked: crate::error::Checked,
         /// The check's reason (what the model reads when it is sent back).
         reason: String,
         /// Whether the model is asked again.

@@ -18,6 +18,7 @@
 pub mod agent;
 pub mod budget;
 pub mod conversation;
+mod deps;
 pub mod error;
 mod escalation;
 pub mod event;
@@ -30,6 +31,7 @@ pub mod repair;
 pub mod retry;
 pub mod run;
 mod similar;
+mod telemetry;
 pub mod testing;
 mod text;
 pub mod tool;

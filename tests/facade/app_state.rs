@@ -263,3 +263,53 @@ async fn a_durable_run_with_deps_never_orders_twice() {
     assert_eq!(out, "done");
     assert_eq!(*shop.orders.lock().unwrap(), vec!["tea".to_owned()]);
 }
+
+/// A tool served over MCP reads the server's dependencies; a server missing one refuses to serve
+/// with a typed error naming the tool and the type, before any client connects.
+#[tokio::test]
+async fn served_tools_read_the_servers_deps() {
+    use agents_providers::mcp::{McpError, ToolServer};
+    use rmcp::ServiceExt;
+    use rmcp::model::CallToolRequestParams;
+
+    let (client_end, server_end) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(async move {
+        let _ = ToolServer::new("shop", "0.1.0")
+            .deps(Shop::named("corner"))
+            .tool(place_order {})
+            .serve(server_end)
+            .await;
+    });
+    let client = ().serve(client_end).await.expect("the handshake succeeds");
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let listed = serde_json::Value::Object((*tools[0].input_schema).clone());
+    let properties: Vec<&String> = listed["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(properties, vec!["item"], "the Deps parameter is not listed");
+    let serde_json::Value::Object(args) = serde_json::json!({"item": "figs"}) else {
+        unreachable!()
+    };
+    let result = client
+        .call_tool(CallToolRequestParams::new(place_order::NAME).with_arguments(args))
+        .await
+        .expect("tools/call");
+    let text: String = result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect();
+    assert!(text.contains("figs ordered at corner"), "{text}");
+
+    let (_client_end, server_end) = tokio::io::duplex(1024);
+    let refused = ToolServer::new("shop", "0.1.0")
+        .tool(place_order {})
+        .serve(server_end)
+        .await;
+    match refused {
+        Err(e @ McpError::MissingDeps { .. }) => {
+            let message = e.to_string();
+            assert!(message.contains(place_order::NAME), "{message}");
+            assert!(message.contains("Shop"), "{message}");
+        }
+        other => panic!("expected MissingDeps, got {other:?}"),
+    }
+}

@@ -14,7 +14,7 @@ use std::time::Duration;
 // (outside a paused runtime it is the system's monotonic clock).
 use tokio::time::Instant;
 
-use crate::agent::AgentPath;
+use crate::path::AgentPath;
 
 /// Which limit ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

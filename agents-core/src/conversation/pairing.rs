@@ -81,6 +81,24 @@ pub enum Mend {
     },
 }
 
+/// One phrase for logs: `no result recorded for search (call c1)`.
+impl std::fmt::Display for Mend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mend::NoResultRecorded { call_id, tool } => {
+                write!(f, "no result recorded for {tool} (call {call_id})")
+            }
+            Mend::DroppedOrphan { call_id } => {
+                write!(f, "dropped a result answering no call ({call_id})")
+            }
+            Mend::DroppedDuplicate { call_id } => {
+                write!(f, "dropped a second result for call {call_id}")
+            }
+            Mend::RenamedCall { from, to } => write!(f, "renamed call {from} to {to}"),
+        }
+    }
+}
+
 /// The text of the result a call gets when nothing ran it.
 pub(crate) fn not_executed(call: &ToolCall, why: &str) -> ToolResult {
     ToolResult {

@@ -3,9 +3,9 @@
 use std::fmt;
 
 use super::{ErrorKind, EscalationError, ToolError};
-use crate::agent::AgentPath;
 use crate::budget::BudgetExceeded;
 use crate::model::ModelError;
+use crate::path::AgentPath;
 
 /// Why a run stopped after repeated tool failures (the feedback loop's guard).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +131,7 @@ pub enum AgentError {
         /// The agent whose check refused.
         agent: AgentPath,
         /// What was refused.
-        checked: crate::agent::Checked,
+        checked: crate::error::Checked,
         /// The check's reason.
         reason: String,
         /// How many answers were refused (0 for an input).
@@ -140,7 +140,7 @@ pub enum AgentError {
     /// A tool of the run needs application state (a `Deps<T>` parameter) the run was not
     /// given; nothing ran, the model was not asked.
     #[error(transparent)]
-    MissingDeps(#[from] crate::run::MissingDeps),
+    MissingDeps(#[from] crate::deps::MissingDeps),
     /// The run stopped before calls that need a person's approval; every other call of the
     /// round ran. Not a failure: decide on the held calls and resume (see
     /// [`Paused`](crate::conversation::Paused)).

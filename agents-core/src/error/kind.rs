@@ -1,47 +1,129 @@
 //! The kinds of tool error, and the names the `on_error` DSL uses for them.
+//!
+//! Everything here is generated from the table in `agents-error-kinds`, which the macros read
+//! too: the enum, the handled list, the DSL names and the type-level [`kinds`].
 
 use std::fmt;
 
-/// What went wrong with a tool call: the four kinds of [`ToolError`](crate::ToolError), and a
-/// call to a tool the model was not offered (`UnknownTool`, which never reaches a tool).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorKind {
-    /// The argument text is not JSON (or not repairable JSON).
-    InvalidArgs,
-    /// The JSON does not fit the tool's parameter types.
-    Deserialization,
-    /// The tool ran and failed.
-    Execution,
-    /// A repair gave up and handed the failure upwards.
-    Escalation,
-    /// The model called a tool it was not offered (an invented name, or a tool that vanished).
-    /// Its chain is the agent's (`defaults`): no tool owns the call.
-    UnknownTool,
+/// Generates the kinds from the table's rows (`agents_error_kinds::error_kinds!`).
+macro_rules! define_error_kinds {
+    ($($(#[doc = $doc:literal])* $variant:ident, $dsl:ident, $serde:literal, $scope:ident;)*) => {
+        /// What went wrong with a tool call: the four kinds of [`ToolError`](crate::ToolError),
+        /// and a call to a tool the model was not offered (`UnknownTool`, which never reaches a
+        /// tool).
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
+            serde::Deserialize,
+        )]
+        pub enum ErrorKind {
+            $(
+                $(#[doc = $doc])*
+                #[serde(rename = $serde)]
+                $variant,
+            )*
+        }
+
+        impl ErrorKind {
+            /// Every kind, in declaration order.
+            pub(crate) const ALL: [ErrorKind; [$(ErrorKind::$variant),*].len()] = [$(ErrorKind::$variant),*];
+
+            /// The DSL name: `invalid_args`, `deserialization_error`, `execution_error`,
+            /// `escalation`, `unknown_tool`.
+            pub fn dsl_name(self) -> &'static str {
+                match self {
+                    $(ErrorKind::$variant => stringify!($dsl),)*
+                }
+            }
+
+            /// Whether an `on_error` block can handle this kind (all but an escalation, which
+            /// walks up the tree instead).
+            const fn is_handled(self) -> bool {
+                match self {
+                    $(ErrorKind::$variant => define_error_kinds!(@handled $scope),)*
+                }
+            }
+        }
+
+        /// Type-level names of the handled kinds, used by [`Step<K>`](crate::repair::Step) so
+        /// that a step that cannot handle a kind is a compile error.
+        ///
+        /// Each kind has a marker type (used as `K` in `Step<K>`) and a constant of the same
+        /// name holding its [`ErrorKind`]; they live in different namespaces, so
+        /// `kinds::invalid_args` names both.
+        #[allow(non_camel_case_types, non_upper_case_globals)]
+        pub mod kinds {
+            use super::ErrorKind;
+
+            /// Sealed: only the handled kinds are kinds.
+            pub trait Kind: sealed::Sealed + Send + Sync + 'static {
+                /// The runtime value of this kind.
+                const KIND: ErrorKind;
+            }
+
+            mod sealed {
+                pub trait Sealed {}
+            }
+
+            /// The kinds about a tool's own call (all but `unknown_tool`): those whose chains
+            /// can repair the call's arguments (`fix`, `fix_with`).
+            #[diagnostic::on_unimplemented(
+                message = "this step repairs a call's arguments, and `{Self}` has no call to repair",
+                label = "not a step for `unknown_tool`",
+                note = "under `unknown_tool` use `regenerate()`, `escalate(..)` or `throw(..)`"
+            )]
+            pub trait ToolKind: Kind {}
+
+            $(define_error_kinds!(@marker $scope $dsl $variant $($doc)*);)*
+        }
+    };
+    (@handled Tree) => { false };
+    (@handled $scope:ident) => { true };
+    (@marker Tree $($rest:tt)*) => {};
+    (@marker Tool $dsl:ident $variant:ident $($doc:literal)*) => {
+        define_error_kinds!(@marker Agent $dsl $variant $($doc)*);
+        impl ToolKind for $dsl {}
+    };
+    (@marker Agent $dsl:ident $variant:ident $($doc:literal)*) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone, Copy, Default)]
+        pub struct $dsl {}
+        impl sealed::Sealed for $dsl {}
+        impl Kind for $dsl {
+            const KIND: ErrorKind = ErrorKind::$variant;
+        }
+        $(#[doc = $doc])*
+        pub const $dsl: ErrorKind = ErrorKind::$variant;
+    };
 }
+
+agents_error_kinds::error_kinds!(define_error_kinds);
 
 impl ErrorKind {
     /// The kinds an `on_error` block can handle, in pipeline order.
-    pub const HANDLED: [ErrorKind; 4] = [
-        ErrorKind::InvalidArgs,
-        ErrorKind::Deserialization,
-        ErrorKind::Execution,
-        ErrorKind::UnknownTool,
-    ];
-
-    /// The DSL name: `invalid_args`, `deserialization_error`, `execution_error`, `escalation`,
-    /// `unknown_tool`.
-    pub fn dsl_name(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidArgs => "invalid_args",
-            ErrorKind::Deserialization => "deserialization_error",
-            ErrorKind::Execution => "execution_error",
-            ErrorKind::Escalation => "escalation",
-            ErrorKind::UnknownTool => "unknown_tool",
+    pub const HANDLED: [ErrorKind; handled_count()] = {
+        let mut out = [ErrorKind::ALL[0]; handled_count()];
+        let (mut i, mut n) = (0, 0);
+        while i < ErrorKind::ALL.len() {
+            if ErrorKind::ALL[i].is_handled() {
+                out[n] = ErrorKind::ALL[i];
+                n += 1;
+            }
+            i += 1;
         }
+        out
+    };
+}
+
+/// How many kinds an `on_error` block can handle.
+const fn handled_count() -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < ErrorKind::ALL.len() {
+        if ErrorKind::ALL[i].is_handled() {
+            n += 1;
+        }
+        i += 1;
     }
+    n
 }
 
 impl fmt::Display for ErrorKind {
@@ -50,55 +132,36 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-/// Type-level names of the handled kinds, used by [`Step<K>`](crate::repair::Step) so that a step
-/// that cannot handle a kind is a compile error.
-///
-/// Each kind has a marker type (used as `K` in `Step<K>`) and a constant of the same name holding
-/// its [`ErrorKind`]; they live in different namespaces, so `kinds::invalid_args` names both.
-#[allow(non_camel_case_types, non_upper_case_globals)]
-pub mod kinds {
-    use super::ErrorKind;
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// Sealed: only the handled kinds are kinds.
-    pub trait Kind: sealed::Sealed + Send + Sync + 'static {
-        /// The runtime value of this kind.
-        const KIND: ErrorKind;
+    /// The serialized names are those stored runs (checkpoints, journals) hold; the DSL names
+    /// are those `agent!` reads.
+    #[test]
+    fn each_kind_keeps_its_serialized_and_dsl_name() {
+        let named: Vec<(String, &str)> = ErrorKind::ALL
+            .iter()
+            .map(|k| (serde_json::to_string(k).unwrap(), k.dsl_name()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (r#""invalid_args""#.to_owned(), "invalid_args"),
+                (r#""deserialization""#.to_owned(), "deserialization_error"),
+                (r#""execution""#.to_owned(), "execution_error"),
+                (r#""escalation""#.to_owned(), "escalation"),
+                (r#""unknown_tool""#.to_owned(), "unknown_tool"),
+            ]
+        );
+        assert_eq!(
+            ErrorKind::HANDLED,
+            [
+                ErrorKind::InvalidArgs,
+                ErrorKind::Deserialization,
+                ErrorKind::Execution,
+                ErrorKind::UnknownTool
+            ]
+        );
     }
-
-    mod sealed {
-        pub trait Sealed {}
-    }
-
-    macro_rules! kinds {
-        ($($name:ident => $variant:ident, $doc:literal;)*) => {$(
-            #[doc = $doc]
-            #[derive(Debug, Clone, Copy, Default)]
-            pub struct $name {}
-            impl sealed::Sealed for $name {}
-            impl Kind for $name {
-                const KIND: ErrorKind = ErrorKind::$variant;
-            }
-            #[doc = $doc]
-            pub const $name: ErrorKind = ErrorKind::$variant;
-        )*};
-    }
-
-    kinds! {
-        invalid_args => InvalidArgs, "The argument text is not (repairable) JSON.";
-        deserialization_error => Deserialization, "The JSON does not fit the tool's parameter types.";
-        execution_error => Execution, "The tool ran and failed.";
-        unknown_tool => UnknownTool, "The model called a tool it was not offered (handled under `defaults` only).";
-    }
-
-    /// The kinds about a tool's own call (all but `unknown_tool`): those whose chains can repair
-    /// the call's arguments (`fix`, `fix_with`).
-    #[diagnostic::on_unimplemented(
-        message = "this step repairs a call's arguments, and `{Self}` has no call to repair",
-        label = "not a step for `unknown_tool`",
-        note = "under `unknown_tool` use `regenerate()`, `escalate(..)` or `throw(..)`"
-    )]
-    pub trait ToolKind: Kind {}
-    impl ToolKind for invalid_args {}
-    impl ToolKind for deserialization_error {}
-    impl ToolKind for execution_error {}
 }

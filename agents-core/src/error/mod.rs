@@ -1,6 +1,7 @@
 //! The error taxonomy: tool errors as values, their classes, severities and run-level errors.
 
 mod agent_error;
+mod checked;
 mod class;
 mod execution;
 mod feedback;
@@ -11,6 +12,7 @@ mod tool_error;
 mod violation;
 
 pub use agent_error::{AgentError, FailureKind, FailureRecord, LoopGuard};
+pub use checked::Checked;
 pub use class::{Classifier, ErrorClass};
 pub use execution::{ExecutionFailure, IntoExecutionFailure};
 pub use feedback::{ARGUMENT_ERROR_PREFIX, FeedbackStyle, unknown_tool_short};

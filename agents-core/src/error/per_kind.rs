@@ -2,24 +2,30 @@
 //!
 //! The handled kinds used to be a hand-written table in four places (arrays of three, a slot
 //! function whose wildcard arm sent escalations to the execution slot, the cursors, the
-//! `Handlers` fields). This type is the one table: its index is an exhaustive match, so a new
-//! kind is a compile error here rather than a silent misroute elsewhere.
+//! `Handlers` fields). This type is the one table, its slots computed from
+//! [`ErrorKind::HANDLED`] (which the kinds' table generates), so a new kind has its slot without
+//! an edit here.
 
 use super::ErrorKind;
 
 /// How many kinds an `on_error` block can handle.
 const HANDLED: usize = ErrorKind::HANDLED.len();
 
-/// Where `kind` sits in [`ErrorKind::HANDLED`], or `None` for a kind no chain handles (an
-/// escalation is handled up the tree, not by a chain).
-const fn slot(kind: ErrorKind) -> Option<usize> {
-    match kind {
-        ErrorKind::InvalidArgs => Some(0),
-        ErrorKind::Deserialization => Some(1),
-        ErrorKind::Execution => Some(2),
-        ErrorKind::UnknownTool => Some(3),
-        ErrorKind::Escalation => None,
+/// Where each kind (by discriminant) sits in [`ErrorKind::HANDLED`], or `None` for a kind no
+/// chain handles (an escalation is handled up the tree, not by a chain).
+const SLOTS: [Option<usize>; ErrorKind::ALL.len()] = {
+    let mut slots = [None; ErrorKind::ALL.len()];
+    let mut i = 0;
+    while i < HANDLED {
+        slots[ErrorKind::HANDLED[i] as usize] = Some(i);
+        i += 1;
     }
+    slots
+};
+
+/// Where `kind` sits in [`ErrorKind::HANDLED`], or `None` for a kind no chain handles.
+const fn slot(kind: ErrorKind) -> Option<usize> {
+    SLOTS[kind as usize]
 }
 
 /// One `T` per handled kind ([`ErrorKind::HANDLED`]).

@@ -5,8 +5,8 @@ use std::fmt;
 use serde_json::Value;
 
 use super::{ErrorClass, ErrorKind, ExecutionFailure, Severity};
-use crate::agent::AgentPath;
 use crate::model::{argument_names, compact_schema};
+use crate::path::AgentPath;
 use crate::similar::did_you_mean;
 
 /// Why argument text could not be parsed, and where: the JSON crate's own error type

@@ -1,9 +1,9 @@
 //! Where an escalation starts: a repair step that gives up softly, a fixer agent that escalated,
 //! or the model's built-in `escalate` tool.
 
-use crate::agent::AgentPath;
 use crate::error::{EscalationError, Severity, ToolError};
 use crate::event::Event;
+use crate::path::AgentPath;
 use crate::run::RunContext;
 
 /// A repair step of the agent at `agent` gave up on its call of `tool`: the escalation carries

@@ -1,9 +1,9 @@
 //! The path an escalation records: every agent it reaches or passes through, once each, and the
 //! [`Event::Escalated`] that announces each step.
 
-use crate::agent::AgentPath;
 use crate::error::{AgentError, EscalationError};
 use crate::event::{Event, EventBus};
+use crate::path::AgentPath;
 
 /// Announces that `e` reached (or passed) the agent at `at`.
 pub(crate) fn announce(events: &EventBus, at: &AgentPath, e: &EscalationError) {

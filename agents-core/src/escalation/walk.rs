@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use super::path::{announce, arrive};
 use super::{EscalationDecision, EscalationHandler};
-use crate::agent::AgentPath;
 use crate::error::{AgentError, EscalationError, ToolError};
 use crate::event::EventBus;
 use crate::model::Model;
+use crate::path::AgentPath;
 
 /// What the loop does with an escalation that reached it.
 pub(crate) enum Resolution<Out> {

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, Ordering};
 
 use futures_util::future::Either;
 
-use crate::agent::AgentPath;
+use crate::path::AgentPath;
 
 tokio::task_local! {
     static BRANCH: Arc<Branch>;

@@ -64,6 +64,16 @@ impl Constraint {
     }
 }
 
+/// One phrase for logs: `any tool`, `tool book_table`.
+impl std::fmt::Display for Constraint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Constraint::AnyTool => f.write_str("any tool"),
+            Constraint::Tool { name } => write!(f, "tool {name}"),
+        }
+    }
+}
+
 /// How far a model can enforce a [`Constraint`] ([`Capabilities::constraint`](super::Capabilities)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -32,6 +32,23 @@ pub enum ModelErrorKind {
 }
 
 impl ModelErrorKind {
+    /// The kind's name in snake case, as it serialises (`rate_limited`, `timeout`): what a trace
+    /// records as `error.type` on a failed model call.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ModelErrorKind::RateLimited => "rate_limited",
+            ModelErrorKind::QuotaExhausted => "quota_exhausted",
+            ModelErrorKind::Server => "server",
+            ModelErrorKind::Connection => "connection",
+            ModelErrorKind::Timeout => "timeout",
+            ModelErrorKind::Authentication => "authentication",
+            ModelErrorKind::InvalidRequest => "invalid_request",
+            ModelErrorKind::ContextOverflow => "context_overflow",
+            ModelErrorKind::MalformedResponse => "malformed_response",
+            ModelErrorKind::Other => "other",
+        }
+    }
+
     /// Whether the same request may succeed if sent again.
     pub fn is_transient(self) -> bool {
         matches!(
@@ -126,6 +143,13 @@ impl fmt::Debug for ModelError {
             .field("status", &self.status)
             .field("retry_after", &self.retry_after)
             .finish()
+    }
+}
+
+/// Prints [`as_str`](ModelErrorKind::as_str): `rate_limited`.
+impl fmt::Display for ModelErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -226,7 +226,8 @@ impl Usage {
     /// overcounts the input further. A token budget then stops a run a little early, never late.
     ///
     /// ```
-    /// use agents_core::model::{ModelResponse, Usage};
+    /// use agents_core::ModelResponse;
+    /// use agents_core::model::Usage;
     /// let usage = Usage::estimate(900, &ModelResponse::text("The weather is mild."));
     /// assert_eq!((usage.input_tokens, usage.output_tokens), (300, 7));
     /// ```
@@ -247,6 +248,17 @@ impl Usage {
             input_tokens: tokens(request_bytes),
             output_tokens: tokens(generated),
         }
+    }
+}
+
+/// One line for logs: `120 in / 15 out tokens`.
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} in / {} out tokens",
+            self.input_tokens, self.output_tokens
+        )
     }
 }
 
@@ -273,6 +285,27 @@ pub enum FinishReason {
     ContentFilter,
     /// Anything else, as the provider named it.
     Other(String),
+}
+
+impl FinishReason {
+    /// The reason in snake case, as it serialises (`stop`, `tool_calls`), or the provider's own
+    /// word: what a trace records in `gen_ai.response.finish_reasons`.
+    pub fn as_str(&self) -> &str {
+        match self {
+            FinishReason::Stop => "stop",
+            FinishReason::ToolCalls => "tool_calls",
+            FinishReason::Length => "length",
+            FinishReason::ContentFilter => "content_filter",
+            FinishReason::Other(other) => other,
+        }
+    }
+}
+
+/// Prints [`as_str`](FinishReason::as_str): `tool_calls`.
+impl std::fmt::Display for FinishReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One response from a model.

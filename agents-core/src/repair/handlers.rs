@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 
 use super::Step;
-use super::step::{StepImpl, Steps};
+use super::steps::{StepImpl, Steps};
 use crate::error::kinds::{self, Kind};
 use crate::error::{ErrorKind, PerKind};
 

@@ -4,21 +4,21 @@
 //! parsed value), [`retry`] (with [`Backoff`]), [`escalate`], [`throw`]. Chains compose with
 //! `.or(..)`. Which step may handle which kind is checked at compile time by [`Step<K>`].
 
-pub(crate) mod builtin;
+pub(crate) mod call;
 mod handlers;
 mod outcome;
 pub(crate) mod pipeline;
-mod step;
+mod steps;
 
 pub use crate::run::{RepairContext, RepairRequest};
 // The step's schedule is the runtime's one backoff, re-exported where the steps are written.
 pub use crate::retry::{Backoff, constant, exponential, no_backoff};
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
-pub(crate) use step::regenerating;
-pub use step::{
+pub(crate) use steps::StepImpl;
+pub(crate) use steps::regenerate::{Again, Asked, ask_again};
+pub use steps::{
     AskValues, Escalate, Fix, FixWith, Or, Regenerate, Retry, Sanitize, Step, Steps, Throw,
     ask_values, escalate, escalate_error, fix, fix_in_context, fix_with, regenerate, retry,
     sanitize, throw,
 };
-pub(crate) use step::{RetrySettings, StepImpl};

@@ -3,21 +3,18 @@
 //! chain) → run → (execution_error chain). A repaired argument re-enters the loop and the tool
 //! runs once more, with no extra model turn. Each attempt is the tool executor's
 //! ([`crate::tool::executor`]); each step's behaviour lives beside its definition
-//! (`repair/step/`); this file walks the chains and keeps the per-kind cursors.
+//! (`repair/steps/`), and what they work on in `call.rs`; this file walks the chains and keeps
+//! the per-kind cursors.
 
 use std::sync::Arc;
 
-use serde_json::Value;
-
-use super::step::StepImpl;
-use crate::budget::{BudgetExceeded, BudgetKind};
-use crate::error::{AgentError, ErrorKind, EscalationError, PerKind, Severity, ToolError};
-use crate::escalation;
+pub(crate) use super::call::Asking;
+use super::call::{CallOutcome, CallRepair, Cursor, StepResult, StepSetup};
+use super::steps::StepImpl;
+use crate::error::{ErrorKind, PerKind, ToolError};
 use crate::event::{ArgumentChange, Event};
 use crate::model::{Message, ToolCall};
-use crate::run::RepairRequest;
-pub(crate) use crate::tool::executor::CallOutcome;
-use crate::tool::executor::{ExecSetup, Executor};
+use crate::tool::executor::ExecSetup;
 
 /// What the pipeline needs besides the call.
 pub(crate) struct CallSetup<'a> {
@@ -34,30 +31,6 @@ pub(crate) struct CallSetup<'a> {
     pub recovery: crate::model::Recovery,
 }
 
-/// The model a call came from, and the request it answered.
-#[derive(Clone, Copy)]
-pub(crate) struct Asking<'a> {
-    pub model: &'a dyn crate::model::Model,
-    pub request: &'a crate::model::ModelRequest,
-}
-
-/// Per-kind position in the chain and attempts spent on the current step.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cursor {
-    pub step: usize,
-    pub attempts_on_step: u32,
-}
-
-impl Cursor {
-    /// The current step is spent: on to the next, with no attempts on it yet.
-    pub fn advance(&mut self) {
-        *self = Cursor {
-            step: self.step + 1,
-            attempts_on_step: 0,
-        };
-    }
-}
-
 enum Next {
     /// Run the pipeline again from the (possibly new) raw text.
     Again,
@@ -65,39 +38,31 @@ enum Next {
     Done(CallOutcome),
 }
 
-/// One call's repair state, which the steps read and change.
-pub(crate) struct Run<'a, 's> {
-    pub setup: &'s CallSetup<'a>,
-    pub call: &'s ToolCall,
-    /// The argument text as it stands (repairs replace it).
-    pub raw: String,
-    /// The attempts at running the tool.
-    pub exec: Executor<'a, 's>,
-    repair_steps: u64,
-}
-
 /// Runs one tool call through the pipeline.
-pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
-    let span = tracing::span!(
-        target: "agents",
-        tracing::Level::INFO,
-        "execute_tool",
-        gen_ai.operation.name = "execute_tool",
-        gen_ai.tool.name = %call.name,
-        gen_ai.tool.call.id = %call.id,
-        agents.replayed = tracing::field::Empty,
-    );
-    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
+///
+/// Boxed: the pipeline's state (the attempts, the tool's future, the repair steps' model calls)
+/// is most of a round's, and a tool may be an agent with rounds of its own; inline, every level
+/// of agents would carry it in the futures and, in debug builds, the stack frames above it.
+pub(crate) fn run_call<'a>(
+    setup: &'a CallSetup<'_>,
+    call: &'a ToolCall,
+) -> futures_util::future::BoxFuture<'a, CallOutcome> {
+    let span = crate::telemetry::tool_span(&call.name, &call.id);
+    Box::pin(tracing::Instrument::instrument(
+        run_call_inner(setup, call),
+        span,
+    ))
 }
 
 async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
-    let mut run = Run {
-        setup,
-        call,
-        raw: call.arguments.clone(),
-        exec: Executor::new(&setup.exec, call),
-        repair_steps: 0,
+    let steps_see = StepSetup {
+        exec: &setup.exec,
+        retry_budget: setup.retry_budget,
+        conversation: setup.conversation,
+        asking: setup.asking,
+        recovery: setup.recovery,
     };
+    let mut run = CallRepair::new(steps_see, call);
     if run.raw.trim().is_empty() {
         // An empty argument string is how several providers send "no arguments".
         run.emit_repaired(
@@ -113,7 +78,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
     loop {
         let next = match run.exec.attempt(&run.raw).await {
             Ok(out) => Next::Done(out),
-            Err(error) => run.handle(error, &mut cursors).await,
+            Err(error) => run.handle(error, setup.chains, &mut cursors).await,
         };
         if let Next::Done(out) = next {
             if setup.exec.journal.is_some() {
@@ -122,50 +87,25 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
                 let replayed = setup.exec.ctx.is_replaying();
                 tracing::Span::current().record("agents.replayed", replayed);
             }
+            // The current span is this call's (`run_call` instruments this future).
+            run.trace.record(&tracing::Span::current(), &out);
             return out;
         }
     }
 }
 
-impl Run<'_, '_> {
-    pub fn tool_name(&self) -> &str {
-        self.exec.tool_name()
-    }
-
-    pub fn schema(&self) -> &Value {
-        self.exec.schema()
-    }
-
-    pub fn emit(&self, event: Event) {
-        self.setup.exec.ctx.emit(event)
-    }
-
-    pub fn emit_repaired(&self, kind: ErrorKind, step: &'static str, fixes: Vec<ArgumentChange>) {
-        self.emit(Event::Repaired {
-            agent: self.setup.exec.agent.clone(),
-            call_id: self.call.id.clone(),
-            tool: self.tool_name().to_owned(),
-            kind,
-            step,
-            fixes,
-        });
-    }
-
-    fn charge_repair_step(&mut self) -> Result<(), BudgetExceeded> {
-        self.repair_steps += 1;
-        self.setup.exec.budget.charge_repair_step();
-        self.setup
-            .exec
-            .budget
-            .check(BudgetKind::RepairSteps, self.repair_steps)
-    }
-
+impl CallRepair<'_, '_> {
     /// Walks `error`'s chain from where it stands.
-    async fn handle(&mut self, error: ToolError, cursors: &mut PerKind<Cursor>) -> Next {
+    async fn handle(
+        &mut self,
+        error: ToolError,
+        chains: &PerKind<Vec<StepImpl>>,
+        cursors: &mut PerKind<Cursor>,
+    ) -> Next {
         let kind = error.kind();
+        self.trace.hit(kind);
         // An escalation has no chain here: it is handled up the tree.
-        let (Some(chain), Some(cursor)) = (self.setup.chains.get(kind), cursors.get_mut(kind))
-        else {
+        let (Some(chain), Some(cursor)) = (chains.get(kind), cursors.get_mut(kind)) else {
             return Next::Done(CallOutcome::Failed(error));
         };
         loop {
@@ -194,68 +134,4 @@ impl Run<'_, '_> {
             }
         }
     }
-
-    /// A step of this call gave up softly on `error`.
-    pub fn escalation(
-        &self,
-        error: &ToolError,
-        reason: String,
-        severity: Severity,
-    ) -> EscalationError {
-        escalation::origin::from_step(
-            self.setup.exec.agent,
-            self.tool_name(),
-            error,
-            reason,
-            severity,
-            self.repair_steps as u32,
-        )
-    }
-
-    /// A step of this call ends the run on `error`.
-    pub fn thrown(&self, error: &ToolError, reason: String) -> AgentError {
-        AgentError::Thrown {
-            by: self.setup.exec.agent.clone(),
-            reason,
-            original: Some(Box::new(error.clone())),
-        }
-    }
-
-    /// What a fixer is told about `error`, on attempt `attempt` of `max_attempts`.
-    pub fn request(&self, error: &ToolError, attempt: u32, max_attempts: u32) -> RepairRequest {
-        RepairRequest {
-            tool: self.tool_name().to_owned(),
-            raw: self.text_for(error),
-            error: error.clone(),
-            schema: self.schema().clone(),
-            attempt,
-            max_attempts,
-        }
-    }
-
-    /// The text a fix works on: the raw text for invalid arguments, the JSON otherwise.
-    fn text_for(&self, error: &ToolError) -> String {
-        match error {
-            ToolError::Deserialization(e) => e.value.to_string(),
-            ToolError::Execution(e) => e.args.to_string(),
-            _ => self.raw.clone(),
-        }
-    }
-}
-
-/// What a step did.
-pub(crate) enum StepResult {
-    /// The step changed the arguments and is spent; run again.
-    Again,
-    /// The step acted and may act again on the same kind of failure; run again.
-    AgainSameStep,
-    /// The step did nothing; try the next.
-    Pass,
-    /// The call is over.
-    Done(CallOutcome),
-}
-
-/// `text` shortened for an event.
-pub(crate) fn preview(text: &str) -> String {
-    crate::text::shorten(text, 120)
 }

@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use super::{DepsSet, RepairRequest};
-use crate::agent::AgentPath;
 use crate::budget::{Budget, BudgetExceeded, BudgetHandler, BudgetKind, BudgetScope};
 use crate::event::{Event, EventBus, Subscriber};
 use crate::model::Message;
+use crate::path::AgentPath;
 
 /// The context of one agent run. Cheap to clone.
 ///
@@ -42,7 +42,7 @@ impl RunContext {
     }
 
     /// This context with `deps` on top of the dependencies it carries (see
-    /// [`deps`](crate::run::deps)): what an application gives a run.
+    /// [`Deps`](crate::run::Deps)): what an application gives a run.
     pub fn with_deps(mut self, deps: &DepsSet) -> Self {
         self.deps = self.deps.overlaid(deps);
         self

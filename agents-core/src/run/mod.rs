@@ -5,15 +5,14 @@
 //! each other: a tool's context and a fixer agent are runs, not agents' internals.
 
 mod context;
-pub mod deps;
 mod repair_request;
 
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 
+pub use crate::deps::{Deps, DepsSet, DepsType, MissingDeps};
 pub use context::RunContext;
-pub use deps::{Deps, DepsSet, DepsType, MissingDeps};
 pub use repair_request::{RepairContext, RepairRequest};
 
 use crate::error::AgentError;

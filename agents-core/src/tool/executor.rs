@@ -14,7 +14,6 @@ use tokio::time::Instant;
 use super::journaled::ToolOutcome;
 use super::task::ReadyCall;
 use super::{ArgsValidator, Tool, ToolCallError, ToolContext};
-use crate::agent::AgentPath;
 use crate::budget::{BudgetScope, Within};
 use crate::error::{
     AgentError, Classifier, DeserializationError, EscalationError, ExecutionError,
@@ -25,6 +24,7 @@ use crate::event::Event;
 use crate::grounding::EchoCheck;
 use crate::journal::{Journal, Step, StepKind, journaled};
 use crate::model::ToolCall;
+use crate::path::AgentPath;
 use crate::run::RunContext;
 
 /// What the executor needs besides the call.

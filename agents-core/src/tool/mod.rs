@@ -15,9 +15,9 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
-use crate::agent::AgentPath;
 use crate::error::ExecutionFailure;
 use crate::model::ToolSpec;
+use crate::path::AgentPath;
 
 pub use args::{deserialize_args, output_to_value, schema_for};
 pub use function::{FnTool, tool_fn};
@@ -103,7 +103,8 @@ impl ToolContext {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tool",
     label = "expected a type implementing `agents::Tool`",
-    note = "annotate a function with `#[agents::tool]`, or build one with `agents::tool::tool_fn`"
+    note = "a `#[tool]` function is not itself the tool: pass the struct the attribute defines beside it, `name {{}}` (`.tool(weather {{}})`, not `.tool(weather)`); `agent! {{ tools: [weather] }}` writes that for you",
+    note = "any other function becomes a tool with `#[agents::tool]` on it, or `agents::tool::tool_fn`"
 )]
 pub trait Tool: Send + Sync + 'static {
     /// Name, description and argument schema, as sent to the model.

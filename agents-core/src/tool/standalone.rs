@@ -15,10 +15,10 @@ use serde_json::Value;
 
 use super::executor::{CallOutcome, ExecSetup, Executor};
 use super::{ArgsValidator, Tool};
-use crate::agent::AgentPath;
 use crate::budget::BudgetScope;
 use crate::error::{Classifier, ExecutionError, ExecutionFailure, ToolError};
 use crate::model::ToolCall;
+use crate::path::AgentPath;
 use crate::run::{DepsSet, MissingDeps, RunContext};
 
 /// A tool ready to be called from outside an agent run: its argument schema compiled once.

@@ -258,7 +258,7 @@ impl Parse for Handler {
                 format!(
                     "expected an error kind: {}",
                     crate::util::errors::one_of(
-                        super::kw::KINDS
+                        super::kw::TOOL_KINDS
                             .iter()
                             .chain(&super::kw::AGENT_KINDS)
                             .copied()

@@ -43,14 +43,10 @@ pub(crate) const REQUIRED: [&str; 2] = ["name", "model"];
 /// The `on_error` entry that applies to every tool.
 pub(crate) const DEFAULTS: &str = "defaults";
 
-/// The error kinds a tool's `on_error` block handles, by their DSL names. They name both a marker
-/// type and a constant in the runtime's `kinds` module, so a name here that the runtime lacks does
-/// not compile. The macro needs the list itself only for what it checks before any type exists
-/// (an unknown kind with "did you mean", and `exhaustive`'s missing pairs); the pass test
-/// `on_error_all_kinds` fails if these, [`AGENT_KINDS`] and the runtime's `ErrorKind::HANDLED`
-/// drift apart.
-pub(crate) const KINDS: [&str; 3] = ["invalid_args", "deserialization_error", "execution_error"];
-
-/// The error kinds only `defaults` handles: no tool owns such a call (a call to a tool that is
-/// not offered).
-pub(crate) const AGENT_KINDS: [&str; 1] = ["unknown_tool"];
+/// The error kinds a tool's `on_error` block handles, and those only `defaults` handles (a call
+/// to a tool that is not offered belongs to no tool), by their DSL names: the table the runtime
+/// generates its `ErrorKind` and its `kinds` from. Each name is both a marker type and a constant
+/// in the runtime's `kinds` module, so a lowered block names only kinds that exist; the macro
+/// needs the lists for what it checks before any type exists (an unknown kind with "did you
+/// mean", `defaults`-only kinds, and `exhaustive`'s missing pairs).
+pub(crate) use agents_error_kinds::{AGENT_KINDS, TOOL_KINDS};

@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use syn::{Expr, Ident, Path, Type};
 
 use super::ast::{AgentInput, BudgetBlock, OnError, ToolItem, Value};
-use super::kw::{AGENT_KINDS, DEFAULTS, KEYS, KINDS, REQUIRED};
+use super::kw::{AGENT_KINDS, DEFAULTS, KEYS, REQUIRED, TOOL_KINDS};
 use crate::util::errors::{Errors, Keys, did_you_mean, one_of, unknown};
 use crate::util::paths::check_crate_path;
 
@@ -153,13 +153,13 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
         let mut seen_kinds: Vec<String> = Vec::new();
         for handler in &target.handlers {
             let kind = handler.kind.to_string();
-            let all: Vec<&str> = KINDS.iter().chain(&AGENT_KINDS).copied().collect();
+            let all: Vec<&str> = TOOL_KINDS.iter().chain(&AGENT_KINDS).copied().collect();
             if !all.contains(&kind.as_str()) {
                 // The kinds this block may name: a tool's cannot name the agent's own.
                 let here: &[&str] = if target.name == DEFAULTS {
                     &all
                 } else {
-                    &KINDS
+                    &TOOL_KINDS
                 };
                 errors.at(
                     &handler.kind,
@@ -193,7 +193,7 @@ fn check_on_error(on_error: &OnError, tools: &[ToolItem], errors: &mut Errors) {
         };
         let mut missing = Vec::new();
         for tool in &tool_keys {
-            let kinds: Vec<&str> = KINDS
+            let kinds: Vec<&str> = TOOL_KINDS
                 .iter()
                 .copied()
                 .filter(|k| !covered(tool, k) && !covered(DEFAULTS, k))

@@ -59,24 +59,7 @@ impl fmt::Display for Rejection {
     }
 }
 
-/// What a check looked at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Checked {
-    /// The run's input (an input guardrail).
-    Input,
-    /// The model's answer (an output validator).
-    Answer,
-}
-
-impl fmt::Display for Checked {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Checked::Input => "input",
-            Checked::Answer => "answer",
-        })
-    }
-}
+pub use crate::error::Checked;
 
 /// An output validator: the typed answer and the run's context (its dependencies among them).
 pub(crate) type OutputValidator<Out> =

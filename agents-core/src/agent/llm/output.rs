@@ -24,7 +24,9 @@ pub(crate) fn read_output<T: Output>(text: &str, is_text: bool) -> Result<T, Str
         return serde_json::from_value(Value::String(text.to_owned())).map_err(|e| e.to_string());
     }
     let repaired = crate::json::repair(text).map_err(|e| e.to_string())?;
-    let (value, _) = crate::repair::builtin::coerce_value(repaired.value, &schema_for::<T>())?;
+    let value = crate::json::coerce(repaired.value, &schema_for::<T>())
+        .map_err(|e| e.to_string())?
+        .value;
     // The same read as tool arguments, depth check included.
     crate::tool::deserialize_args(value).map_err(|e| match e {
         crate::tool::ToolCallError::InvalidInput {

@@ -112,15 +112,7 @@ where
         .budget()
         .cloned()
         .unwrap_or_else(|| BudgetScope::unlimited(path.clone()));
-    let span = tracing::span!(
-        target: "agents",
-        tracing::Level::INFO,
-        "invoke_agent",
-        gen_ai.operation.name = "invoke_agent",
-        gen_ai.agent.name = %path,
-        gen_ai.request.model = %cfg.model.name(),
-        agents.resumed = tracing::field::Empty,
-    );
+    let span = crate::telemetry::agent_span(&path, cfg.model.name());
     let tool_ctx = ctx.without_repair();
     let mut runner = Runner {
         agent,
@@ -179,6 +171,7 @@ where
         }
         Err(e) => Err(e),
     };
+    crate::telemetry::record_run(&span, &result);
     span.in_scope(|| {
         runner.ctx.emit(Event::RunFinished {
             agent: runner.path.clone(),

@@ -135,15 +135,18 @@ where
         &self,
         request: &ModelRequest,
     ) -> Result<(Result<ModelResponse, ModelError>, bool), JournalError> {
+        let streamed = self.tap.is_some();
+        let traced =
+            || crate::telemetry::chat(self.model.name(), request, streamed, self.ask(request));
         if self.journal.is_none() {
-            return Ok((self.ask(request).await, false));
+            return Ok((traced().await, false));
         }
         let step = || Step {
             kind: StepKind::Model,
             name: "model".to_owned(),
             if_interrupted: None,
         };
-        let work = async { ModelOutcome::from(self.ask(request).await) };
+        let work = async { ModelOutcome::from(traced().await) };
         let (outcome, replayed) = journaled::<ModelOutcome, _>(self.journal, step, work).await?;
         Ok((outcome.into(), replayed))
     }

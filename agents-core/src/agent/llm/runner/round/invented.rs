@@ -13,8 +13,8 @@ use crate::error::{AgentError, ErrorKind, EscalationError};
 use crate::event::{ArgumentChange, Event};
 use crate::model::{Constraint, ToolCall};
 use crate::repair::StepImpl;
-use crate::repair::pipeline::preview;
-use crate::repair::regenerating::{Again, Asked, ask_again};
+use crate::repair::call::preview;
+use crate::repair::{Again, Asked, ask_again};
 
 /// How one `regenerate()` for an unknown call went.
 enum Ask {

@@ -13,6 +13,7 @@ mod resume;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 use super::{CallKey, Flow, Output, Runner, emit_budget};
@@ -47,19 +48,25 @@ where
     /// Runs every call of `response` in order and appends the assistant message and one result
     /// per call to the transcript. Breaks with the run's result when the run must end; the
     /// transcript is valid either way.
-    pub(super) async fn round(&mut self, response: ModelResponse) -> Flow<Out> {
-        self.round_with(response, None).await
+    ///
+    /// Boxed, as [`round_resumed`](Self::round_resumed): a round holds the tool calls' futures,
+    /// and a tool may be an agent whose run holds rounds of its own. Inline, each level of agents
+    /// would add the whole round's state to every enclosing future and, in debug builds, to the
+    /// stack frames that poll them (eight levels overflowed a 2 MiB worker stack). One allocation
+    /// per round, next to the model call's.
+    pub(super) fn round(&mut self, response: ModelResponse) -> BoxFuture<'_, Flow<Out>> {
+        Box::pin(self.round_with(response, None))
     }
 
     /// Completes a round an interruption cut short (a resumed run): calls with a `recorded`
     /// result keep it and do not run; the others run if they may run again, and otherwise get
     /// an "outcome unknown" result.
-    pub(super) async fn round_resumed(
+    pub(super) fn round_resumed(
         &mut self,
         response: ModelResponse,
         recorded: HashMap<String, ToolResult>,
-    ) -> Flow<Out> {
-        self.round_with(response, Some(recorded)).await
+    ) -> BoxFuture<'_, Flow<Out>> {
+        Box::pin(self.round_with(response, Some(recorded)))
     }
 
     async fn round_with(

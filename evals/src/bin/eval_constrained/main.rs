@@ -23,18 +23,11 @@
 //! Needs the local model server (`scripts/local-llm.sh start`):
 //!
 //! ```text
-//! EVAL_EVERY=5 cargo run --example eval_constrained     # 13 requests x 2 seeds x 6 modes
-//! EVAL_MODES="on,on + regenerate + unknown_tool" EVAL_EVERY=5 cargo run --example eval_constrained
+//! EVAL_EVERY=5 cargo run -p agents-evals --bin eval_constrained     # 13 requests x 2 seeds x 6 modes
+//! EVAL_MODES="on,on + regenerate + unknown_tool" EVAL_EVERY=5 cargo run -p agents-evals --bin eval_constrained
 //! ```
 //!
 //! Prints a Markdown report and writes every run to `target/eval_constrained.jsonl`.
-
-#[allow(dead_code)]
-#[path = "../eval_users/settings.rs"]
-mod settings;
-#[allow(dead_code)]
-#[path = "../eval_users/suite.rs"]
-mod suite;
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -46,9 +39,11 @@ use std::time::{Duration, Instant};
 use agents::model::{FINAL_ANSWER_TOOL, Model, ModelError, ModelRequest, ModelResponse, Sampling};
 use agents::repair::{Handlers, regenerate};
 use agents::{Budget, LlmAgent};
+use agents_evals::stats::{pct, wilson};
+use agents_evals::suite::Case;
+use agents_evals::{settings, suite};
 use agents_providers::prompted::PromptedCompletions;
 use serde_json::{Value, json};
-use suite::Case;
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -348,29 +343,6 @@ impl Tally {
             self.scored.2 += usize::from(calibrated);
         }
     }
-}
-
-fn pct(k: usize, n: usize) -> String {
-    if n == 0 {
-        return "-".into();
-    }
-    format!("{:.1}%", 100.0 * k as f64 / n as f64)
-}
-
-/// The Wilson score interval (95%) of `k` successes in `n`, in percent.
-fn wilson(k: usize, n: usize) -> String {
-    if n == 0 {
-        return "-".into();
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
-    format!(
-        "{:.1}–{:.1}%",
-        100.0 * (centre - half).max(0.0),
-        100.0 * (centre + half).min(1.0)
-    )
 }
 
 #[tokio::main(flavor = "current_thread")]

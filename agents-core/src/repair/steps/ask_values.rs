@@ -13,7 +13,9 @@
 
 use serde_json::{Map, Value};
 
-use super::regenerating::{AskOnce, Asked, ask_once};
+use super::regenerate::{AskOnce, Asked, ask_once};
+use super::{Step, StepImpl, Steps};
+use crate::error::kinds;
 use crate::error::{ToolError, argument_of};
 use crate::event::{ArgumentChange, Event};
 use crate::grounding::{NONE, Told, choices_of, shape_words, value_for};
@@ -21,7 +23,7 @@ use crate::model::{
     MAX_LISTED_CHOICES, Message, ModelResponse, ValueQuestion, answered_value, question_request,
     required_arguments,
 };
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult};
 
 /// At most this many questions per step: a call with more arguments at fault is mostly wrong,
 /// and each question is a model call.
@@ -30,8 +32,8 @@ const MAX_QUESTIONS: usize = 6;
 /// Asks the model for each argument the error names and puts the answers into the call. Passes
 /// when the error names no argument it can ask for, the conversation has no user message, or no
 /// answer gives a value.
-pub(crate) async fn ask_values(
-    run: &mut Run<'_, '_>,
+pub(crate) async fn handle(
+    run: &mut CallRepair<'_, '_>,
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
@@ -111,11 +113,8 @@ pub(crate) async fn ask_values(
     run.emit_repaired(error.kind(), "ask_values", changes);
     // An answer is a value as the user wrote it: coerced like any argument (a date in words read
     // as its format asks), here, because the chain's coercion step ran before the questions.
-    let (arguments, coerced) = crate::repair::builtin::coerce_arguments(
-        Value::Object(arguments),
-        &schema,
-        &run.setup.recovery,
-    );
+    let (arguments, coerced) =
+        super::coerce::coerce_arguments(Value::Object(arguments), &schema, &run.setup.recovery);
     if !coerced.is_empty() {
         run.emit_repaired(error.kind(), "coerce", coerced);
     }
@@ -125,7 +124,7 @@ pub(crate) async fn ask_values(
 
 /// One question, asked under the run's budgets and journal, and reported
 /// ([`Event::ValueAsked`]).
-async fn ask(run: &Run<'_, '_>, question: ValueQuestion) -> Asked {
+async fn ask(run: &CallRepair<'_, '_>, question: ValueQuestion) -> Asked {
     let asking = run.setup.asking;
     let agent = run.setup.exec.agent;
     let argument = question.argument.clone();
@@ -189,4 +188,45 @@ fn arguments_at_fault<'s>(
 
 fn is_required(schema: &Value, argument: &str) -> bool {
     required_arguments(schema).contains(&argument)
+}
+
+/// Questions to the model about the user's words: built by [`ask_values`].
+#[derive(Clone)]
+pub struct AskValues(StepImpl);
+
+impl Step<kinds::deserialization_error> for AskValues {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+/// Asks the model, one short question per argument the error names, which value the user's
+/// last message gives for it ("In the text, what is the restaurant (text)?"), and puts the
+/// answers into the call, which is then validated and read again. An answer is read the way
+/// the argument's schema wants it: a number out of its words (`fifty dollars` is 50), a list
+/// split at its commas; an optional argument the user did not give is left out.
+///
+/// For the small models that copy a worked example's values into their calls (see the `echo`
+/// check in docs/repair.md): asked for one value in plain words, they read it out of the
+/// request. Each question is one model call (at most six per step), counted against the token
+/// budget and the run's time and reported as [`Event::ValueAsked`](crate::Event). The agent
+/// runs it after coercion where its recovery profile says so
+/// ([`Recovery::ask_values`](crate::model::Recovery): the small-model profile the prompted
+/// clients say); [`LlmAgentBuilder::ask_values`](crate::LlmAgentBuilder::ask_values) says
+/// otherwise.
+///
+/// ```
+/// use agents_core::repair::{ask_values, regenerate, Handlers};
+/// let h = Handlers::new().deserialization_error(ask_values().or(regenerate()));
+/// assert!(h.has(agents_core::error::ErrorKind::Deserialization));
+/// ```
+///
+/// Unparsed text has no arguments to ask about; `invalid_args` does not take it:
+///
+/// ```compile_fail
+/// use agents_core::repair::{ask_values, Handlers};
+/// let _ = Handlers::new().invalid_args(ask_values());
+/// ```
+pub fn ask_values() -> AskValues {
+    AskValues(StepImpl::AskValues)
 }

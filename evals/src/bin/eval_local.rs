@@ -5,19 +5,13 @@
 //! Needs the local model server (`scripts/local-llm.sh start`):
 //!
 //! ```text
-//! cargo run --release --example eval_local
-//! EVAL_SAMPLES=3 EVAL_LIMIT=10 LOCAL_LLM_URL=http://127.0.0.1:8089 cargo run --release --example eval_local
-//! EVAL_ONLY=convert_currency EVAL_MODES=on EVAL_TRACE=1 cargo run --release --example eval_local
+//! cargo run --release -p agents-evals --bin eval_local
+//! EVAL_SAMPLES=3 EVAL_LIMIT=10 LOCAL_LLM_URL=http://127.0.0.1:8089 cargo run --release -p agents-evals --bin eval_local
+//! EVAL_ONLY=convert_currency EVAL_MODES=on EVAL_TRACE=1 cargo run --release -p agents-evals --bin eval_local
 //! ```
 //!
 //! It prints a Markdown report (the numbers in `docs/EVAL.md` come from it) and writes every
 //! run's first model output to `target/eval_local.jsonl` for inspection.
-
-#[allow(dead_code)]
-#[path = "eval_users/replay.rs"]
-mod replay;
-#[path = "eval_users/settings.rs"]
-mod settings;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -27,8 +21,9 @@ use std::time::{Duration, Instant};
 use agents::model::{ModelResponse, Sampling};
 use agents::tool::tool_fn;
 use agents::{Budget, ExecutionFailure, LlmAgent};
+use agents_evals::replay::Recorded;
+use agents_evals::settings;
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
-use replay::Recorded;
 use serde_json::{Value, json};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]

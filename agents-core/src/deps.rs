@@ -16,7 +16,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::agent::AgentPath;
+use crate::path::AgentPath;
 
 /// A dependency of type `T`, shared: what a tool's `Deps<T>` parameter receives.
 ///

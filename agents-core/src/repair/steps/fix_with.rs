@@ -3,16 +3,18 @@
 
 use std::sync::Arc;
 
+use super::{Step, StepImpl, Steps};
 use crate::budget::Within;
+use crate::error::kinds;
 use crate::error::{AgentError, ToolError};
 use crate::escalation;
 use crate::event::{ArgumentChange, Event};
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult, preview};
 use crate::run::Agent;
 
 /// Asks `agent` for corrected arguments, from the attempt `cursor` stands at.
-pub(crate) async fn fix_with(
-    run: &mut Run<'_, '_>,
+pub(crate) async fn handle(
+    run: &mut CallRepair<'_, '_>,
     agent: &Arc<dyn Agent<String, String>>,
     retries: u32,
     error: &ToolError,
@@ -92,11 +94,47 @@ fn repair_answer(text: String, fixes: &mut Vec<ArgumentChange>) -> String {
     if serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok() {
         return text;
     }
-    match crate::repair::builtin::repair_text(&text) {
+    match super::json_repair::repair_text(&text) {
         Some((value, repaired)) => {
             fixes.extend(repaired);
             value.to_string()
         }
         None => text,
+    }
+}
+
+/// A repair by an agent: built by [`fix_with`].
+#[derive(Clone)]
+pub struct FixWith(StepImpl);
+
+impl<K: kinds::ToolKind> Step<K> for FixWith {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+/// A repair by an [`Agent<String, String>`] (LLM-driven or a plain function), tried up to
+/// `retries` times. It receives the argument text as input and the full
+/// [`RepairRequest`](crate::repair::RepairRequest) in its context; an escalation or a throw from it stops
+/// the repair at once.
+pub fn fix_with<A: Agent<String, String> + 'static>(agent: A, retries: u32) -> FixWith {
+    FixWith(StepImpl::FixWith {
+        agent: Arc::new(agent),
+        retries: retries.max(1),
+    })
+}
+
+impl FixWith {
+    /// A repair by `agent`, tried once; [`FixWith::retries`] allows more tries.
+    pub fn new<A: Agent<String, String> + 'static>(agent: A) -> Self {
+        fix_with(agent, 1)
+    }
+
+    /// Tries the repair agent up to `retries` times (at least once).
+    pub fn retries(mut self, retries: u32) -> Self {
+        if let StepImpl::FixWith { retries: r, .. } = &mut self.0 {
+            *r = retries.max(1);
+        }
+        self
     }
 }

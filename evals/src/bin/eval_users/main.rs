@@ -6,17 +6,13 @@
 //! Needs the local model server (`scripts/local-llm.sh start`):
 //!
 //! ```text
-//! cargo run --example eval_users
-//! EVAL_LIMIT=4 EVAL_SAMPLES=1 cargo run --example eval_users
-//! EVAL_ONLY=average EVAL_TRACE=1 cargo run --example eval_users
+//! cargo run -p agents-evals --bin eval_users
+//! EVAL_LIMIT=4 EVAL_SAMPLES=1 cargo run -p agents-evals --bin eval_users
+//! EVAL_ONLY=average EVAL_TRACE=1 cargo run -p agents-evals --bin eval_users
 //! ```
 //!
 //! Prints a Markdown report and writes every run (each turn's raw model text included) to
 //! `target/eval_users.jsonl`.
-
-mod replay;
-mod settings;
-mod suite;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -25,10 +21,11 @@ use std::time::{Duration, Instant};
 
 use agents::model::{FinishReason, Sampling};
 use agents::{Budget, Event, LlmAgent};
+use agents_evals::replay::{First, Recorded};
+use agents_evals::suite::Case;
+use agents_evals::{settings, suite};
 use agents_providers::prompted::PromptedCompletions;
-use replay::{First, Recorded};
 use serde_json::json;
-use suite::Case;
 
 /// What one run did.
 struct Run {

@@ -2,12 +2,14 @@
 //! tool's schema. Prevention used as a repair: what was wrong in the call (an invented key, a
 //! unit inside a number, an enum value outside the list) cannot be written again.
 
+use super::{StepImpl, Steps};
 use crate::budget::Within;
+use crate::error::kinds;
 use crate::error::{AgentError, ToolError};
 use crate::event::{ArgumentChange, Event};
 use crate::journal::{ModelOutcome, Step, StepKind, journaled};
 use crate::model::{Constraint, Message, ModelRequest, ModelResponse};
-use crate::repair::pipeline::{CallOutcome, Cursor, Run, StepResult, preview};
+use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult, preview};
 
 /// The request that asks again for a call: the turn's request without the model's answer
 /// (and the results after it), held to `constraint`.
@@ -29,7 +31,7 @@ pub(crate) struct Again<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::agent::AgentPath,
+    pub agent: &'r crate::path::AgentPath,
     pub call_id: &'r str,
     /// The tool the call named (which may not exist).
     pub tool: &'r str,
@@ -83,7 +85,7 @@ pub(crate) struct AskOnce<'r> {
     pub model: &'r dyn crate::model::Model,
     pub request: &'r ModelRequest,
     pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
-    pub agent: &'r crate::agent::AgentPath,
+    pub agent: &'r crate::path::AgentPath,
     /// The journal step's name.
     pub step: String,
     pub emit: &'r (dyn Fn(Event) + Sync),
@@ -103,7 +105,13 @@ pub(crate) async fn ask_once(
         name: ask.step.clone(),
         if_interrupted: None,
     };
-    let work = async { ModelOutcome::from(ask.model.complete(ask.request).await) };
+    // Built inside the step: a replayed step does not call the model at all.
+    let work = async {
+        let asked = ask.model.complete(ask.request);
+        ModelOutcome::from(
+            crate::telemetry::chat(ask.model.name(), ask.request, false, asked).await,
+        )
+    };
     let asked = journaled::<ModelOutcome, _>(ask.journal, step, work);
     let (answer, replayed) = match budget.within(None, asked).await {
         Within::Done(Ok((outcome, replayed))) => (outcome.into(), replayed),
@@ -142,14 +150,14 @@ pub(crate) async fn ask_once(
 
 /// Asks the model once for the call `run` stands at, constrained to its tool. Passes when the
 /// model cannot constrain, fails, or answers with no call to the tool.
-pub(crate) async fn regenerate(
-    run: &mut Run<'_, '_>,
+pub(crate) async fn handle(
+    run: &mut CallRepair<'_, '_>,
     error: &ToolError,
     cursor: &mut Cursor,
 ) -> StepResult {
     let asking = run.setup.asking;
     let agent = run.setup.exec.agent.clone();
-    let warn = |run: &Run<'_, '_>, message: String| {
+    let warn = |run: &CallRepair<'_, '_>, message: String| {
         run.emit(Event::Warning {
             agent: agent.clone(),
             message,
@@ -217,4 +225,57 @@ pub(crate) async fn regenerate(
     );
     run.raw = call.arguments;
     StepResult::Again
+}
+
+/// A regeneration under constraint: built by [`regenerate`].
+#[derive(Clone)]
+pub struct Regenerate(StepImpl);
+
+impl super::Step<kinds::invalid_args> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl super::Step<kinds::deserialization_error> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+impl super::Step<kinds::unknown_tool> for Regenerate {
+    fn append_to(self, steps: &mut Steps) {
+        steps.0.push(self.0);
+    }
+}
+
+/// Asks the same model again for this one call, its decoding held to the failing tool's
+/// schema ([`Constraint::Tool`](crate::model::Constraint)): the model already chose the tool,
+/// and under the constraint it cannot write an invented argument, a unit inside a number or
+/// an enum value outside the list. One model call per step, counted against the repair-step
+/// and token budgets and the run's time, reported as [`Event::Regenerated`](crate::Event)
+/// and [`Event::Repaired`](crate::Event) (step `regenerate`). The conversation sent is the
+/// one the call answered, without the failed call. A model that cannot constrain
+/// ([`Model::constraint_support`](crate::Model)) is not asked: the step passes, with a
+/// warning.
+///
+/// An invented tool name is not an error kind a chain handles (the call never reaches a
+/// tool); prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)) makes one
+/// impossible to write where the provider constrains.
+///
+/// ```
+/// use agents_core::repair::{regenerate, Handlers};
+/// let h = Handlers::new().invalid_args(regenerate()).deserialization_error(regenerate());
+/// assert!(h.has(agents_core::error::ErrorKind::Deserialization));
+/// ```
+///
+/// The tool ran, so its arguments were valid: there is nothing to regenerate after an
+/// `execution_error`, and it does not compile:
+///
+/// ```compile_fail
+/// use agents_core::repair::{regenerate, Handlers};
+/// let _ = Handlers::new().execution_error(regenerate());
+/// ```
+pub fn regenerate() -> Regenerate {
+    Regenerate(StepImpl::Regenerate)
 }

@@ -1,4 +1,4 @@
-//! The settings both evaluations (`eval_local`, `eval_users`) read from the environment.
+//! The settings the evaluations read from the environment.
 
 /// Where the model server is, and which part of a suite to run.
 pub struct Settings {
@@ -45,17 +45,26 @@ pub fn first_seed() -> u64 {
         .unwrap_or(1)
 }
 
-/// The run log: `EVAL_LOG`, else `target/<name>` in the repository (its directory created when
-/// missing: with `CARGO_TARGET_DIR` elsewhere, `target/` may not exist). Says where, or why not.
-pub fn log_file(name: &str) -> Option<std::fs::File> {
-    let path = std::env::var_os("EVAL_LOG").map_or_else(
-        || {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("target")
-                .join(name)
-        },
+/// Where a run log goes: `EVAL_LOG`, else `target/<name>` in the repository.
+pub fn log_path(name: &str) -> std::path::PathBuf {
+    std::env::var_os("EVAL_LOG").map_or_else(
+        || repository().join("target").join(name),
         std::path::PathBuf::from,
-    );
+    )
+}
+
+/// The repository's root (this package is one of its directories).
+pub fn repository() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the evals package lives inside the repository")
+        .to_path_buf()
+}
+
+/// The run log at [`log_path`], created anew (its directory created when missing: with
+/// `CARGO_TARGET_DIR` elsewhere, `target/` may not exist). Says where, or why not.
+pub fn log_file(name: &str) -> Option<std::fs::File> {
+    let path = log_path(name);
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }

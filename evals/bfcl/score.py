@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Scores the recorded runs of the BFCL evaluation with BFCL's own AST checker.
+
+Reads the harness's run log (JSON lines; each run carries its category, BFCL id, mode and the
+calls the framework executed, already under BFCL's function names) and writes one verdict a
+line: {"category", "id", "mode", "valid", "error_type", "error"}.
+
+The answer scored is the first call the run executed (`--answer first`, the default): a BFCL
+question of these categories is answered by one call, and what the model does after its call
+ran is not part of the answer. `--answer all` scores every executed call, as BFCL would score
+a response holding them all (more than one is then "wrong count").
+
+The checker is BFCL's: `ast_checker` and `is_function_calling_format_output`, called as BFCL's
+own runner calls them (`_evaluate_single_ast_entry`), with the language Python and the
+category's name. One module is stood in for: `bfcl_eval.constants.model_config` imports every
+provider SDK BFCL can run models with, and the checker reads it for one thing, whether the
+model's function names had their dots replaced (`underscore_to_dot`). The harness maps tool
+names back to BFCL's dotted names itself, so the answer here is no, as it is for every model
+BFCL runs that keeps dots.
+
+Usage: score.py --data DIR [--answer first|all] LOG
+       score.py --self-check --data DIR
+"""
+
+import argparse
+import json
+import sys
+import types
+
+MODEL_NAME = "agents-prompted"  # no underscore: the checker turns "_" into "/" to look it up
+
+
+class _Config:
+    underscore_to_dot = False
+
+
+def load_checker():
+    stub = types.ModuleType("bfcl_eval.constants.model_config")
+    stub.MODEL_CONFIG_MAPPING = {MODEL_NAME: _Config()}
+    sys.modules["bfcl_eval.constants.model_config"] = stub
+    from bfcl_eval.constants.enums import Language
+    from bfcl_eval.eval_checker.ast_eval.ast_checker import ast_checker
+    from bfcl_eval.utils import is_function_calling_format_output
+
+    def check(functions, output, answer, category):
+        if not is_function_calling_format_output(output):
+            return {"valid": False, "error": ["not in function calling format"],
+                    "error_type": "ast_decoder:decoder_wrong_output_format"}
+        return ast_checker(functions, output, answer, Language.PYTHON, category, MODEL_NAME)
+
+    return check
+
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def load_category(data, category):
+    questions = {q["id"]: q for q in read_jsonl(f"{data}/{category}.json")}
+    answers = {a["id"]: a for a in read_jsonl(f"{data}/possible_answer/{category}.json")}
+    return questions, answers
+
+
+def answer_of(run, which):
+    calls = run.get("calls") or []
+    if which == "first":
+        calls = calls[:1]
+    return [{c["name"]: c["arguments"]} for c in calls]
+
+
+def self_check(data, check):
+    """A known right answer is right, a wrong value is wrong, no call is wrong."""
+    questions, answers = load_category(data, "simple_python")
+    q = questions["simple_python_0"]
+    truth = answers["simple_python_0"]["ground_truth"]
+    name, params = next(iter(truth[0].items()))
+    right = {name: {k: v[0] for k, v in params.items() if v[0] != ""}}
+    wrong = {name: {k: ("x" if isinstance(v[0], str) else v[0] + 1)
+                    for k, v in params.items() if v[0] != ""}}
+    ok = (check(q["function"], [right], truth, "simple_python")["valid"]
+          and not check(q["function"], [wrong], truth, "simple_python")["valid"]
+          and not check(q["function"], [], truth, "simple_python")["valid"])
+    print(json.dumps({"self_check": ok}))
+    return 0 if ok else 1
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--data", required=True)
+    p.add_argument("--answer", choices=["first", "all"], default="first")
+    p.add_argument("--self-check", action="store_true")
+    p.add_argument("log", nargs="?")
+    args = p.parse_args()
+    check = load_checker()
+    if args.self_check:
+        return self_check(args.data, check)
+    if not args.log:
+        p.error("the run log is required")
+    categories = {}
+    for run in read_jsonl(args.log):
+        category = run["category"]
+        if category not in categories:
+            categories[category] = load_category(args.data, category)
+        questions, answers = categories[category]
+        q, a = questions[run["id"]], answers[run["id"]]
+        try:
+            r = check(q["function"], answer_of(run, args.answer), a["ground_truth"], category)
+        except Exception as e:  # the checker raising is a wrong answer, as BFCL's runner counts it
+            r = {"valid": False, "error": [repr(e)], "error_type": "checker:exception"}
+        print(json.dumps({"category": category, "id": run["id"], "mode": run["mode"],
+                          "valid": bool(r["valid"]), "error_type": r.get("error_type"),
+                          "error": r.get("error", [])}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Installs the Berkeley Function Calling Leaderboard's pinned package (PyPI `bfcl-eval`) into a
+# venv under evals/bfcl/.cache (git-ignored), and extracts the data the harness reads: the
+# questions and the possible answers of the categories measured (`simple_python`, `multiple`).
+# Nothing of BFCL is in this repository; everything comes from the package at run time.
+#
+# Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
+#
+# Environment (optional):
+#   BFCL_HOME     the cache directory (default evals/bfcl/.cache)
+#   BFCL_PYTHON   the python that creates the venv (default python3)
+#
+# The package is installed without its dependencies: they are the model providers' SDKs and a
+# retrieval stack (anthropic, openai, cohere, qwen-agent, sentence-transformers and so torch,
+# faiss, …) for running models, which scoring never uses. The AST checker needs only the
+# standard library, and `bfcl_eval.utils` needs `filelock` (pinned as bfcl-eval pins it).
+# evals/bfcl/score.py says how the checker is loaded without the providers' registry.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+HOME_DIR="${BFCL_HOME:-$HERE/.cache}"
+PYTHON="${BFCL_PYTHON:-python3}"
+VENV="$HOME_DIR/venv"
+DATA="$HOME_DIR/data"
+PKGS=("bfcl-eval==2026.3.23" "filelock==3.20.0")
+CATEGORIES=(simple_python multiple)
+STAMP="$HOME_DIR/.installed"
+
+log() { printf '[bfcl] %s\n' "$*" >&2; }
+die() { printf '[bfcl] error: %s\n' "$*" >&2; exit 1; }
+
+want="${PKGS[*]} | ${CATEGORIES[*]}"
+if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "$want" ]]; then
+  echo "BFCL_HOME=$HOME_DIR"
+  exit 0
+fi
+
+mkdir -p "$HOME_DIR"
+if [[ ! -x "$VENV/bin/python" ]]; then
+  log "creating venv $VENV"
+  "$PYTHON" -m venv "$VENV"
+fi
+log "installing ${PKGS[*]} (without bfcl-eval's model-running dependencies)"
+"$VENV/bin/pip" install --disable-pip-version-check --no-input -q --no-deps "${PKGS[@]}" </dev/null \
+  || die "pip install failed (see above)"
+
+pkg_dir="$("$VENV/bin/python" -c 'import bfcl_eval, os; print(os.path.dirname(bfcl_eval.__file__))')"
+mkdir -p "$DATA/possible_answer"
+for c in "${CATEGORIES[@]}"; do
+  src="$pkg_dir/data/BFCL_v4_$c.json"
+  answers="$pkg_dir/data/possible_answer/BFCL_v4_$c.json"
+  [[ -f "$src" && -f "$answers" ]] || die "the package has no data for $c ($src)"
+  cp "$src" "$DATA/$c.json"
+  cp "$answers" "$DATA/possible_answer/$c.json"
+done
+
+# The checker loads (and scores a known right answer as right) before anything is run.
+"$VENV/bin/python" "$HERE/score.py" --self-check --data "$DATA" >/dev/null \
+  || die "BFCL's checker does not load (see above)"
+echo "$want" >"$STAMP"
+log "ready: $(grep -c "" "$DATA/simple_python.json") simple_python and $(grep -c "" "$DATA/multiple.json") multiple questions in $DATA"
+echo "BFCL_HOME=$HOME_DIR"

@@ -1,0 +1,125 @@
+//! The Berkeley Function Calling Leaderboard's questions, as the evaluation runs them.
+//!
+//! The data are BFCL's own, read at run time from the pinned `bfcl-eval` package that
+//! `evals/bfcl/setup.sh` installs (nothing of BFCL is in this repository): one JSON object a
+//! line, `{"id", "question": [[{"role", "content"}, …]], "function": [{"name", "description",
+//! "parameters"}, …]}`. Each function becomes a tool whose name [`names`] maps and whose
+//! parameters [`schema`] converts.
+
+pub mod names;
+pub mod schema;
+
+use std::path::Path;
+
+use agents::model::ToolSpec;
+use serde::Deserialize;
+use serde_json::Value;
+
+use names::NameMap;
+
+/// One BFCL question.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Question {
+    /// BFCL's id (`simple_python_0`, `multiple_12`).
+    pub id: String,
+    /// The conversation: turns of messages (one turn of one user message in the categories
+    /// measured here).
+    pub question: Vec<Vec<Message>>,
+    /// The functions offered.
+    pub function: Vec<Function>,
+}
+
+/// A message of a question.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Message {
+    /// `user` (or `system`).
+    pub role: String,
+    /// What was said.
+    pub content: String,
+}
+
+/// A function as BFCL specifies it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Function {
+    /// Its name, dots and all.
+    pub name: String,
+    /// What it does.
+    #[serde(default)]
+    pub description: String,
+    /// Its parameters in BFCL's dialect ([`schema`]).
+    #[serde(default)]
+    pub parameters: Value,
+}
+
+impl Question {
+    /// The user's words: the messages of the first turn that are the user's, one per line.
+    pub fn request(&self) -> String {
+        self.question
+            .first()
+            .map(|turn| {
+                turn.iter()
+                    .filter(|m| m.role == "user")
+                    .map(|m| m.content.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default()
+    }
+
+    /// The tool names of the question's functions.
+    pub fn names(&self) -> NameMap {
+        NameMap::new(self.function.iter().map(|f| f.name.as_str()))
+    }
+
+    /// The question's functions as tool specs, under the names of `names`.
+    pub fn tool_specs(&self, names: &NameMap) -> Vec<ToolSpec> {
+        self.function
+            .iter()
+            .map(|f| ToolSpec {
+                name: names.tool(&f.name).unwrap_or(&f.name).to_owned(),
+                description: f.description.clone(),
+                parameters: schema::parameters(&f.parameters),
+            })
+            .collect()
+    }
+}
+
+/// Reads the questions of one category's data file (one JSON object a line).
+pub fn load(path: &Path) -> Result<Vec<Question>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| {
+                format!(
+                    "{} line {}: not a BFCL question: {e}",
+                    path.display(),
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_question_gives_its_request_and_tools_under_allowed_names() {
+        let line = r#"{"id": "simple_python_9", "question": [[{"role": "user", "content": "What is 5!?"}]],
+            "function": [{"name": "math.factorial", "description": "Factorial.",
+            "parameters": {"type": "dict", "properties": {"number": {"type": "integer"}}, "required": ["number"]}}]}"#;
+        let q: Question = serde_json::from_str(line).unwrap();
+        assert_eq!(q.request(), "What is 5!?");
+        let names = q.names();
+        let specs = q.tool_specs(&names);
+        assert_eq!(specs.len(), 1);
+        assert_eq!(specs[0].name, "math_factorial");
+        assert_eq!(names.bfcl(&specs[0].name), Some("math.factorial"));
+        assert_eq!(specs[0].parameters["type"], "object");
+        assert_eq!(specs[0].parameters["required"][0], "number");
+    }
+}

@@ -1,0 +1,180 @@
+//! One BFCL question run through an `LlmAgent` over the prompted client, in one mode.
+
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use agents::model::{Sampling, Usage};
+use agents::tool::schema_tool;
+use agents::{Budget, Event, ExecutionFailure, LlmAgent};
+use agents_evals::bfcl::Question;
+use agents_providers::prompted::PromptedCompletions;
+use serde_json::{Value, json};
+
+use crate::config::{Config, Mode};
+
+/// What the tool says back when a call ran: BFCL's functions have no implementation, and the
+/// answer is the call itself.
+const RESULT: &str = "done";
+
+/// What one run did, as logged.
+pub struct Run {
+    /// The calls the framework executed, in order, under BFCL's names, with the arguments the
+    /// tool received (after the runtime's repair, coercion and validation).
+    pub calls: Vec<Value>,
+    pub turns: u32,
+    /// Model calls the runtime made: turns, regenerations and questions (`ask_values`).
+    pub model_calls: u32,
+    /// Tokens of those calls (a constrained new request's tool scoring included: the prompted
+    /// client adds it to the turn's usage).
+    pub usage: Usage,
+    pub seconds: f64,
+    /// The run's error, when it ended in one.
+    pub error: Option<String>,
+    /// The final answer's text, when the run ended with one.
+    pub answer: Option<String>,
+    /// What the model wrote each turn, as received.
+    pub raw: Vec<String>,
+}
+
+impl Run {
+    /// The log line of this run.
+    pub fn line(&self, category: &str, q: &Question, mode: Mode, commit: &str) -> Value {
+        json!({
+            "category": category, "id": q.id, "mode": mode.name(), "commit": commit,
+            "calls": self.calls, "turns": self.turns, "model_calls": self.model_calls,
+            "input_tokens": self.usage.input_tokens, "output_tokens": self.usage.output_tokens,
+            "seconds": self.seconds, "error": self.error, "answer": self.answer, "raw": self.raw,
+        })
+    }
+}
+
+#[derive(Default)]
+struct Meter {
+    model_calls: u32,
+    usage: Usage,
+    raw: Vec<String>,
+}
+
+impl Meter {
+    fn spent(&mut self, usage: &Usage) {
+        self.model_calls += 1;
+        self.usage += *usage;
+    }
+}
+
+/// Runs `q` once in `mode`.
+pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Config) -> Run {
+    let names = q.names();
+    let calls: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let meter: Arc<Mutex<Meter>> = Arc::default();
+    let trace = s.trace;
+    let events = meter.clone();
+    let mut builder = LlmAgent::<String, String>::builder("bfcl")
+        .model(client.clone())
+        .sampling(Sampling {
+            temperature: Some(0.0),
+            ..Sampling::default()
+        })
+        .budget(Budget {
+            max_turns: Some(if mode == Mode::Off { 1 } else { s.max_turns }),
+            ..Budget::default()
+        })
+        .on_event(move |e| {
+            let mut m = events.lock().unwrap();
+            match e {
+                Event::ModelResponded { usage, raw, .. } => {
+                    m.spent(usage);
+                    m.raw.push(raw.clone().unwrap_or_default());
+                    if trace {
+                        eprintln!("    model: {}", raw.as_deref().unwrap_or_default());
+                    }
+                }
+                Event::Regenerated { usage, calls, .. } => {
+                    m.spent(usage);
+                    if trace {
+                        for c in calls {
+                            eprintln!("    regenerated: {} {}", c.name, c.arguments);
+                        }
+                    }
+                }
+                Event::ValueAsked {
+                    usage,
+                    argument,
+                    answer,
+                    ..
+                } => {
+                    m.spent(usage);
+                    if trace {
+                        eprintln!("    asked {argument}: {answer}");
+                    }
+                }
+                _ => {}
+            }
+        });
+    for spec in q.tool_specs(&names) {
+        let bfcl = names.bfcl(&spec.name).unwrap_or(&spec.name).to_owned();
+        let record = calls.clone();
+        let tool = schema_tool(spec.name, spec.description, spec.parameters, move |args| {
+            if trace {
+                eprintln!("    executed: {bfcl} {args}");
+            }
+            record
+                .lock()
+                .unwrap()
+                .push(json!({"name": bfcl, "arguments": args}));
+            std::future::ready(Ok::<_, ExecutionFailure>(RESULT))
+        });
+        match tool {
+            Ok(tool) => builder = builder.tool(tool),
+            Err(e) => {
+                return Run::failed(format!(
+                    "{}: the converted schema does not compile: {e}",
+                    q.id
+                ));
+            }
+        }
+    }
+    let builder = s.switches(mode, builder);
+    let agent = match builder.build() {
+        Ok(agent) => agent,
+        Err(e) => return Run::failed(format!("{}: the agent does not build: {e}", q.id)),
+    };
+    let started = Instant::now();
+    let report = agent.run(q.request()).report().await;
+    let seconds = started.elapsed().as_secs_f64();
+    let meter = std::mem::take(&mut *meter.lock().unwrap());
+    let calls = std::mem::take(&mut *calls.lock().unwrap());
+    let turns = report.turns;
+    let (answer, error) = match report.into_output() {
+        Ok(answer) => (Some(answer), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    Run {
+        calls,
+        turns,
+        model_calls: meter.model_calls,
+        usage: meter.usage,
+        seconds,
+        error,
+        answer,
+        raw: meter.raw,
+    }
+}
+
+impl Run {
+    /// A run that could not start (the harness's fault, not the model's): logged as an error
+    /// with no call, so it is scored wrong and seen.
+    fn failed(error: String) -> Run {
+        eprintln!("    {error}");
+        Run {
+            calls: Vec::new(),
+            turns: 0,
+            model_calls: 0,
+            usage: Usage::default(),
+            seconds: 0.0,
+            error: Some(error),
+            answer: None,
+            raw: Vec::new(),
+        }
+    }
+}
