@@ -145,4 +145,5 @@ doctests! {
     MacrosDoctests = "../docs/macros.md",
     TestingDoctests = "../docs/testing.md",
     LocalLlmDoctests = "../docs/local-llm.md",
+    SmallModelsDoctests = "../docs/small-models.md",
 }
