@@ -113,13 +113,8 @@ impl Model for ShowText {
     fn name(&self) -> &str {
         self.0.name()
     }
-
-    fn feedback_style(&self) -> agents::model::FeedbackStyle {
-        self.0.feedback_style()
-    }
-
-    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<serde_json::Value> {
-        self.0.example_arguments(tools)
+    fn capabilities(&self, tools: &[agents::model::ToolSpec]) -> agents::model::Capabilities {
+        self.0.capabilities(tools)
     }
 
     fn complete<'a>(

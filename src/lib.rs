@@ -147,4 +147,5 @@ doctests! {
     LocalLlmDoctests = "../docs/local-llm.md",
     #[cfg(feature = "macros")]
     OutputDoctests = "../docs/output.md",
+    SmallModelsDoctests = "../docs/small-models.md",
 }

@@ -247,6 +247,20 @@ pub enum Event {
         /// The model call's usage.
         usage: Usage,
     },
+    /// A call the model made again, identical (same tool, same canonical arguments) to one that
+    /// already succeeded in the run, to a tool that is not idempotent, was not run again: the
+    /// model reads the earlier result and that it was not run again, and the next turn asks
+    /// for the final answer ([`Recovery::skip_repeats`](crate::model::Recovery)).
+    CallNotRepeated {
+        /// The agent.
+        agent: AgentPath,
+        /// The id of the repeated call (answered, not run).
+        call_id: String,
+        /// The tool.
+        tool: String,
+        /// The id of the call that ran.
+        earlier_call_id: String,
+    },
     /// A [`ToolSource`](crate::tool::ToolSource) was listed again before a model turn and its
     /// tools changed (or it was listed for the first time): the model is offered the new set
     /// from this turn on.
@@ -354,6 +368,7 @@ impl Event {
             | Event::ApprovalRequested { agent, .. }
             | Event::Regenerated { agent, .. }
             | Event::ValueAsked { agent, .. }
+            | Event::CallNotRepeated { agent, .. }
             | Event::ToolsChanged { agent, .. }
             | Event::ToolSourceFailed { agent, .. }
             | Event::RunResumed { agent, .. }
@@ -438,6 +453,15 @@ impl Event {
                 INFO, tool: tool, call: call_id, argument,
                 gen_ai.usage.input_tokens = usage.input_tokens, gen_ai.usage.output_tokens = usage.output_tokens,
                 "value asked for"
+            ),
+            Event::CallNotRepeated {
+                call_id,
+                tool,
+                earlier_call_id,
+                ..
+            } => emit!(
+                WARN, tool: tool, call: call_id, earlier_call_id = %earlier_call_id,
+                "a repeated call to a tool that is not idempotent was not run again"
             ),
             Event::Retry {
                 call_id,

@@ -22,6 +22,7 @@ mod deps;
 pub mod error;
 mod escalation;
 pub mod event;
+mod grounding;
 pub mod journal;
 pub use agents_json as json;
 pub mod model;

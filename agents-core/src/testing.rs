@@ -31,10 +31,8 @@ pub struct ScriptedModel {
     name: String,
     script: Arc<Mutex<VecDeque<Result<ModelResponse, ModelError>>>>,
     requests: Arc<Mutex<Vec<ModelRequest>>>,
-    feedback: crate::model::FeedbackStyle,
-    constraint: crate::model::ConstraintSupport,
+    capabilities: crate::model::Capabilities,
     answer: crate::model::ConstraintSupport,
-    examples: Vec<serde_json::Value>,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -60,33 +58,51 @@ impl ScriptedModel {
             name: "scripted".to_owned(),
             script: Arc::new(Mutex::new(results.into_iter().collect())),
             requests: Arc::new(Mutex::new(Vec::new())),
-            feedback: crate::model::FeedbackStyle::Full,
-            constraint: crate::model::ConstraintSupport::Unsupported,
+            capabilities: crate::model::Capabilities::default(),
             answer: crate::model::ConstraintSupport::Unsupported,
-            examples: Vec::new(),
         }
     }
 
+    /// Says all of `capabilities` about itself ([`Model::capabilities`]), whatever the tools.
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: crate::model::Capabilities) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+
     /// Says it was shown worked example calls with these argument objects
-    /// ([`Model::example_arguments`]), as a prompted model is: the runtime then refuses a call
-    /// that copies one of their values the user never gave.
+    /// ([`Capabilities::examples`](crate::model::Capabilities)), as a prompted model is: where
+    /// the recovery profile checks echoes, the runtime then refuses a call that copies one of
+    /// their values the user never gave.
+    #[must_use]
     pub fn with_examples(mut self, arguments: impl IntoIterator<Item = serde_json::Value>) -> Self {
-        self.examples = arguments.into_iter().collect();
+        self.capabilities.examples = arguments.into_iter().collect();
         self
     }
 
     /// Asks for feedback in `style` (as a prompted model does with
     /// [`FeedbackStyle::Short`](crate::model::FeedbackStyle::Short)).
+    #[must_use]
     pub fn with_feedback(mut self, style: crate::model::FeedbackStyle) -> Self {
-        self.feedback = style;
+        self.capabilities.feedback = style;
         self
     }
 
-    /// Says it enforces constraints as far as `support` ([`Model::constraint_support`]); the
-    /// script's answers are what it returns either way (a test scripts the constrained answer,
-    /// and reads the constraint each request carried in [`requests`](Self::requests)).
+    /// Says the runtime should recover its calls with `recovery` (as a prompted model says
+    /// [`Recovery::SMALL_MODEL`](crate::model::Recovery::SMALL_MODEL)).
+    #[must_use]
+    pub fn with_recovery(mut self, recovery: crate::model::Recovery) -> Self {
+        self.capabilities.recovery = recovery;
+        self
+    }
+
+    /// Says it enforces constraints as far as `support`
+    /// ([`Capabilities::constraint`](crate::model::Capabilities)); the script's answers are
+    /// what it returns either way (a test scripts the constrained answer, and reads the
+    /// constraint each request carried in [`requests`](Self::requests)).
+    #[must_use]
     pub fn with_constraint_support(mut self, support: crate::model::ConstraintSupport) -> Self {
-        self.constraint = support;
+        self.capabilities.constraint = support;
         self
     }
 
@@ -99,6 +115,7 @@ impl ScriptedModel {
     }
 
     /// Renames the model (as it appears in events).
+    #[must_use]
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = name.into();
         self
@@ -139,20 +156,12 @@ impl Model for ScriptedModel {
         &self.name
     }
 
-    fn feedback_style(&self) -> crate::model::FeedbackStyle {
-        self.feedback
-    }
-
-    fn constraint_support(&self) -> crate::model::ConstraintSupport {
-        self.constraint
-    }
-
     fn answer_support(&self) -> crate::model::ConstraintSupport {
         self.answer
     }
 
-    fn example_arguments(&self, _tools: &[crate::model::ToolSpec]) -> Vec<serde_json::Value> {
-        self.examples.clone()
+    fn capabilities(&self, _tools: &[crate::model::ToolSpec]) -> crate::model::Capabilities {
+        self.capabilities.clone()
     }
 
     fn complete<'a>(

@@ -1,6 +1,8 @@
 //! Readers of JSON Schema keywords: the small questions every part of the runtime asks a tool's
 //! schema (what a `$ref` points to, which arguments are required, a property's main type, what
-//! an optional property stands for). One place for them, so that coercion, the prompts, the
+//! an optional property stands for), and the one walk over a schema's subschemas
+//! ([`each_subschema`]) with the readers built on it (the values a schema shows as `examples`,
+//! the choices it lists). One place for them, so that coercion, the prompts, the
 //! echo check and the questions to the model read a schema the same way.
 //!
 //! They read; they never validate (the validator does) and never fail: a keyword that is absent
@@ -95,6 +97,116 @@ pub fn concrete<'s>(root: &'s Value, property: &'s Value) -> &'s Value {
     }
 }
 
+/// How deep a schema is walked for its subschemas. Tool schemas are written by people or
+/// derived from types; one deeper than this is left as it is below that depth rather than
+/// risking the stack.
+pub const MAX_SCHEMA_DEPTH: usize = 64;
+
+/// The keywords whose value is a map of subschemas.
+const SCHEMA_MAPS: [&str; 4] = ["properties", "patternProperties", "$defs", "definitions"];
+/// The keywords whose value is a list of subschemas.
+const SCHEMA_LISTS: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
+/// The keywords whose value is one subschema (`items` also in its old tuple form, a list).
+const SCHEMA_ONES: [&str; 4] = ["items", "additionalProperties", "not", "contains"];
+
+/// The one walk over a schema's subschemas, written once for shared and for mutable access:
+/// `$visit` calls `f` on the schema and on every subschema under it, parents first, through
+/// the keywords above (a property named `enum` is a subschema under `properties`, never a
+/// keyword).
+macro_rules! subschema_walk {
+    ($(#[$doc:meta])* $visit:ident, $($mut_:ident)?, $get:ident, $values:ident, $iter:ident) => {
+        $(#[$doc])*
+        pub fn $visit(v: &$($mut_)? Value, depth: usize, f: &mut impl FnMut(&$($mut_)? Value)) {
+            if depth > MAX_SCHEMA_DEPTH {
+                return;
+            }
+            f(v);
+            let Value::Object(m) = v else { return };
+            for key in SCHEMA_MAPS {
+                if let Some(Value::Object(subs)) = m.$get(key) {
+                    for sub in subs.$values() {
+                        $visit(sub, depth + 1, f);
+                    }
+                }
+            }
+            for key in SCHEMA_LISTS {
+                if let Some(Value::Array(subs)) = m.$get(key) {
+                    for sub in subs.$iter() {
+                        $visit(sub, depth + 1, f);
+                    }
+                }
+            }
+            for key in SCHEMA_ONES {
+                match m.$get(key) {
+                    Some(sub @ Value::Object(_)) => $visit(sub, depth + 1, f),
+                    Some(Value::Array(subs)) if key == "items" => {
+                        for sub in subs.$iter() {
+                            $visit(sub, depth + 1, f);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    };
+}
+
+subschema_walk!(
+    /// Calls `f` on `schema` and on every subschema under it, parents first (`depth` is where
+    /// the walk starts, 0 at a root; below [`MAX_SCHEMA_DEPTH`] nothing is visited).
+    ///
+    /// ```
+    /// use agents_json::schema::each_subschema;
+    /// use serde_json::json;
+    /// let schema = json!({"properties": {"enum": {"type": "string"}}, "items": {"type": "integer"}});
+    /// let mut types = Vec::new();
+    /// each_subschema(&schema, 0, &mut |s| types.extend(s.get("type").cloned()));
+    /// assert_eq!(types, [json!("string"), json!("integer")]);
+    /// ```
+    each_subschema, , get, values, iter
+);
+subschema_walk!(
+    /// [`each_subschema`] with mutable access (to rewrite a schema in place).
+    each_subschema_mut, mut, get_mut, values_mut, iter_mut
+);
+
+/// The values of every `examples` keyword of a schema and its subschemas (what a model is shown
+/// as example values beside the tool's worked examples).
+pub fn schema_examples(schema: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    each_subschema(schema, 0, &mut |s| {
+        if let Some(Value::Array(items)) = s.get("examples") {
+            out.extend(items.iter().cloned());
+        }
+    });
+    out
+}
+
+/// The strings a schema and its subschemas offer as choices (`enum` and `const` values),
+/// trimmed and lowercased.
+pub fn schema_choices(schema: &Value) -> std::collections::HashSet<String> {
+    let lower = |s: &str| s.trim().to_lowercase();
+    let mut out = std::collections::HashSet::new();
+    each_subschema(schema, 0, &mut |s| {
+        if let Some(Value::Array(items)) = s.get("enum") {
+            out.extend(items.iter().filter_map(Value::as_str).map(lower));
+        }
+        if let Some(Value::String(c)) = s.get("const") {
+            out.insert(lower(c));
+        }
+    });
+    out
+}
+
+/// A string schema that lists no choices and no shape of its own (no `enum`, `const`,
+/// `format` or `pattern`): free text.
+pub fn is_free_string(schema: &Value) -> bool {
+    main_type(schema) == Some("string")
+        && ["enum", "const", "format", "pattern"]
+            .iter()
+            .all(|k| schema.get(*k).is_none())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +234,30 @@ mod tests {
         );
         let map = json!({"type": ["string", "null"]});
         assert_eq!(types(map.as_object().unwrap()), ["string", "null"]);
+    }
+
+    /// Examples and choices are read from every subschema, through `$defs` and `anyOf`; a
+    /// property named like a keyword is a property, not the keyword.
+    #[test]
+    fn examples_and_choices_are_read_from_every_subschema() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "city": {"type": "string", "examples": ["Oslo"]},
+                "unit": {"anyOf": [{"$ref": "#/$defs/Unit"}, {"type": "null"}]},
+                "enum": {"type": "string", "const": "Fixed"},
+                "tags": {"type": "array", "items": {"type": "string", "examples": ["red"]}}
+            },
+            "$defs": {"Unit": {"enum": ["Celsius", "fahrenheit", 3]}}
+        });
+        assert_eq!(schema_examples(&schema), [json!("Oslo"), json!("red")]);
+        let choices = schema_choices(&schema);
+        let mut listed: Vec<&str> = choices.iter().map(String::as_str).collect();
+        listed.sort();
+        assert_eq!(listed, ["celsius", "fahrenheit", "fixed"]);
+        assert!(is_free_string(&json!({"type": ["string", "null"]})));
+        assert!(!is_free_string(
+            &json!({"type": "string", "format": "date"})
+        ));
     }
 }

@@ -1,11 +1,15 @@
 //! Record and replay: [`Recorder`] wraps any [`Model`] and appends each exchange to a JSONL
 //! cassette; [`Replay`] serves a cassette offline and fails clearly on a request it does not match.
 //!
-//! One line per exchange: `{"model": ..., "request": {...}, "response": {...}}` or, for a failed
-//! call, `{"model": ..., "request": {...}, "error": {"kind": ..., "message": ..., "status": ...,
-//! "retry_after_ms": ...}}`. Requests and responses are the runtime's own provider-neutral types,
-//! so a cassette recorded against one provider replays for any agent; no key or header is ever
-//! written (none is part of a [`ModelRequest`]).
+//! One line per exchange: `{"model": ..., "request": {...}, "response": {...}, "capabilities":
+//! {...}}` or, for a failed call, `{"model": ..., "request": {...}, "error": {"kind": ...,
+//! "message": ..., "status": ..., "retry_after_ms": ...}, "capabilities": {...}}`. Requests and
+//! responses are the runtime's own provider-neutral types, so a cassette recorded against one
+//! provider replays for any agent; no key or header is ever written (none is part of a
+//! [`ModelRequest`]). What the recorded model said about itself for the request's tools
+//! ([`Model::capabilities`]: feedback style, constraint support, examples shown, recovery
+//! profile) is recorded with each exchange, and the replay says it again, so a recorded
+//! prompted client replays with the behaviour it was recorded with.
 //!
 //! ```
 //! use agents_core::testing::ScriptedModel;
@@ -14,7 +18,7 @@
 //! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 //! let path = std::env::temp_dir().join(format!("doc-cassette-{}.jsonl", std::process::id()));
 //! # let _ = std::fs::remove_file(&path);
-//! let request = ModelRequest { messages: vec![Message::user("hi")], ..Default::default() };
+//! let request = ModelRequest::new().messages(vec![Message::user("hi")]);
 //! let recorder = Recorder::new(ScriptedModel::new([ModelResponse::text("hello")]), &path).unwrap();
 //! recorder.complete(&request).await.unwrap();
 //!
@@ -30,7 +34,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use agents_core::model::{Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse};
+use agents_core::model::{
+    Capabilities, Model, ModelError, ModelErrorKind, ModelRequest, ModelResponse, ToolSpec,
+};
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -50,6 +56,10 @@ pub struct Exchange {
     /// How it failed, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<RecordedError>,
+    /// What the model said about itself for the request's tools when it was recorded (absent in
+    /// cassettes recorded before it was kept: the replay then says the defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Capabilities>,
 }
 
 /// A failed call as recorded (the provider's own error type is not kept).
@@ -195,20 +205,12 @@ impl<M: Model> Model for Recorder<M> {
         self.inner.name()
     }
 
-    fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
-        self.inner.feedback_style()
-    }
-
-    fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
-        self.inner.constraint_support()
-    }
-
     fn answer_support(&self) -> agents_core::model::ConstraintSupport {
         self.inner.answer_support()
     }
 
-    fn example_arguments(&self, tools: &[agents_core::model::ToolSpec]) -> Vec<serde_json::Value> {
-        self.inner.example_arguments(tools)
+    fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+        self.inner.capabilities(tools)
     }
 
     fn complete<'a>(
@@ -222,6 +224,7 @@ impl<M: Model> Model for Recorder<M> {
                 request: request.clone(),
                 response: result.as_ref().ok().cloned(),
                 error: result.as_ref().err().map(RecordedError::from),
+                capabilities: Some(self.inner.capabilities(&request.tools)),
             });
             result
         })
@@ -318,6 +321,25 @@ impl Replay {
 impl Model for Replay {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    /// What the recorded model said for these tools: from the next exchange to serve whose
+    /// request offered them, else from any that did, else the first exchange's without its
+    /// examples (they were for other tools), else the defaults.
+    fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+        let next = self.served().min(self.exchanges.len());
+        let (ahead, before) = (&self.exchanges[next..], &self.exchanges[..next]);
+        let same_tools = ahead
+            .iter()
+            .chain(before)
+            .find(|e| e.capabilities.is_some() && e.request.tools == tools);
+        if let Some(c) = same_tools.and_then(|e| e.capabilities.clone()) {
+            return c;
+        }
+        match self.exchanges.iter().find_map(|e| e.capabilities.clone()) {
+            Some(c) => c.examples(Vec::new()),
+            None => Capabilities::default(),
+        }
     }
 
     fn complete<'a>(

@@ -69,28 +69,26 @@ impl ClientSettings {
 /// - `impl_model!(Client, send)`: an async method
 ///   `send(&self, &ModelRequest) -> Result<ModelResponse, ProviderError>` is `complete`; `stream`
 ///   is the default (the whole response's parts at once).
+/// - `impl_model!(Client, send, capabilities: |client, tools| ...)`: what the client says about
+///   itself ([`Model::capabilities`](agents_core::Model::capabilities)); the default without it.
 /// - `impl_model!(Client, send, parts: open)`: besides, an async method
 ///   `open(&self, &ModelRequest, streaming: bool) -> Result<Parts<_>, ProviderError>` is `stream`:
 ///   it opens with deltas and hands out the parts as the wire delivers them. `send` is then the
 ///   same `open` without deltas, collected: one reading path for both.
 macro_rules! impl_model {
-    ($client:ty, $send:ident $(, parts: $open:ident)? $(, feedback: $style:expr)? $(, constraint: $support:expr)? $(, answer: $answer:expr)? $(, examples: $examples:expr)?) => {
+    ($client:ty, $send:ident $(, parts: $open:ident)? $(, capabilities: $capabilities:expr)? $(, answer: $answer:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
             }
 
             $(
-                fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
-                    let style: fn(&Self) -> agents_core::error::FeedbackStyle = $style;
-                    style(self)
-                }
-            )?
-
-            $(
-                fn constraint_support(&self) -> agents_core::model::ConstraintSupport {
-                    let support: fn(&Self) -> agents_core::model::ConstraintSupport = $support;
-                    support(self)
+                fn capabilities(
+                    &self,
+                    tools: &[agents_core::model::ToolSpec],
+                ) -> agents_core::model::Capabilities {
+                    let capabilities: fn(&Self, &[agents_core::model::ToolSpec]) -> agents_core::model::Capabilities = $capabilities;
+                    capabilities(self, tools)
                 }
             )?
 
@@ -98,16 +96,6 @@ macro_rules! impl_model {
                 fn answer_support(&self) -> agents_core::model::ConstraintSupport {
                     let support: fn(&Self) -> agents_core::model::ConstraintSupport = $answer;
                     support(self)
-                }
-            )?
-
-            $(
-                fn example_arguments(
-                    &self,
-                    tools: &[agents_core::model::ToolSpec],
-                ) -> ::std::vec::Vec<serde_json::Value> {
-                    let examples: fn(&Self, &[agents_core::model::ToolSpec]) -> ::std::vec::Vec<serde_json::Value> = $examples;
-                    examples(self, tools)
                 }
             )?
 

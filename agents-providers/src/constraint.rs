@@ -68,7 +68,7 @@ pub(crate) fn refuse(provider: &'static str, request: &ModelRequest) -> Result<(
         None => Ok(()),
         Some(_) => Err(ProviderError::config(
             provider,
-            "this client cannot constrain decoding (its constraint_support is Unsupported); \
+            "this client cannot constrain decoding (its capabilities say constraint Unsupported); \
              the constrained request was not sent",
         )),
     }

@@ -135,10 +135,7 @@ impl BareRun {
                     is_error: false,
                 }));
             }
-            ModelRequest {
-                messages,
-                ..ModelRequest::default()
-            }
+            ModelRequest::new().messages(messages)
         };
         let first = request(false);
         let Json(_call): Json<ModelResponse> = ctx

@@ -69,11 +69,8 @@ impl<M: Model> Model for Recorded<M> {
     fn name(&self) -> &str {
         self.live.name()
     }
-    fn feedback_style(&self) -> agents::error::FeedbackStyle {
-        self.live.feedback_style()
-    }
-    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<serde_json::Value> {
-        self.live.example_arguments(tools)
+    fn capabilities(&self, tools: &[agents::model::ToolSpec]) -> agents::model::Capabilities {
+        self.live.capabilities(tools)
     }
     fn complete<'a>(
         &'a self,

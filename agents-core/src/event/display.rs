@@ -252,6 +252,17 @@ impl Event {
                 Short(argument, NAME),
                 Quoted(answer, TEXT)
             ),
+            Event::CallNotRepeated {
+                call_id,
+                tool,
+                earlier_call_id,
+                ..
+            } => write!(
+                out,
+                "{} not run again: it repeats {}, which succeeded",
+                Call(tool, call_id),
+                Short(earlier_call_id, NAME)
+            ),
             Event::ToolsChanged {
                 source,
                 added,

@@ -74,7 +74,7 @@ impl std::fmt::Display for Constraint {
     }
 }
 
-/// How far a model can enforce a [`Constraint`] ([`Model::constraint_support`](crate::Model)).
+/// How far a model can enforce a [`Constraint`] ([`Capabilities::constraint`](super::Capabilities)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ConstraintSupport {

@@ -96,8 +96,19 @@ pub struct Sampling {
     pub seed: Option<u64>,
 }
 
-/// One request to a model.
+/// One request to a model. Built with [`ModelRequest::new`] and its methods (its fields may
+/// grow):
+///
+/// ```
+/// use agents_core::model::{Message, ModelRequest, Sampling};
+/// let request = ModelRequest::new()
+///     .system("Be brief.")
+///     .messages(vec![Message::user("hi")])
+///     .sampling(Sampling { max_tokens: Some(16), ..Sampling::default() });
+/// assert_eq!(request.messages.len(), 1);
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct ModelRequest {
     /// The system prompt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,7 +128,7 @@ pub struct ModelRequest {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strict: bool,
     /// A decoding constraint for this turn: the model must answer with one call, held to the
-    /// allowed tool's schema where the provider can ([`Model::constraint_support`](crate::Model)).
+    /// allowed tool's schema where the provider can ([`Capabilities::constraint`](super::Capabilities)).
     /// A client that cannot constrain refuses a constrained request rather than send it
     /// unconstrained.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -136,6 +147,70 @@ pub struct ModelRequest {
     /// constraint wins (prevention mode's final-answer tool carries the same schema).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<super::AnswerFormat>,
+}
+
+impl ModelRequest {
+    /// An empty request: no system prompt, no messages, no tools, default sampling.
+    pub fn new() -> Self {
+        ModelRequest::default()
+    }
+
+    /// Sets the system prompt.
+    #[must_use]
+    pub fn system(mut self, system: impl Into<String>) -> Self {
+        self.system = Some(system.into());
+        self
+    }
+
+    /// Sets the conversation.
+    #[must_use]
+    pub fn messages(mut self, messages: Vec<Message>) -> Self {
+        self.messages = messages;
+        self
+    }
+
+    /// Sets the tools the model may call.
+    #[must_use]
+    pub fn tools(mut self, tools: Vec<ToolSpec>) -> Self {
+        self.tools = tools;
+        self
+    }
+
+    /// Sets the sampling settings.
+    #[must_use]
+    pub fn sampling(mut self, sampling: Sampling) -> Self {
+        self.sampling = sampling;
+        self
+    }
+
+    /// Marks the request strict (no recovery anywhere; see [`strict`](Self#structfield.strict)).
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+
+    /// Sets the decoding constraint.
+    #[must_use]
+    pub fn constraint(mut self, constraint: Option<super::Constraint>) -> Self {
+        self.constraint = constraint;
+        self
+    }
+
+    /// Sets the schema the answer is held to ([`answer`](Self#structfield.answer)).
+    #[must_use]
+    pub fn answer(mut self, answer: Option<super::AnswerFormat>) -> Self {
+        self.answer = answer;
+        self
+    }
+
+    /// Makes the request a question about the user's words
+    /// ([`value_question`](Self#structfield.value_question)).
+    #[must_use]
+    pub fn value_question(mut self, question: super::ValueQuestion) -> Self {
+        self.value_question = Some(question);
+        self
+    }
 }
 
 /// Token usage reported by the provider.

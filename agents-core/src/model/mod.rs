@@ -1,6 +1,7 @@
 //! The provider-neutral model interface.
 
 mod answer;
+mod capabilities;
 pub mod constraint;
 mod error;
 mod message;
@@ -12,6 +13,7 @@ use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 
 pub use answer::AnswerFormat;
+pub use capabilities::{Capabilities, FeedbackStyle, Recovery};
 pub use constraint::{
     Constraint, ConstraintSupport, FINAL_ANSWER_TOOL, final_answer_spec, typed_final_answer_spec,
 };
@@ -25,8 +27,8 @@ pub use question::{
 };
 pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{
-    MAX_LISTED_CHOICES, argument_names, compact_schema, concrete, main_type, required_arguments,
-    strip_noise,
+    MAX_LISTED_CHOICES, argument_names, compact_schema, concrete, each_subschema_mut,
+    is_free_string, main_type, required_arguments, schema_choices, schema_examples, strip_noise,
 };
 pub use stream::{Deltas, StreamPart};
 
@@ -65,20 +67,6 @@ pub trait Model: Send + Sync {
         stream::from_complete(self.complete(request))
     }
 
-    /// How the runtime words error feedback for this model: in full by default; short and
-    /// shaped like the call to write for a model that writes its calls as text (the prompted
-    /// clients say so).
-    fn feedback_style(&self) -> FeedbackStyle {
-        FeedbackStyle::Full
-    }
-
-    /// How far this model enforces a request's [`constraint`](ModelRequest::constraint). The
-    /// default is [`ConstraintSupport::Unsupported`]: a client that does not map constraints
-    /// to its wire format must not claim to.
-    fn constraint_support(&self) -> ConstraintSupport {
-        ConstraintSupport::Unsupported
-    }
-
     /// How far this model holds a typed answer to a request's
     /// [`answer`](ModelRequest::answer) schema: [`Schema`](ConstraintSupport::Schema) where the
     /// provider's sampler is held to it (OpenAI's `response_format`, Gemini's `responseSchema`,
@@ -90,59 +78,76 @@ pub trait Model: Send + Sync {
         ConstraintSupport::Unsupported
     }
 
-    /// The arguments of the worked example calls this model is shown besides the conversation,
-    /// for a request offering `tools` (a prompted client's examples, made-up ones included).
-    /// The runtime refuses a call that copies one of their values the user never gave (see
-    /// the `echo` check in docs/repair.md). The default is none: a model shown no examples.
-    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
+    /// What this model says about itself for a request offering `tools`: how its error
+    /// feedback is worded, how far it enforces a constraint, the example calls it is shown, and
+    /// the recovery profile the runtime applies to its calls ([`Capabilities`]). The default is
+    /// [`Capabilities::default`]: full feedback, no constraint, no examples, the neutral
+    /// profile.
+    ///
+    /// A wrapper forwards this one method to keep the wrapped model's behaviour (the `Arc` and
+    /// `Box` impls do).
+    ///
+    /// ```
+    /// use agents_core::model::{Capabilities, Model, ModelRequest, ModelResponse, ModelError, ToolSpec};
+    /// use futures_util::future::BoxFuture;
+    ///
+    /// /// Logs every request, and is in every other way the model it wraps.
+    /// struct Logged<M>(M);
+    ///
+    /// impl<M: Model> Model for Logged<M> {
+    ///     fn name(&self) -> &str {
+    ///         self.0.name()
+    ///     }
+    ///     fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+    ///         self.0.capabilities(tools)
+    ///     }
+    ///     fn complete<'a>(
+    ///         &'a self,
+    ///         request: &'a ModelRequest,
+    ///     ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+    ///         println!("{} messages", request.messages.len());
+    ///         self.0.complete(request)
+    ///     }
+    /// }
+    /// ```
+    fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
         let _ = tools;
-        Vec::new()
+        Capabilities::default()
     }
 }
 
-impl<M: Model + ?Sized> Model for std::sync::Arc<M> {
-    fn name(&self) -> &str {
-        (**self).name()
-    }
-    fn complete<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
-        (**self).complete(request)
-    }
-    fn stream<'a>(
-        &'a self,
-        request: &'a ModelRequest,
-    ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
-        (**self).stream(request)
-    }
+/// `Arc<M>` and `Box<M>` are the model they point to, every method forwarded.
+macro_rules! forward_model {
+    ($pointer:ty) => {
+        impl<M: Model + ?Sized> Model for $pointer {
+            fn name(&self) -> &str {
+                (**self).name()
+            }
 
-    fn feedback_style(&self) -> FeedbackStyle {
-        (**self).feedback_style()
-    }
+            fn complete<'a>(
+                &'a self,
+                request: &'a ModelRequest,
+            ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+                (**self).complete(request)
+            }
 
-    fn constraint_support(&self) -> ConstraintSupport {
-        (**self).constraint_support()
-    }
+            fn stream<'a>(
+                &'a self,
+                request: &'a ModelRequest,
+            ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
+                (**self).stream(request)
+            }
 
-    fn answer_support(&self) -> ConstraintSupport {
-        (**self).answer_support()
-    }
+            fn answer_support(&self) -> ConstraintSupport {
+                (**self).answer_support()
+            }
 
-    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
-        (**self).example_arguments(tools)
-    }
+            fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+                (**self).capabilities(tools)
+            }
+        }
+    };
 }
 
-/// How error feedback is worded for a model ([`Model::feedback_style`](crate::Model)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FeedbackStyle {
-    /// What was wrong, with the expected JSON Schema and the allowed tools (models with native
-    /// tool calling).
-    #[default]
-    Full,
-    /// Short and shaped like the call to write (`add: {"a": number, "b": number}`): no
-    /// JSON-Schema keyword a model could copy into its arguments, and no list of every tool
-    /// (small models prompted to write their calls as text).
-    Short,
-}
+forward_model!(std::sync::Arc<M>);
+forward_model!(Box<M>);

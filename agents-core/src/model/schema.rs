@@ -1,5 +1,6 @@
 //! Reading a tool's argument schema ([`ToolSpec::parameters`](super::ToolSpec)): the one-line
-//! form the model is shown, the argument names it declares, and the noise schemars adds.
+//! form the model is shown, the argument names it declares, the noise schemars adds. The
+//! keyword readers and the walk over subschemas are `agents_json::schema`'s.
 
 use serde_json::Value;
 
@@ -39,10 +40,14 @@ pub fn value_shape(root: &Value, v: &Value) -> String {
     shape_at(root, v, 0)
 }
 
-// The schema keyword readers live with the JSON crate (`agents_json::schema`), one place for
-// coercion, the prompts, the echo check and the questions; named here as before.
+// The schema keyword readers and the one walk over a schema's subschemas live with the JSON
+// crate (`agents_json::schema`), one place for coercion, the prompts, the constraint rewrites,
+// the echo check and the questions; named here as before.
 pub use agents_json::schema::resolve_ref;
-pub(crate) use agents_json::schema::{concrete, main_type, required as required_arguments};
+pub(crate) use agents_json::schema::{
+    concrete, each_subschema_mut, is_free_string, main_type, required as required_arguments,
+    schema_choices, schema_examples,
+};
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
 /// fill a small model's prompt, and a constraint enforces it anyway.

@@ -28,6 +28,9 @@ pub(crate) struct StepSetup<'a, 's> {
     /// The model of the run and the request of the turn the call came from: what the
     /// `regenerate` step asks again.
     pub asking: Asking<'a>,
+    /// The agent's recovery profile: the pieces the steps read (coercion's number words and
+    /// dates, `regenerate` held to the user's words).
+    pub recovery: crate::model::Recovery,
 }
 
 /// The model a call came from, and the request it answered.

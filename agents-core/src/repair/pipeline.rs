@@ -26,6 +26,9 @@ pub(crate) struct CallSetup<'a> {
     /// The model of the run and the request of the turn the call came from: what the
     /// `regenerate` step asks again.
     pub asking: Asking<'a>,
+    /// The agent's recovery profile: the pieces the steps read (coercion's number words and
+    /// dates, `regenerate` held to the user's words).
+    pub recovery: crate::model::Recovery,
 }
 
 enum Next {
@@ -57,6 +60,7 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
         retry_budget: setup.retry_budget,
         conversation: setup.conversation,
         asking: setup.asking,
+        recovery: setup.recovery,
     };
     let mut run = CallRepair::new(steps_see, call);
     if run.raw.trim().is_empty() {

@@ -11,7 +11,6 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::time::Instant;
 
-use super::echo::EchoCheck;
 use super::journaled::ToolOutcome;
 use super::task::ReadyCall;
 use super::{ArgsValidator, Tool, ToolCallError, ToolContext};
@@ -22,6 +21,7 @@ use crate::error::{
 };
 use crate::escalation;
 use crate::event::Event;
+use crate::grounding::EchoCheck;
 use crate::journal::{Journal, Step, StepKind, journaled};
 use crate::model::ToolCall;
 use crate::path::AgentPath;

@@ -1,7 +1,6 @@
 //! Tools: what a model can call, and the executor that runs one attempt at a call (`executor`).
 
 pub(crate) mod args;
-pub(crate) mod echo;
 pub(crate) mod executor;
 mod function;
 mod journaled;

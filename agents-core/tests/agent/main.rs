@@ -24,6 +24,7 @@ mod observability;
 mod pairing;
 mod parallel;
 mod policies;
+mod repeats;
 mod resume;
 mod run_properties;
 mod smoke;

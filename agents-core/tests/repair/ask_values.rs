@@ -94,7 +94,8 @@ async fn copied_values_are_asked_for_and_the_call_runs_with_the_answers() {
         &["four", "Nonna Rosa", "Booked."],
     )
     .with_examples([json!({"restaurant": "text", "people": 3})])
-    .with_feedback(FeedbackStyle::Short);
+    .with_feedback(FeedbackStyle::Short)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
     let asked = model.clone();
     let r = run(model, |b| b, REQUEST).await;
     assert_eq!(r.output.as_deref(), Some("Booked."));
@@ -143,7 +144,8 @@ async fn a_missing_argument_is_asked_for_and_an_optional_one_not_given_is_left_o
         r#"{"restaurant": "Nonna Rosa", "time": "20:00", "seating": "window"}"#,
         &["4", "none", "Booked."],
     )
-    .with_feedback(FeedbackStyle::Short);
+    .with_feedback(FeedbackStyle::Short)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
     let r = run(model, |b| b, REQUEST).await;
     assert_eq!(
         r.ran,
@@ -161,7 +163,8 @@ async fn no_value_in_the_answers_leaves_the_error_to_feedback() {
             r#"{"restaurant": "Nonna Rosa", "time": "20:00"}"#,
             &[answer, "Sorry."],
         )
-        .with_feedback(FeedbackStyle::Short);
+        .with_feedback(FeedbackStyle::Short)
+        .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
         let r = run(model, |b| b, REQUEST).await;
         assert!(r.ran.is_empty(), "{answer:?} ran: {:?}", r.ran);
         assert!(
@@ -226,7 +229,8 @@ async fn strict_and_ask_values_false_never_ask() {
             r#"{"restaurant": "Nonna Rosa", "time": "20:00"}"#,
             &["Sorry."],
         )
-        .with_feedback(FeedbackStyle::Short);
+        .with_feedback(FeedbackStyle::Short)
+        .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
         let asked = model.clone();
         let r = run(model, tweak, REQUEST).await;
         assert!(r.ran.is_empty());
@@ -257,6 +261,7 @@ async fn a_constrained_turns_choice_questions_carry_their_choices() {
         ])
         .with_examples([json!({"restaurant": "text", "people": 3, "seating": "inside"})])
         .with_feedback(FeedbackStyle::Short)
+        .with_recovery(agents_core::model::Recovery::SMALL_MODEL)
         .with_constraint_support(ConstraintSupport::Schema);
         let asked = model.clone();
         let r = run(model, prevention(constrained), REQUEST).await;
@@ -309,6 +314,7 @@ async fn a_constrained_turns_number_nobody_gave_is_asked_for() {
         }
         let model = ScriptedModel::new(turns)
             .with_feedback(FeedbackStyle::Short)
+            .with_recovery(agents_core::model::Recovery::SMALL_MODEL)
             .with_constraint_support(ConstraintSupport::Schema);
         let r = run(model, prevention(constrained), REQUEST).await;
         assert_eq!(r.output.as_deref(), Some("Booked."));
@@ -339,7 +345,8 @@ async fn an_answered_date_in_words_is_coerced_to_its_format() {
         ModelResponse::text("Done."),
     ])
     .with_examples([json!({"message": "renew passport", "date": "text"})])
-    .with_feedback(FeedbackStyle::Short);
+    .with_feedback(FeedbackStyle::Short)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
     let ran = Arc::new(Mutex::new(Vec::new()));
     let seen = ran.clone();
     let events = Arc::new(Mutex::new(Vec::new()));

@@ -257,11 +257,15 @@ async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer
     assert_eq!(report.output().unwrap(), "12 kg is about 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 2);
+    let offered =
+        |i: usize| -> Vec<String> { requests[i].tools.iter().map(|t| t.name.clone()).collect() };
     for r in &requests {
         assert_eq!(r.constraint, Some(Constraint::AnyTool));
-        let names: Vec<&str> = r.tools.iter().map(|t| t.name.as_str()).collect();
-        assert_eq!(names, ["convert", FINAL_ANSWER_TOOL]);
     }
+    // The new request's first turn offers no final answer (issue 28, item 3); the turn after a
+    // tool ran does.
+    assert_eq!(offered(0), ["convert"]);
+    assert_eq!(offered(1), ["convert", FINAL_ANSWER_TOOL]);
     // The answer stands in the transcript as an answer, not as a call left without a result.
     assert_eq!(
         report.transcript.last().unwrap(),
@@ -271,11 +275,10 @@ async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer
 
 #[tokio::test]
 async fn prevention_mode_reads_the_final_answer_into_a_typed_output() {
-    let model = ScriptedModel::new([ModelResponse::tool_call(
-        "c1",
-        FINAL_ANSWER_TOOL,
-        r#"{"answer": "26.5"}"#,
-    )])
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c0", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c1", FINAL_ANSWER_TOOL, r#"{"answer": "26.5"}"#),
+    ])
     .with_constraint_support(ConstraintSupport::ToolChoice);
     let a = LlmAgent::builder("units")
         .output::<f64>()
@@ -533,5 +536,81 @@ async fn prevention_mode_holds_the_last_turn_to_the_final_answer() {
             .requests()
             .iter()
             .all(|r| r.constraint == Some(Constraint::AnyTool))
+    );
+}
+
+/// Issue 28, item 3: prevention mode never answers a new request through the final-answer tool
+/// before a tool was called. The first turn does not offer it; a model that names it all the
+/// same (a provider that only forces a tool) is told to call a tool first, and its answer is
+/// not the run's; once a tool ran, the final answer is offered and taken.
+#[tokio::test]
+async fn prevention_mode_never_answers_a_new_request_before_a_tool() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c0", FINAL_ANSWER_TOOL, r#"{"answer": "text"}"#),
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::ToolChoice);
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let refused = common::error_results(&report.transcript);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("call one of the tools first"),
+        "{}",
+        refused[0]
+    );
+    let requests = model.requests();
+    assert!(
+        requests[..2]
+            .iter()
+            .all(|r| r.tools.iter().all(|t| t.name != FINAL_ANSWER_TOOL)),
+        "no final answer offered before a tool ran"
+    );
+    assert!(
+        requests[2]
+            .tools
+            .iter()
+            .any(|t| t.name == FINAL_ANSWER_TOOL)
+    );
+}
+
+/// Issue 28, item 3: a final answer that is a made-up example's value nobody gave (`"text"`)
+/// is not the run's answer under the small-model profile: the model reads that it copied it,
+/// and answers again.
+#[tokio::test]
+async fn prevention_mode_refuses_a_final_answer_copied_from_an_example() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "TEXT"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"note": "text"})])
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let report = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "About 26.5 lb.");
+    let refused = common::error_results(&report.transcript);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("copied from an example"),
+        "{}",
+        refused[0]
     );
 }

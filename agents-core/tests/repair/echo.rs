@@ -8,6 +8,7 @@ use crate::common;
 use std::sync::{Arc, Mutex};
 
 use agents_core::error::FeedbackStyle;
+use agents_core::model::Recovery;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
 use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
@@ -84,7 +85,11 @@ fn script(calls: &[&str], examples: Value) -> ScriptedModel {
         .map(|(i, args)| ModelResponse::tool_call(format!("c{i}"), "book_table", *args))
         .collect();
     responses.push(ModelResponse::text("Booked."));
-    ScriptedModel::new(responses).with_examples([examples])
+    // The small-model profile without its questions (tests/ask_values.rs has those): the
+    // model hears of its copy.
+    ScriptedModel::new(responses)
+        .with_examples([examples])
+        .with_recovery(Recovery::SMALL_MODEL.ask_values(false))
 }
 
 /// A call whose values come from the example, not from the user, does not run; the model is
@@ -145,8 +150,8 @@ async fn a_value_the_user_also_gave_is_not_an_echo() {
     assert!(errors.is_empty());
 }
 
-/// A schema's own `examples` count as shown, for every model (a native tool-calling model is
-/// shown them in the tool's schema).
+/// Under the small-model profile, a schema's own `examples` count as shown (the model is shown
+/// them in the tool's schema).
 #[tokio::test]
 async fn schema_examples_are_shown_values_too() {
     // The model reports no examples: only the schema's are shown.
@@ -163,6 +168,32 @@ async fn schema_examples_are_shown_values_too() {
     assert_eq!(
         ran,
         [json!({"restaurant": "Sakura", "people": 2, "time": "20:15"})]
+    );
+}
+
+/// Issue 28, item 1: under the neutral profile (the default, for native tool calling) nothing
+/// is checked against the schema's `examples`: a call that writes an example's value runs as
+/// written, with no refusal and no extra turn.
+#[tokio::test]
+async fn a_native_model_is_not_held_to_the_schemas_examples() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c0",
+            "book_table",
+            r#"{"restaurant": "Sakura", "people": 2, "time": "19:30"}"#,
+        ),
+        ModelResponse::text("Booked."),
+    ]);
+    let (errors, ran, _) = booked(model.clone(), same, "Sakura for two at half past seven").await;
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        ran,
+        [json!({"restaurant": "Sakura", "people": 2, "time": "19:30"})]
+    );
+    assert_eq!(
+        model.requests().len(),
+        2,
+        "one call, one answer: no turn spent on a check"
     );
 }
 

@@ -131,12 +131,22 @@ async fn short_unknown_tool_feedback_names_no_other_tool() {
     }
 }
 
-/// The same failing call twice in a row is not answered by the same request again: the next
-/// turn samples hotter (temperature up, seed changed), and a `Warning` says so. A strict agent
-/// changes nothing (no recovery).
+/// Under the small-model profile (`Recovery::resample`), the same failing call twice in a row
+/// is not answered by the same request again: the next turn samples hotter (temperature up,
+/// seed changed), and a `Warning` says so. A strict agent changes nothing (no recovery), and
+/// neither does the neutral profile (native tool calling keeps the sampling it was given).
 #[tokio::test]
 async fn a_repeated_identical_failing_call_changes_the_sampling() {
-    for strict in [false, true] {
+    use agents_core::model::Recovery;
+    // Without its questions: they would take the scripted responses as answers.
+    let small = Recovery::SMALL_MODEL.ask_values(false);
+    for (strict, recovery) in [
+        (false, small),
+        (true, small),
+        (false, Recovery::NEUTRAL),
+        (false, Recovery::NEUTRAL.resample(true)),
+    ] {
+        let resamples = !strict && recovery.resample;
         let bad = || ModelResponse::tool_call("c", "add", r#"{"a": "x", "b": 2}"#);
         let model = ScriptedModel::new([bad(), bad(), ModelResponse::text("done")]);
         let events = Arc::new(Mutex::new(Vec::new()));
@@ -152,6 +162,7 @@ async fn a_repeated_identical_failing_call_changes_the_sampling() {
                 ..Default::default()
             })
             .strict(strict)
+            .recovery(recovery)
             .on_event(move |e| seen.lock().unwrap().push(e.clone()))
             .build()
             .unwrap();
@@ -167,8 +178,8 @@ async fn a_repeated_identical_failing_call_changes_the_sampling() {
             events.lock().unwrap().iter().any(
                 |e| matches!(e, Event::Warning { message, .. } if message.contains("repeated")),
             );
-        if strict {
-            assert_eq!(sampling[2], sampling[1]);
+        if !resamples {
+            assert_eq!(sampling[2], sampling[1], "{strict} {recovery:?}");
             assert!(!warned);
         } else {
             assert!(sampling[2].temperature.unwrap() > 0.2 + 0.4, "{sampling:?}");

@@ -128,6 +128,12 @@ pub struct CoerceOptions {
     pub fill_defaults: bool,
     /// Deepest schema nesting (`$ref` hops included) followed before refusing. Default 256.
     pub max_depth: usize,
+    /// Read a number written in English words where a number is wanted (`"twelve"`,
+    /// `"1.5 million"`). Default on; off, only digits are read (`"1,000"` still is).
+    pub number_words: bool,
+    /// Read a date written as people write it (`"March 12, 2026"`) where a `format: "date"`
+    /// string is wanted, as `YYYY-MM-DD`. Default on.
+    pub natural_dates: bool,
 }
 
 impl Default for CoerceOptions {
@@ -136,6 +142,8 @@ impl Default for CoerceOptions {
             unknown_keys: UnknownKeys::Keep,
             fill_defaults: true,
             max_depth: 256,
+            number_words: true,
+            natural_dates: true,
         }
     }
 }
@@ -191,8 +199,8 @@ pub fn coerce_with(
 /// missing required key) stays as it was, and its siblings are still coerced. For the runtime's
 /// coercion step, which runs before the validator decides: the validator then names whatever
 /// coercion could not fix, every field at once.
-pub fn coerce_lenient(value: Value, schema: &Value) -> Coerced {
-    walk::Walker::new(schema, &CoerceOptions::default()).run_lenient(value)
+pub fn coerce_lenient(value: Value, schema: &Value, options: &CoerceOptions) -> Coerced {
+    walk::Walker::new(schema, options).run_lenient(value)
 }
 
 #[cfg(test)]
@@ -221,6 +229,39 @@ mod tests {
         );
     }
 
+    /// Number words and natural dates are switches: off, only digits are numbers and a date
+    /// in words stays as it is (and is refused where it must be a date).
+    #[test]
+    fn number_words_and_natural_dates_can_be_turned_off() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"people": {"type": "integer"}, "on": {"type": "string", "format": "date"}}
+        });
+        let given = json!({"people": "twelve", "on": "March 12, 2026"});
+        let on = coerce(given.clone(), &schema).unwrap();
+        assert_eq!(on.value, json!({"people": 12, "on": "2026-03-12"}));
+        let off = CoerceOptions {
+            number_words: false,
+            natural_dates: false,
+            ..CoerceOptions::default()
+        };
+        let err = coerce_with(given.clone(), &schema, &off).unwrap_err();
+        assert!(
+            matches!(err.rule, crate::CoerceRule::NotANumber { .. }),
+            "{err}"
+        );
+        let digits = coerce_with(
+            json!({"people": "1,200", "on": "March 12, 2026"}),
+            &schema,
+            &off,
+        )
+        .unwrap();
+        assert_eq!(
+            digits.value,
+            json!({"people": 1200, "on": "March 12, 2026"})
+        );
+    }
+
     /// Lenient coercion bends every member it can and keeps the others as they were (for the
     /// validator to name), where `coerce` refuses the whole value at the first.
     #[test]
@@ -242,7 +283,7 @@ mod tests {
             "tags": ["1", "x"], "colour": "red"
         });
         assert!(coerce(given.clone(), &schema).is_err());
-        let out = coerce_lenient(given, &schema);
+        let out = coerce_lenient(given, &schema, &CoerceOptions::default());
         assert_eq!(
             out.value,
             json!({

@@ -267,7 +267,9 @@ impl<'s> Walker<'s> {
     /// A string in the form its schema's `format` asks for, where it gives one value in
     /// another form: a `date` as `YYYY-MM-DD`. Otherwise as it is (validation judges it).
     fn formatted(&mut self, s: String, schema: &Map<String, Value>) -> String {
-        if schema.get("format").and_then(Value::as_str) != Some("date") {
+        if !self.options.natural_dates
+            || schema.get("format").and_then(Value::as_str) != Some("date")
+        {
             return s;
         }
         match super::date::calendar_date(&s) {
@@ -279,6 +281,16 @@ impl<'s> Walker<'s> {
                 iso
             }
             _ => s,
+        }
+    }
+
+    /// The JSON number text of `s`: digits with separators, and words where the options read
+    /// them.
+    fn numeric_text(&self, s: &str) -> Option<String> {
+        if self.options.number_words {
+            numeric_text(s)
+        } else {
+            parse_numeric(s)
         }
     }
 
@@ -308,7 +320,8 @@ impl<'s> Walker<'s> {
                 Err(self.refuse(CoerceRule::NonFiniteNumber { text: s }))
             }
             ("integer", Value::String(s)) => {
-                let text = numeric_text(&s)
+                let text = self
+                    .numeric_text(&s)
                     .ok_or_else(|| self.refuse(CoerceRule::NotANumber { text: s.clone() }))?;
                 let whole = integral(&text)
                     .ok_or_else(|| self.refuse(CoerceRule::LossyInteger { text: s.clone() }))?;
@@ -316,7 +329,8 @@ impl<'s> Walker<'s> {
                 Ok(number(&whole))
             }
             ("number", Value::String(s)) => {
-                let text = numeric_text(&s)
+                let text = self
+                    .numeric_text(&s)
                     .ok_or_else(|| self.refuse(CoerceRule::NotANumber { text: s.clone() }))?;
                 self.record(CoercionKind::StringToNumber);
                 Ok(number(&text))

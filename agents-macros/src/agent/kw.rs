@@ -3,7 +3,7 @@
 syn::custom_keyword!(exhaustive);
 
 /// The top-level keys, in the order the docs present them.
-pub(crate) const KEYS: [&str; 30] = [
+pub(crate) const KEYS: [&str; 31] = [
     "name",
     "prompt",
     "model",
@@ -24,6 +24,7 @@ pub(crate) const KEYS: [&str; 30] = [
     "classifier",
     "strict",
     "constrained",
+    "recovery",
     "echo_check",
     "ask_values",
     "skills",

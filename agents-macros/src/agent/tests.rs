@@ -216,6 +216,12 @@ fn answer_error_belongs_to_defaults() {
 }
 
 #[test]
+fn recovery_expands_to_the_builder_method() {
+    let out = pretty(quote! { name: "u", model: m, tools: [t], recovery: Recovery::SMALL_MODEL });
+    assert!(out.contains(".recovery(Recovery::SMALL_MODEL)"), "{out}");
+}
+
+#[test]
 fn echo_check_expands_to_the_builder_method() {
     let out = pretty(quote! { name: "u", model: m, tools: [t], echo_check: false });
     assert!(out.contains(".echo_check(false)"), "{out}");

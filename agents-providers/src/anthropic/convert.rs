@@ -482,9 +482,9 @@ mod tests {
 
     #[test]
     fn request_fixture_merges_tool_results() {
-        let req = ModelRequest {
-            system: Some("Be brief.".into()),
-            messages: vec![
+        let req = ModelRequest::new()
+            .system("Be brief.")
+            .messages(vec![
                 Message::user("Two lookups."),
                 Message::Assistant {
                     content: Some("Looking.".into()),
@@ -504,18 +504,13 @@ mod tests {
                 result("a", "one"),
                 result("b", "bad args"),
                 Message::user("Go on."),
-            ],
-            tools: vec![ToolSpec {
+            ])
+            .tools(vec![ToolSpec {
                 name: "t".into(),
                 description: "Look up".into(),
                 parameters: json!({"type":"object"}),
-            }],
-            sampling: Sampling::default(),
-            strict: false,
-            constraint: None,
-            value_question: None,
-            answer: None,
-        };
+            }])
+            .sampling(Sampling::default());
         let body =
             serde_json::to_value(to_wire(&req, "claude-sonnet-4-5", &WireOptions::default()))
                 .unwrap();

@@ -40,6 +40,7 @@ pub struct Anthropic {
 
 /// Builds an [`Anthropic`] client.
 #[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
 pub struct AnthropicBuilder {
     model: String,
     settings: ClientSettings,
@@ -107,7 +108,8 @@ impl Anthropic {
 }
 
 crate::client::impl_model!(Anthropic, messages, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice,
+    capabilities: |_, _| agents_core::model::Capabilities::new()
+        .constraint(agents_core::model::ConstraintSupport::ToolChoice),
     answer: |_| agents_core::model::ConstraintSupport::ToolChoice);
 
 impl AnthropicBuilder {

@@ -330,9 +330,9 @@ mod tests {
 
     #[test]
     fn request_shape() {
-        let req = ModelRequest {
-            system: Some("Be brief.".into()),
-            messages: vec![
+        let req = ModelRequest::new()
+            .system("Be brief.")
+            .messages(vec![
                 Message::user("Weather in Paris?"),
                 Message::Assistant {
                     content: None,
@@ -361,25 +361,20 @@ mod tests {
                     content: "ERROR: bad".into(),
                     is_error: true,
                 }),
-            ],
-            tools: vec![ToolSpec {
+            ])
+            .tools(vec![ToolSpec {
                 name: "weather".into(),
                 description: "Current weather".into(),
                 parameters: json!({"$schema": "x", "type": "object", "title": "A",
                     "properties": {"city": {"type": "string"}, "unit": {"$ref": "#/$defs/U"},
                         "days": {"type": ["integer", "null"]}},
                     "$defs": {"U": {"type": "string", "enum": ["c", "f"]}}}),
-            }],
-            sampling: Sampling {
+            }])
+            .sampling(Sampling {
                 temperature: Some(0.5),
                 max_tokens: Some(64),
                 ..Sampling::default()
-            },
-            strict: false,
-            constraint: None,
-            value_question: None,
-            answer: None,
-        };
+            });
         assert_eq!(
             serde_json::to_value(to_wire(&req)).unwrap(),
             json!({

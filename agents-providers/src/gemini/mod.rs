@@ -42,6 +42,7 @@ pub struct Gemini {
 
 /// Builds a [`Gemini`] client.
 #[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
 pub struct GeminiBuilder {
     model: String,
     settings: ClientSettings,
@@ -138,7 +139,8 @@ impl SseAccumulator for StreamAccumulator {
 }
 
 crate::client::impl_model!(Gemini, generate, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::ToolChoice,
+    capabilities: |_, _| agents_core::model::Capabilities::new()
+        .constraint(agents_core::model::ConstraintSupport::ToolChoice),
     answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl GeminiBuilder {

@@ -56,6 +56,7 @@ pub struct Ollama {
 
 /// Builds an [`Ollama`] client.
 #[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
 pub struct OllamaBuilder {
     model: String,
     settings: ClientSettings,
@@ -218,15 +219,12 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
     e.message.to_ascii_lowercase().contains("unexpected eof")
 }
 
-// Short feedback once the model is prompted (it writes its calls as text).
-crate::client::impl_model!(Ollama, chat, parts: open, feedback: |o| if o.uses_prompted_tools() {
-    agents_core::error::FeedbackStyle::Short
+// Once the model is prompted (it writes its calls as text), it is a prompted client: short
+// feedback, constraints through `format`, its examples, and the small-model profile.
+crate::client::impl_model!(Ollama, chat, parts: open, capabilities: |o, tools| if o.uses_prompted_tools() {
+    crate::prompted::prompted_capabilities(&o.format, tools, agents_core::model::Recovery::SMALL_MODEL)
 } else {
-    agents_core::error::FeedbackStyle::Full
-}, constraint: |o| if o.uses_prompted_tools() {
-    agents_core::model::ConstraintSupport::Schema
-} else {
-    agents_core::model::ConstraintSupport::Unsupported
+    agents_core::model::Capabilities::new()
 }, answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OllamaBuilder {

@@ -423,9 +423,9 @@ mod tests {
 
     #[test]
     fn request_fixture() {
-        let req = ModelRequest {
-            system: Some("Be brief.".into()),
-            messages: vec![
+        let req = ModelRequest::new()
+            .system("Be brief.")
+            .messages(vec![
                 Message::user("Weather in Paris?"),
                 Message::Assistant {
                     content: None,
@@ -441,22 +441,17 @@ mod tests {
                     content: "sunny".into(),
                     is_error: false,
                 }),
-            ],
-            tools: vec![ToolSpec {
+            ])
+            .tools(vec![ToolSpec {
                 name: "weather".into(),
                 description: "Current weather".into(),
                 parameters: json!({"type":"object","properties":{"city":{"type":"string"}}}),
-            }],
-            sampling: Sampling {
+            }])
+            .sampling(Sampling {
                 max_tokens: Some(64),
                 stop: vec!["\n\n".into()],
                 ..Sampling::default()
-            },
-            strict: false,
-            constraint: None,
-            value_question: None,
-            answer: None,
-        };
+            });
         let opts = WireOptions {
             tool_choice: Some(json!("auto")),
             stream: true,

@@ -42,6 +42,7 @@ pub struct OpenAi {
 
 /// Builds an [`OpenAi`] client.
 #[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
 pub struct OpenAiBuilder {
     model: String,
     settings: ClientSettings,
@@ -111,7 +112,8 @@ impl OpenAi {
 }
 
 crate::client::impl_model!(OpenAi, chat, parts: open,
-    constraint: |_| agents_core::model::ConstraintSupport::Schema,
+    capabilities: |_, _| agents_core::model::Capabilities::new()
+        .constraint(agents_core::model::ConstraintSupport::Schema),
     answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl OpenAiBuilder {

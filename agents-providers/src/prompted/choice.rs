@@ -436,16 +436,11 @@ mod tests {
     #[test]
     fn only_a_new_request_to_more_than_one_tool_is_scored() {
         let (a, b) = (spec("a"), spec("b"));
-        let new = ModelRequest {
-            messages: vec![Message::user("hi")],
-            ..ModelRequest::default()
-        };
+        let new = ModelRequest::new().messages(vec![Message::user("hi")]);
         assert!(is_scored(&new, &[&a, &b]));
         assert!(!is_scored(&new, &[&a]));
-        let later = ModelRequest {
-            messages: vec![Message::user("hi"), Message::assistant("hello")],
-            ..ModelRequest::default()
-        };
+        let later =
+            ModelRequest::new().messages(vec![Message::user("hi"), Message::assistant("hello")]);
         assert!(!is_scored(&later, &[&a, &b]));
         let free = content_free(&new, "N/A");
         assert_eq!(free.messages, vec![Message::user("N/A")]);
@@ -500,10 +495,7 @@ mod tests {
             Some(Message::User { content }) => content.clone(),
             _ => String::new(),
         };
-        let request = ModelRequest {
-            messages: vec![Message::user("book it")],
-            ..ModelRequest::default()
-        };
+        let request = ModelRequest::new().messages(vec![Message::user("book it")]);
         let scores = super::score(&scorer, &calibration, render, &request, &[&a, &b])
             .await
             .unwrap()

@@ -35,10 +35,10 @@ mod prefill;
 mod question;
 mod render;
 
-use agents_core::error::FeedbackStyle;
 use agents_core::model::ModelErrorKind;
 use agents_core::model::{
-    FinishReason, Model, ModelError, ModelRequest, ModelResponse, ToolCall, ToolSpec, Usage,
+    Capabilities, ConstraintSupport, FeedbackStyle, FinishReason, Model, ModelError, ModelRequest,
+    ModelResponse, Recovery, ToolCall, ToolSpec, Usage,
 };
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
@@ -58,6 +58,21 @@ const PROVIDER: &str = "prompted";
 
 /// The default cap on generated tokens (one call line, or a short answer).
 pub const DEFAULT_MAX_TOKENS: u32 = 96;
+
+/// What a prompted client says about itself: short feedback (it writes its calls as text), the
+/// arguments of the example calls `format` shows for `tools`, and `recovery` (by default
+/// [`Recovery::SMALL_MODEL`]). `Unsupported` constraint: the caller sets its own.
+pub(crate) fn prompted_capabilities(
+    format: &PromptFormat,
+    tools: &[ToolSpec],
+    recovery: Recovery,
+) -> Capabilities {
+    Capabilities::new()
+        .feedback(FeedbackStyle::Short)
+        .constraint(ConstraintSupport::Schema)
+        .examples(format.example_arguments(tools))
+        .recovery(recovery)
+}
 
 /// Turns generated text into a response: the calls found (ids synthesised), or the answer.
 ///
@@ -245,10 +260,12 @@ pub struct PromptedCompletions {
     seed: Option<u64>,
     calibrated_choice: bool,
     calibration: choice::Calibration,
+    recovery: Recovery,
 }
 
 /// Builds a [`PromptedCompletions`].
 #[derive(Debug, Clone)]
+#[must_use = "a builder does nothing until it is built"]
 pub struct PromptedCompletionsBuilder {
     model: String,
     settings: ClientSettings,
@@ -257,6 +274,7 @@ pub struct PromptedCompletionsBuilder {
     temperature: Option<f32>,
     seed: Option<u64>,
     calibrated_choice: bool,
+    recovery: Recovery,
 }
 
 impl PromptedCompletions {
@@ -270,6 +288,7 @@ impl PromptedCompletions {
             temperature: None,
             seed: None,
             calibrated_choice: true,
+            recovery: Recovery::SMALL_MODEL,
         }
     }
 
@@ -464,10 +483,9 @@ impl PromptedCompletions {
     }
 }
 
-crate::client::impl_model!(PromptedCompletions, send, feedback: |_| FeedbackStyle::Short,
-    constraint: |_| agents_core::model::ConstraintSupport::Schema,
-    answer: |_| agents_core::model::ConstraintSupport::Schema,
-    examples: |client, tools| client.format.example_arguments(tools));
+crate::client::impl_model!(PromptedCompletions, send,
+    capabilities: |client, tools| prompted_capabilities(&client.format, tools, client.recovery),
+    answer: |_| agents_core::model::ConstraintSupport::Schema);
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -508,7 +526,17 @@ impl PromptedCompletionsBuilder {
             seed: self.seed,
             calibrated_choice: self.calibrated_choice,
             calibration: choice::Calibration::default(),
+            recovery: self.recovery,
         })
+    }
+
+    /// The recovery profile the client asks for (default [`Recovery::SMALL_MODEL`], reported
+    /// through [`Model::capabilities`]): what the runtime does for a call this model got wrong
+    /// beyond what every model gets (docs/small-models.md). An agent's own
+    /// [`recovery`](agents_core::LlmAgentBuilder::recovery) wins over it.
+    pub fn recovery(mut self, recovery: Recovery) -> Self {
+        self.recovery = recovery;
+        self
     }
 
     /// Whether a constrained new request's tool is chosen by calibrated likelihood before the
@@ -528,6 +556,7 @@ impl PromptedCompletionsBuilder {
 pub struct PromptedChat<M> {
     inner: M,
     format: PromptFormat,
+    recovery: Recovery,
 }
 
 impl<M: Model> PromptedChat<M> {
@@ -536,12 +565,22 @@ impl<M: Model> PromptedChat<M> {
         PromptedChat {
             inner,
             format: PromptFormat::default(),
+            recovery: Recovery::SMALL_MODEL,
         }
     }
 
     /// The prompt layout.
+    #[must_use]
     pub fn with_format(mut self, format: PromptFormat) -> Self {
         self.format = format;
+        self
+    }
+
+    /// The recovery profile it asks for (default [`Recovery::SMALL_MODEL`]; see
+    /// [`PromptedCompletionsBuilder::recovery`]).
+    #[must_use]
+    pub fn with_recovery(mut self, recovery: Recovery) -> Self {
+        self.recovery = recovery;
         self
     }
 
@@ -556,12 +595,11 @@ impl<M: Model> Model for PromptedChat<M> {
         self.inner.name()
     }
 
-    fn feedback_style(&self) -> FeedbackStyle {
-        FeedbackStyle::Short
-    }
-
-    fn example_arguments(&self, tools: &[ToolSpec]) -> Vec<serde_json::Value> {
-        self.format.example_arguments(tools)
+    /// A prompted client's, except that the wrapped chat model is asked for text and cannot
+    /// be constrained.
+    fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+        prompted_capabilities(&self.format, tools, self.recovery)
+            .constraint(ConstraintSupport::Unsupported)
     }
 
     /// As far as the wrapped model holds one, on turns without tools (the chat request

@@ -43,10 +43,10 @@ pub fn config(clock: &ManualClock) -> TransportConfig {
 
 /// A request with one tool.
 pub fn request() -> ModelRequest {
-    ModelRequest {
-        system: Some("You are terse.".into()),
-        messages: vec![Message::user("What is the weather in Paris?")],
-        tools: vec![ToolSpec {
+    ModelRequest::new()
+        .system("You are terse.")
+        .messages(vec![Message::user("What is the weather in Paris?")])
+        .tools(vec![ToolSpec {
             name: "get_weather".into(),
             description: "Current weather for a city".into(),
             parameters: serde_json::json!({
@@ -54,9 +54,7 @@ pub fn request() -> ModelRequest {
                 "properties": {"city": {"type": "string"}},
                 "required": ["city"]
             }),
-        }],
-        ..ModelRequest::default()
-    }
+        }])
 }
 
 /// How many requests the mock server received.

@@ -96,7 +96,10 @@ fn validator(schema: &Value) -> jsonschema::Validator {
 async fn constrained_generation_always_parses_and_validates() {
     let Some(url) = server().await else { return };
     let model = model(&url);
-    assert_eq!(model.constraint_support(), ConstraintSupport::Schema);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::Schema
+    );
     let tools = specs();
     let requests = [
         "flights from oslo to rome on 3 march 2026 for 2 ppl, business pls",
@@ -105,21 +108,19 @@ async fn constrained_generation_always_parses_and_validates() {
     let (mut finished, mut cut) = (0, 0);
     for (i, text) in requests.iter().enumerate() {
         for seed in 1..=4u64 {
-            let request = ModelRequest {
-                messages: vec![Message::user(*text)],
-                tools: tools.clone(),
-                sampling: Sampling {
+            let request = ModelRequest::new()
+                .messages(vec![Message::user(*text)])
+                .tools(tools.clone())
+                .sampling(Sampling {
                     temperature: Some(1.0),
                     seed: Some(seed),
                     ..Sampling::default()
-                },
-                constraint: Some(if i == 0 && seed % 2 == 0 {
+                })
+                .constraint(Some(if i == 0 && seed % 2 == 0 {
                     Constraint::tool("find_flights")
                 } else {
                     Constraint::AnyTool
-                }),
-                ..ModelRequest::default()
-            };
+                }));
             let r = model.complete(&request).await.unwrap();
             let raw = r.raw.clone().unwrap_or_default();
             if r.finish_reason == FinishReason::Length {
@@ -161,13 +162,11 @@ impl Model for Recorded {
     fn name(&self) -> &str {
         self.live.name()
     }
-
-    fn constraint_support(&self) -> ConstraintSupport {
-        self.live.constraint_support()
-    }
-
-    fn feedback_style(&self) -> agents_core::error::FeedbackStyle {
-        self.live.feedback_style()
+    fn capabilities(
+        &self,
+        tools: &[agents_core::model::ToolSpec],
+    ) -> agents_core::model::Capabilities {
+        self.live.capabilities(tools)
     }
 
     fn complete<'a>(
@@ -383,17 +382,15 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
         ("make a playlist called Gym with Eye of the Tiger", 2),
     ];
     for (text, seed) in requests {
-        let request = ModelRequest {
-            messages: vec![Message::user(text)],
-            tools: tools.clone(),
-            sampling: Sampling {
+        let request = ModelRequest::new()
+            .messages(vec![Message::user(text)])
+            .tools(tools.clone())
+            .sampling(Sampling {
                 temperature: Some(1.0),
                 seed: Some(seed),
                 ..Sampling::default()
-            },
-            constraint: Some(Constraint::AnyTool),
-            ..ModelRequest::default()
-        };
+            })
+            .constraint(Some(Constraint::AnyTool));
         let scores = model
             .tool_scores(&request)
             .await

@@ -383,14 +383,12 @@ async fn openai_client_streams_the_real_servers_sse() {
         })
         .build()
         .unwrap();
-    let request = ModelRequest {
-        messages: vec![Message::user("Say hello.")],
-        sampling: Sampling {
+    let request = ModelRequest::new()
+        .messages(vec![Message::user("Say hello.")])
+        .sampling(Sampling {
             max_tokens: Some(12),
             ..greedy()
-        },
-        ..ModelRequest::default()
-    };
+        });
     let parts: Vec<StreamPart> = client
         .stream(&request)
         .map(|p| p.expect("a part"))
@@ -503,4 +501,86 @@ async fn the_real_models_choice_answers_are_held_to_the_choices() {
             );
         }
     }
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct CityArgs {
+    /// The city.
+    city: String,
+}
+
+/// Issue 28, items 3 and 6: a new user's setup works out of the box. The default prompted
+/// client (its default format: no hand-written example, every tool shown in a made-up one; its
+/// default profile, the small-model recovery), a two-tool agent, and a request that needs both
+/// tools: each runs once, with the city the user named, and the run ends with an answer (greedy
+/// sampling, as every scenario here, so that a server build gives one outcome). Before the
+/// made-up examples said their values in their requests, the model copied their `"text"` into
+/// every call, and the run ended on `AllCallsFailed`.
+#[tokio::test]
+async fn a_new_users_two_tool_agent_completes_a_two_tool_task_without_examples() {
+    let Some(url) = server().await else { return };
+    let client = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{url}/v1"))
+        .transport(TransportConfig {
+            timeout: Duration::from_secs(180),
+            ..TransportConfig::default()
+        })
+        .build()
+        .unwrap();
+    let ran: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
+    let (w, t) = (ran.clone(), ran.clone());
+    let agent =
+        LlmAgent::<String, String>::builder("assistant")
+            .prompt("You help travellers. Use the tools.")
+            .model(client)
+            .sampling(greedy())
+            .budget(Budget {
+                max_turns: Some(6),
+                ..Budget::default()
+            })
+            .tool(tool_fn(
+                "get_weather",
+                "Current weather in a city.",
+                move |a: CityArgs| {
+                    w.lock()
+                        .unwrap()
+                        .push(("get_weather".into(), a.city.clone()));
+                    async move {
+                        Ok::<_, ExecutionFailure>(format!("18 degrees and rain in {}", a.city))
+                    }
+                },
+            ))
+            .tool(tool_fn(
+                "get_time",
+                "Current local time in a city.",
+                move |a: CityArgs| {
+                    t.lock().unwrap().push(("get_time".into(), a.city.clone()));
+                    async move { Ok::<_, ExecutionFailure>(format!("It is 14:05 in {}", a.city)) }
+                },
+            ))
+            .build()
+            .unwrap();
+    let report = agent
+        .run("Is it raining in Berlin? And the local time?".into())
+        .report()
+        .await;
+    eprintln!("{:?} in {} turns", report.outcome, report.turns);
+    assert_paired(&report);
+    let answer = report
+        .output()
+        .cloned()
+        .expect("the run ends with an answer");
+    assert!(!answer.trim().is_empty());
+    let mut ran = ran.lock().unwrap().clone();
+    ran.sort();
+    assert_eq!(
+        ran.iter()
+            .map(|(tool, city)| (tool.as_str(), city.to_lowercase()))
+            .collect::<Vec<_>>(),
+        [
+            ("get_time", "berlin".to_owned()),
+            ("get_weather", "berlin".to_owned())
+        ],
+        "each tool ran once, with the user's city"
+    );
 }

@@ -127,3 +127,75 @@ fn a_broken_cassette_line_is_reported_with_its_number() {
     let err = Replay::from_jsonl("\n{\"model\":\"m\"}\n").unwrap_err();
     assert!(err.to_string().contains("line 2"), "{err}");
 }
+
+/// Issue 26, item 4: a recorded prompted client replays with the behaviour it was recorded
+/// with. The model says what a prompted client says (short feedback, the small-model profile,
+/// a worked example `{"city": "text"}`); the run refuses the call that copies the example and
+/// feeds that back in the short style. Replayed from the cassette, the run sends exactly the
+/// recorded requests (a replay that said the defaults would word the feedback in full, not
+/// check the copy at all, and fail on the first differing request) and ends with the same
+/// answer.
+#[tokio::test]
+async fn a_recorded_prompted_client_replays_with_the_same_behaviour() {
+    use agents_core::model::{Capabilities, ConstraintSupport, FeedbackStyle, Recovery};
+    use agents_core::tool::tool_fn;
+    use agents_core::{ExecutionFailure, LlmAgent};
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct City {
+        city: String,
+    }
+    let agent =
+        |model: std::sync::Arc<dyn Model>| {
+            LlmAgent::builder("weather")
+            .model(model)
+            .tool(tool_fn("get_weather", "weather in a city", |a: City| async move {
+                Ok::<_, ExecutionFailure>(format!("sunny in {}", a.city))
+            }))
+            .ask_values(false)
+            .build()
+            .unwrap()
+        };
+    let path = temp("prompted");
+    let says = Capabilities::new()
+        .feedback(FeedbackStyle::Short)
+        .constraint(ConstraintSupport::Schema)
+        .examples([serde_json::json!({"city": "text"})])
+        .recovery(Recovery::SMALL_MODEL);
+    let scripted = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "get_weather", r#"{"city": "text"}"#),
+        ModelResponse::tool_call("c2", "get_weather", r#"{"city": "Paris"}"#),
+        ModelResponse::text("Sunny in Paris."),
+    ])
+    .with_capabilities(says.clone());
+    let recorder = std::sync::Arc::new(Recorder::new(scripted.clone(), &path).unwrap());
+    let recorded = agent(recorder.clone())
+        .run("Weather in Paris?".into())
+        .report()
+        .await;
+    assert_eq!(
+        recorded.output().map(String::as_str),
+        Some("Sunny in Paris.")
+    );
+    let refusal = scripted.requests()[1].messages[2].clone();
+    let Message::Tool(r) = &refusal else {
+        panic!("the copy is answered: {refusal:?}")
+    };
+    assert!(r.is_error && r.content.contains("copied"), "{}", r.content);
+
+    let replay = std::sync::Arc::new(Replay::from_file(&path).unwrap());
+    assert_eq!(replay.capabilities(&scripted.requests()[0].tools), says);
+    let replayed = agent(replay.clone())
+        .run("Weather in Paris?".into())
+        .report()
+        .await;
+    assert_eq!(
+        replayed.output().map(String::as_str),
+        Some("Sunny in Paris."),
+        "{:?}",
+        replayed.outcome
+    );
+    assert_eq!(replayed.transcript, recorded.transcript);
+    assert_eq!(replay.remaining(), 0);
+    std::fs::remove_file(&path).unwrap();
+}

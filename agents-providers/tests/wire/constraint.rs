@@ -19,10 +19,7 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 /// Two tools: one with an optional enum argument (for the strict rewrite), one plain.
 fn request(constraint: Option<Constraint>) -> ModelRequest {
-    ModelRequest {
-        system: Some("You are terse.".into()),
-        messages: vec![agents_core::Message::user("Convert 12 kg to pounds")],
-        tools: vec![
+    ModelRequest::new().system("You are terse.").messages(vec![agents_core::Message::user("Convert 12 kg to pounds")]).tools(vec![
             ToolSpec {
                 name: "convert_units".into(),
                 description: "Convert a value between units".into(),
@@ -37,10 +34,7 @@ fn request(constraint: Option<Constraint>) -> ModelRequest {
                 description: "Translate text".into(),
                 parameters: json!({"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}),
             },
-        ],
-        constraint,
-        ..ModelRequest::default()
-    }
+        ]).constraint(constraint)
 }
 
 /// The JSON bodies the server received.
@@ -86,7 +80,10 @@ async fn prompted_completions_sends_the_call_format_as_json_schema() {
     ))
     .await;
     let model = prompted(&s.uri());
-    assert_eq!(model.constraint_support(), ConstraintSupport::Schema);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::Schema
+    );
     let r = model
         .complete(&request(Some(Constraint::AnyTool)))
         .await
@@ -283,7 +280,10 @@ async fn openai_sends_strict_schemas_and_names_the_function() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.constraint_support(), ConstraintSupport::Schema);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::Schema
+    );
     let r = model
         .complete(&request(Some(Constraint::tool("convert_units"))))
         .await
@@ -333,7 +333,10 @@ async fn anthropic_forces_the_tool_with_tool_choice() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.constraint_support(), ConstraintSupport::ToolChoice);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::ToolChoice
+    );
     model
         .complete(&request(Some(Constraint::tool("translate"))))
         .await
@@ -369,7 +372,10 @@ async fn gemini_calls_in_mode_any_with_the_allowed_names() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.constraint_support(), ConstraintSupport::ToolChoice);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::ToolChoice
+    );
     model
         .complete(&request(Some(Constraint::tool("translate"))))
         .await
@@ -409,7 +415,10 @@ async fn ollama_sends_the_call_schema_as_format_for_a_prompted_model() {
             .unwrap()
     };
     let model = build(true);
-    assert_eq!(model.constraint_support(), ConstraintSupport::Schema);
+    assert_eq!(
+        model.capabilities(&[]).constraint,
+        ConstraintSupport::Schema
+    );
     let r = model
         .complete(&request(Some(Constraint::tool("translate"))))
         .await
@@ -428,7 +437,10 @@ async fn ollama_sends_the_call_schema_as_format_for_a_prompted_model() {
 
     // Native tools have no way to force a call: refused, nothing sent.
     let native = build(false);
-    assert_eq!(native.constraint_support(), ConstraintSupport::Unsupported);
+    assert_eq!(
+        native.capabilities(&[]).constraint,
+        ConstraintSupport::Unsupported
+    );
     let before = hits(&s).await;
     let e = native
         .complete(&request(Some(Constraint::AnyTool)))
@@ -457,7 +469,10 @@ async fn a_constraint_to_a_tool_not_offered_is_refused_before_sending() {
 async fn prompted_chat_says_it_cannot_constrain_and_refuses() {
     let inner = agents_core::testing::ScriptedModel::new([]);
     let chat = PromptedChat::new(inner.clone());
-    assert_eq!(chat.constraint_support(), ConstraintSupport::Unsupported);
+    assert_eq!(
+        chat.capabilities(&[]).constraint,
+        ConstraintSupport::Unsupported
+    );
     let e = chat
         .complete(&request(Some(Constraint::AnyTool)))
         .await

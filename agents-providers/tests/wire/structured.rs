@@ -56,13 +56,11 @@ fn request(with_tools: bool) -> ModelRequest {
         }],
         false => Vec::new(),
     };
-    ModelRequest {
-        system: Some("Answer with the invoice.".into()),
-        messages: vec![Message::user("Invoice 7 for two pens, in euros")],
-        tools,
-        answer: Some(invoice_format()),
-        ..ModelRequest::default()
-    }
+    ModelRequest::new()
+        .system("Answer with the invoice.")
+        .messages(vec![Message::user("Invoice 7 for two pens, in euros")])
+        .tools(tools)
+        .answer(Some(invoice_format()))
 }
 
 const INVOICE: &str =
@@ -178,10 +176,7 @@ async fn openai_rewrites_refs_and_sends_a_map_type_without_strict_mode() {
     assert!(!list.strict);
     assert_eq!(list.name, "Vec_Line_");
     for format in [tree, map, list] {
-        let request = ModelRequest {
-            answer: Some(format),
-            ..request(false)
-        };
+        let request = request(false).answer(Some(format));
         model.complete(&request).await.unwrap();
     }
     let sent = bodies(&s).await;
@@ -215,10 +210,7 @@ async fn openai_leaves_a_constrained_turn_to_its_constraint() {
             "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{\"id\":\"7\"}"}}]}}]
     }))
     .await;
-    let request = ModelRequest {
-        constraint: Some(Constraint::AnyTool),
-        ..request(true)
-    };
+    let request = request(true).constraint(Some(Constraint::AnyTool));
     openai(&s.uri()).complete(&request).await.unwrap();
     assert!(bodies(&s).await[0].get("response_format").is_none());
 }

@@ -12,7 +12,7 @@ use crate::budget::{Budget, BudgetDecision, BudgetExceeded};
 use crate::error::{AgentError, Classifier, ErrorKind, EscalationError};
 use crate::escalation::EscalationDecision;
 use crate::event::Event;
-use crate::model::{Model, ModelError, Sampling};
+use crate::model::{Model, ModelError, Recovery, Sampling};
 use crate::repair::Handlers;
 use crate::run::DepsSet;
 use crate::similar::did_you_mean;
@@ -32,14 +32,40 @@ use crate::tool::{Tool, ToolSource};
 ///     .unwrap();
 /// # let _: (LlmAgent, LlmAgent<String, Verdict>) = (text, typed);
 /// ```
+#[must_use = "a builder does nothing until it is built"]
 pub struct LlmAgentBuilder<In = String, Out = String> {
     config: Config<In, Out>,
     model: Option<Arc<dyn Model>>,
     /// The agent's own tools, their chains resolved at `build`.
     tools: Vec<ToolEntry>,
     sources: Vec<(Arc<dyn ToolSource>, Handlers)>,
+    /// The recovery asked for, resolved against the model's at `build`.
+    recovery: RecoveryChoice,
     errors: Vec<String>,
     _io: PhantomData<fn(In) -> Out>,
+}
+
+/// The recovery an agent asks for: a whole profile, and single pieces switched over whichever
+/// profile applies (its own or its model's).
+#[derive(Default, Clone, Copy)]
+struct RecoveryChoice {
+    profile: Option<Recovery>,
+    echo_check: Option<bool>,
+    ask_values: Option<bool>,
+}
+
+impl RecoveryChoice {
+    /// The profile the agent runs with, its model's `model` unless it chose one.
+    fn resolve(self, model: Recovery) -> Recovery {
+        let mut r = self.profile.unwrap_or(model);
+        if let Some(on) = self.echo_check {
+            r = r.echo_check(on);
+        }
+        if let Some(on) = self.ask_values {
+            r = r.ask_values(on);
+        }
+        r
+    }
 }
 
 struct NoModel;
@@ -74,6 +100,7 @@ where
             model: None,
             tools: Vec::new(),
             sources: Vec::new(),
+            recovery: RecoveryChoice::default(),
             errors: Vec::new(),
             _io: PhantomData,
         }
@@ -109,6 +136,7 @@ where
             model: self.model,
             tools: self.tools,
             sources: self.sources,
+            recovery: self.recovery,
             errors,
             _io: PhantomData,
         }
@@ -361,25 +389,46 @@ where
         self
     }
 
+    /// The recovery profile of the agent's calls (default: the one its model says, through
+    /// [`Capabilities::recovery`](crate::model::Capabilities): [`Recovery::SMALL_MODEL`] for
+    /// the prompted clients, [`Recovery::NEUTRAL`] for models with native tool calling). Each
+    /// piece is a switch of [`Recovery`]; [`echo_check`](Self::echo_check) and
+    /// [`ask_values`](Self::ask_values) switch theirs over whichever profile applies. A strict
+    /// agent runs none of it. See docs/small-models.md.
+    ///
+    /// ```
+    /// use agents_core::{LlmAgent, model::Recovery, testing::ScriptedModel};
+    /// let agent = LlmAgent::builder("booker")
+    ///     .model(ScriptedModel::new([]))
+    ///     .recovery(Recovery::SMALL_MODEL.resample(false))
+    ///     .build()
+    ///     .unwrap();
+    /// ```
+    pub fn recovery(mut self, recovery: Recovery) -> Self {
+        self.recovery.profile = Some(recovery);
+        self
+    }
+
     /// Whether a call that copies a value from a worked example, one the user never gave, is
-    /// refused before it runs (default on; a strict agent never checks). A small model copies
-    /// the example it was shown (`{"restaurant": "text"}`); the copy is valid against the schema
-    /// and would run with values nobody gave. Turn it off when the examples hold values a model
-    /// may rightly take without the user saying them (a default account, the caller's own
-    /// country). See docs/repair.md, "Values copied from an example".
+    /// refused before it runs ([`Recovery::echo_check`]: on for the prompted clients, off for
+    /// native tool calling; a strict agent never checks). A small model copies the example it
+    /// was shown (`{"restaurant": "text"}`); the copy is valid against the schema and would run
+    /// with values nobody gave. Turn it off when the examples hold values a model may rightly
+    /// take without the user saying them (a default account, the caller's own country). See
+    /// docs/repair.md, "Values copied from an example".
     pub fn echo_check(mut self, on: bool) -> Self {
-        self.config.settings.echo_check = on;
+        self.recovery.echo_check = Some(on);
         self
     }
 
     /// Whether the built-in repair asks the model for the values of arguments that fail their
     /// schema, after coercion and before any declared step ([`ask_values`](crate::repair::ask_values)):
-    /// one short question per argument about the user's words. By default it does for models
-    /// that take short feedback (the prompted clients, whose small models copy example values
-    /// into their calls) and not for the others (a model with native tool calling mends its own
-    /// call from the error). A strict agent never does.
+    /// one short question per argument about the user's words ([`Recovery::ask_values`]: on
+    /// for the prompted clients, whose small models copy example values into their calls; off
+    /// for native tool calling, where a model mends its own call from the error). A strict
+    /// agent never does.
     pub fn ask_values(mut self, on: bool) -> Self {
-        self.config.settings.ask_values = Some(on);
+        self.recovery.ask_values = Some(on);
         self
     }
 
@@ -389,7 +438,7 @@ where
     /// its schema refuses. The model ends the run by calling the pseudo-tool
     /// [`final_answer`](crate::model::FINAL_ANSWER_TOOL) (offered with the agent's tools), whose
     /// `answer` is the run's answer. A run whose model cannot constrain
-    /// ([`Model::constraint_support`](crate::Model)) fails with [`AgentError::Config`](crate::AgentError)
+    /// ([`Capabilities::constraint`](super::Capabilities)) fails with [`AgentError::Config`](crate::AgentError)
     /// before the model is asked.
     pub fn constrained(mut self, on: bool) -> Self {
         self.config.settings.constrained = on;
@@ -557,10 +606,10 @@ where
             self.config.settings.strict,
             false,
         );
-        let ask_values = self.config.settings.ask_values.unwrap_or_else(|| {
-            self.config.settings.model.feedback_style() == crate::model::FeedbackStyle::Short
-        });
-        self.config.settings.ask_values = Some(ask_values);
+        self.config.settings.recovery = self
+            .recovery
+            .resolve(self.config.settings.model.capabilities(&[]).recovery);
+        let ask_values = self.config.settings.recovery.ask_values;
         let levels = HandlerLevels {
             defaults: &self.config.settings.defaults,
             per_tool: &self.config.settings.per_tool,

@@ -16,7 +16,7 @@ use crate::budget::{Budget, BudgetHandler, RetryBudget};
 use crate::error::Classifier;
 use crate::escalation::EscalationHandler;
 use crate::event::Subscriber;
-use crate::model::{AnswerFormat, Model, Sampling, ToolSpec};
+use crate::model::{AnswerFormat, Model, Recovery, Sampling, ToolSpec};
 use crate::repair::{Handlers, StepImpl};
 use crate::run::DepsSet;
 
@@ -139,12 +139,9 @@ pub(crate) struct Settings {
     pub subscribers: Vec<Subscriber>,
     pub on_tool_use: Option<ToolUseHook>,
     pub strict: bool,
-    /// Whether a call that copies a value from an example the user never gave is refused
-    /// (`tool/echo.rs`; never under strict).
-    pub echo_check: bool,
-    /// Whether `ask_values` follows coercion by default: set by the builder, or decided at
-    /// build from the model's feedback style (always `Some` once built).
-    pub ask_values: Option<bool>,
+    /// The recovery profile the agent's calls get (its pieces are read where they act; none
+    /// under strict): the builder's, or its model's, resolved at build.
+    pub recovery: Recovery,
     /// Prevention mode: every turn that may call tools is constrained (see `prevention.rs`).
     pub constrained: bool,
     pub builtins: bool,
@@ -186,8 +183,7 @@ impl Settings {
             subscribers: Vec::new(),
             on_tool_use: None,
             strict: false,
-            echo_check: true,
-            ask_values: None,
+            recovery: Recovery::NEUTRAL,
             constrained: false,
             builtins: false,
             output_retries: 2,

@@ -38,7 +38,7 @@ impl ToolEntry {
     /// `tool` with `handlers`, its validator compiled and its chains not yet resolved.
     pub fn new(tool: Arc<dyn Tool>, handlers: Handlers) -> Self {
         let validator = compile_validator(tool.spec());
-        let schema_examples = crate::tool::echo::schema_examples(&tool.spec().parameters);
+        let schema_examples = crate::model::schema_examples(&tool.spec().parameters);
         ToolEntry {
             tool,
             handlers,

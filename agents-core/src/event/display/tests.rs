@@ -33,6 +33,7 @@ fn variant(event: &Event) -> &'static str {
         Event::TranscriptMended { .. } => "TranscriptMended",
         Event::Regenerated { .. } => "Regenerated",
         Event::ValueAsked { .. } => "ValueAsked",
+        Event::CallNotRepeated { .. } => "CallNotRepeated",
         Event::ToolsChanged { .. } => "ToolsChanged",
         Event::ToolSourceFailed { .. } => "ToolSourceFailed",
         Event::RunResumed { .. } => "RunResumed",
@@ -40,7 +41,7 @@ fn variant(event: &Event) -> &'static str {
     }
 }
 
-const ALL: [&str; 23] = [
+const ALL: [&str; 24] = [
     "RunStarted",
     "ModelResponded",
     "ToolStarted",
@@ -60,6 +61,7 @@ const ALL: [&str; 23] = [
     "TranscriptMended",
     "Regenerated",
     "ValueAsked",
+    "CallNotRepeated",
     "ToolsChanged",
     "ToolSourceFailed",
     "RunResumed",
@@ -287,6 +289,15 @@ fn table() -> Vec<(Event, &'static str)> {
                 usage: usage(90, 6),
             },
             r#"planner/booker: book (call c1) asked the model for `date`: "2026-05-01"; 90 in / 6 out tokens"#,
+        ),
+        (
+            Event::CallNotRepeated {
+                agent: a(),
+                call_id: "c2".into(),
+                tool: "book".into(),
+                earlier_call_id: "c1".into(),
+            },
+            "planner/booker: book (call c2) not run again: it repeats c1, which succeeded",
         ),
         (
             Event::ToolsChanged {
@@ -622,6 +633,14 @@ mod props {
                     usage,
                 }
             ),
+            (path(), text(), text(), text()).prop_map(|(agent, call_id, tool, earlier_call_id)| {
+                Event::CallNotRepeated {
+                    agent,
+                    call_id,
+                    tool,
+                    earlier_call_id,
+                }
+            }),
             (path(), text(), texts(), texts()).prop_map(|(agent, source, added, removed)| {
                 Event::ToolsChanged {
                     agent,

@@ -15,59 +15,13 @@ use serde_json::{Map, Value, json};
 
 use crate::model::ToolSpec;
 
-/// How deep a schema is walked. Tool schemas are written by people or derived from types; one
-/// deeper than this is refused (left as it is below that depth) rather than risking the stack.
-const MAX_DEPTH: usize = 64;
-
-/// The keywords whose value is a map of subschemas.
-const SCHEMA_MAPS: [&str; 4] = ["properties", "patternProperties", "$defs", "definitions"];
-/// The keywords whose value is a list of subschemas.
-const SCHEMA_LISTS: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
-/// The keywords whose value is one subschema.
-const SCHEMA_ONES: [&str; 4] = ["items", "additionalProperties", "not", "contains"];
-
-/// Calls `f` on `v` and on every subschema under it, parents first.
-fn walk(v: &mut Value, depth: usize, f: &mut impl FnMut(&mut Value)) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    f(v);
-    let Value::Object(m) = v else { return };
-    for key in SCHEMA_MAPS {
-        if let Some(Value::Object(subs)) = m.get_mut(key) {
-            for sub in subs.values_mut() {
-                walk(sub, depth + 1, f);
-            }
-        }
-    }
-    for key in SCHEMA_LISTS {
-        if let Some(Value::Array(subs)) = m.get_mut(key) {
-            for sub in subs {
-                walk(sub, depth + 1, f);
-            }
-        }
-    }
-    for key in SCHEMA_ONES {
-        match m.get_mut(key) {
-            Some(sub @ Value::Object(_)) => walk(sub, depth + 1, f),
-            // The old tuple form of `items`.
-            Some(Value::Array(subs)) if key == "items" => {
-                for sub in subs {
-                    walk(sub, depth + 1, f);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 /// `schema` as a constraint on a tool's arguments: what schemars adds that tells the decoder
 /// nothing (`$schema`, `title`) removed, and every object that lists its `properties` closed to
 /// others unless it says otherwise. A map type (`additionalProperties` a schema) stays open.
 pub fn closed(schema: &Value) -> Value {
     let mut out = schema.clone();
     crate::model::strip_noise(&mut out);
-    walk(&mut out, 0, &mut |v| {
+    crate::model::each_subschema_mut(&mut out, 0, &mut |v| {
         if let Value::Object(m) = v
             && m.contains_key("properties")
             && !m.contains_key("additionalProperties")
@@ -82,7 +36,7 @@ pub fn closed(schema: &Value) -> Value {
 /// ...) said as `minimum` / `maximum` where the schema does not say it: a grammar reads the
 /// range, not the format, and a value outside it is one the Rust type refuses.
 pub fn bounded_integers(schema: &mut Value) {
-    walk(schema, 0, &mut |v| {
+    crate::model::each_subschema_mut(schema, 0, &mut |v| {
         let Value::Object(m) = v else { return };
         let range: (i64, i64) = match m.get("format").and_then(Value::as_str) {
             Some("uint8") => (0, u8::MAX.into()),
@@ -128,9 +82,9 @@ fn hoisted(tool: &ToolSpec, defs: &mut Map<String, Value>) -> Value {
             }
         }
     };
-    walk(&mut args, 0, &mut rename);
+    crate::model::each_subschema_mut(&mut args, 0, &mut rename);
     for (name, mut def) in own {
-        walk(&mut def, 0, &mut rename);
+        crate::model::each_subschema_mut(&mut def, 0, &mut rename);
         defs.insert(format!("{prefix}{name}"), def);
     }
     if refers_to_root {
@@ -202,7 +156,7 @@ const STRICT_FORMATS: [&str; 9] = [
 pub fn strict(schema: &Value) -> Option<Value> {
     let mut out = closed(schema);
     let mut representable = true;
-    walk(&mut out, 0, &mut |v| {
+    crate::model::each_subschema_mut(&mut out, 0, &mut |v| {
         let Value::Object(m) = v else { return };
         m.remove("default");
         if m.get("format")

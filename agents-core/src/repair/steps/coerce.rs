@@ -18,7 +18,7 @@ pub(crate) fn handle(
     let ToolError::Deserialization(e) = error else {
         return StepResult::Pass;
     };
-    let (value, fixes) = coerce_arguments(e.value.clone(), run.schema());
+    let (value, fixes) = coerce_arguments(e.value.clone(), run.schema(), &run.setup.recovery);
     if fixes.is_empty() {
         return StepResult::Pass;
     }
@@ -30,9 +30,19 @@ pub(crate) fn handle(
 
 /// Schema-guided coercion of tool arguments, lenient: every member that can be coerced is,
 /// the others stay as they were for the validator (or serde) to name. The value and what was
-/// changed (also how `ask_values` reads its answers into the call).
-pub(crate) fn coerce_arguments(value: Value, schema: &Value) -> (Value, Vec<ArgumentChange>) {
-    let c = crate::json::coerce_lenient(value, schema);
+/// changed (also how `ask_values` reads its answers into the call). Number words and natural
+/// dates are read where the agent's recovery profile says so.
+pub(crate) fn coerce_arguments(
+    value: Value,
+    schema: &Value,
+    recovery: &crate::model::Recovery,
+) -> (Value, Vec<ArgumentChange>) {
+    let options = crate::json::CoerceOptions {
+        number_words: recovery.number_words,
+        natural_dates: recovery.natural_dates,
+        ..Default::default()
+    };
+    let c = crate::json::coerce_lenient(value, schema, &options);
     let changes = c.fixes.into_iter().map(ArgumentChange::Coerced).collect();
     (c.value, changes)
 }

@@ -165,7 +165,7 @@ pub(crate) async fn handle(
             message,
         })
     };
-    if !asking.model.constraint_support().is_supported() {
+    if !asking.model.capabilities(&[]).constraint.is_supported() {
         warn(
             run,
             format!(
@@ -181,8 +181,10 @@ pub(crate) async fn handle(
     let constraint = Constraint::tool(run.tool_name());
     let mut request = request_again(asking.request, constraint.clone());
     // Values the call copied from an example are asked for again held to the user's words.
-    if let ToolError::Deserialization(e) = error {
-        crate::tool::echo::hold_to_user_words(&mut request, run.tool_name(), &e.violations);
+    if let ToolError::Deserialization(e) = error
+        && run.setup.recovery.user_words
+    {
+        crate::grounding::hold_to_user_words(&mut request, run.tool_name(), &e.violations);
     }
     let asked = ask_again(Again {
         model: asking.model,

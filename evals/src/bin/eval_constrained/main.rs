@@ -36,10 +36,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use agents::model::{
-    ConstraintSupport, FINAL_ANSWER_TOOL, FeedbackStyle, Model, ModelError, ModelRequest,
-    ModelResponse, Sampling,
-};
+use agents::model::{FINAL_ANSWER_TOOL, Model, ModelError, ModelRequest, ModelResponse, Sampling};
 use agents::repair::{Handlers, regenerate};
 use agents::{Budget, LlmAgent};
 use agents_evals::stats::{pct, wilson};
@@ -124,17 +121,8 @@ impl Model for Watch {
     fn name(&self) -> &str {
         self.live.name()
     }
-
-    fn feedback_style(&self) -> FeedbackStyle {
-        self.live.feedback_style()
-    }
-
-    fn constraint_support(&self) -> ConstraintSupport {
-        self.live.constraint_support()
-    }
-
-    fn example_arguments(&self, tools: &[agents::model::ToolSpec]) -> Vec<Value> {
-        self.live.example_arguments(tools)
+    fn capabilities(&self, tools: &[agents::model::ToolSpec]) -> agents::model::Capabilities {
+        self.live.capabilities(tools)
     }
 
     fn complete<'a>(

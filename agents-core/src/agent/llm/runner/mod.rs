@@ -10,6 +10,7 @@
 mod answer;
 mod frame;
 mod guards;
+mod once;
 mod prevention;
 mod round;
 mod skill;
@@ -133,6 +134,7 @@ where
         tool_ctx,
         tap,
         journal,
+        progress: Default::default(),
     };
     runner.sync_tap();
     let mut skill = skill.map(str::to_owned);
@@ -239,6 +241,8 @@ pub(super) struct Runner<'a, In, Out> {
     /// Where the run's nondeterministic steps are recorded, when it is durable (`None`: they
     /// run in place).
     pub journal: Option<&'a dyn Journal>,
+    /// What the run has done that its next turns depend on (see `once.rs`).
+    pub progress: once::Progress,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -450,7 +454,7 @@ where
             defaults: &cfg.defaults,
             per_tool: &cfg.per_tool,
             strict: cfg.strict,
-            ask_values: cfg.ask_values == Some(true),
+            ask_values: cfg.recovery.ask_values,
         }
     }
 }

@@ -2,13 +2,19 @@
 //! every model turn that may call tools is held to one call to one of the offered tools, its
 //! arguments to that tool's schema. Under that constraint the model cannot write free text, so
 //! it ends the run through a pseudo-tool, [`FINAL_ANSWER_TOOL`], whose `answer` argument is
-//! read as the final answer (and through `Out`, like any answer).
+//! read as the final answer (and through `Out`, like any answer). Which turn offers it is
+//! decided per turn (`once.rs`, `shape_turn`): not a new request's first turn (a small model
+//! answers at once, before any tool, often with an example's value), always the last turn the
+//! budget allows and the turn after a repeat that was not run, held to it alone. An answer that
+//! copies an example's value nobody gave is refused like a failed call.
 
 use serde_json::Value;
 
+use super::round::Handled;
 use super::{Output, Runner};
-use crate::error::AgentError;
-use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse};
+use crate::error::{AgentError, FailureKind};
+use crate::grounding::EchoCheck;
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -28,22 +34,16 @@ where
         self.frame.request.constraint = Some(Constraint::AnyTool);
     }
 
-    /// Under prevention mode, the last turn the budget allows is held to the final-answer tool:
-    /// the run ends with the model's answer rather than on the turn limit with none (a model
-    /// that never chooses `final_answer` on its own, as small base models do, still answers).
-    pub(super) fn answer_on_last_turn(&mut self) {
-        if self.frame.request.constraint.is_some()
-            && self.agent.config.settings.constrained
-            && self.budget.turns_left() == Some(0)
-        {
-            self.frame.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
-        }
+    /// Whether this run's turns are held under prevention mode (it has tools to call).
+    pub(super) fn prevention_on(&self) -> bool {
+        self.agent.config.settings.constrained && self.frame.request.constraint.is_some()
     }
 
     /// Prevention mode with a model that cannot constrain ends the run before the model is
     /// asked: running unconstrained would pretend.
     pub(super) fn check_prevention(&self) -> Result<(), AgentError> {
-        if self.frame.request.constraint.is_none() || self.model.constraint_support().is_supported()
+        if self.frame.request.constraint.is_none()
+            || self.model.capabilities(&[]).constraint.is_supported()
         {
             return Ok(());
         }
@@ -54,10 +54,12 @@ where
         )))
     }
 
-    /// A call to the final-answer tool, under prevention mode or from a provider that answers
-    /// a typed request through it (Anthropic's forced output tool), is the model's answer: the
-    /// response becomes that text, with no calls. Anything else is left as it is (an agent
-    /// whose own tool is called `final_answer` keeps its calls outside these two cases).
+    /// A call to the final-answer tool, under a constraint (prevention mode, or the turn after
+    /// a repeat) where it is offered, or from a provider that answers a typed request through it
+    /// (Anthropic's forced output tool), is the model's answer: the response becomes that text,
+    /// with no calls. One the turn did not offer (a new request's first turn), or that is an
+    /// example's value nobody gave (`"text"`, where the echo check is on), is not taken: the
+    /// call stays, and the round refuses it. Anything else is left as it is.
     pub(super) fn final_answer(&self, mut response: ModelResponse) -> ModelResponse {
         let request = &self.frame.request;
         // Without tools offered, a typed answer may come back as a call to the final-answer
@@ -73,13 +75,75 @@ where
         else {
             return response;
         };
-        let call = response.tool_calls.remove(at);
-        response.text = Some(answer_of(&call.arguments));
+        let answer = answer_of(&response.tool_calls[at].arguments);
+        let offered = answer_tool_sent || self.final_answer_offered();
+        if !offered || self.copies_an_example(&answer) {
+            return response;
+        }
+        response.text = Some(answer);
         response.tool_calls.clear();
         response
     }
+
+    /// Whether this turn offers the final-answer tool.
+    fn final_answer_offered(&self) -> bool {
+        self.frame
+            .request
+            .tools
+            .iter()
+            .any(|t| t.name == FINAL_ANSWER_TOOL)
+    }
+
+    /// Whether `answer` is, as a whole, a value of an example the model was shown that nothing
+    /// it was told holds (where the recovery profile checks echoes).
+    fn copies_an_example(&self, answer: &str) -> bool {
+        let cfg = &self.agent.config;
+        if !cfg.settings.recovery.echo_check || cfg.settings.strict {
+            return false;
+        }
+        let shown = self.model.capabilities(&self.frame.request.tools).examples;
+        EchoCheck::new(&shown, &self.frame.request, false).is_some_and(|c| c.copied_answer(answer))
+    }
+
+    /// A final answer not taken (see [`final_answer`](Self::final_answer)): not the run's
+    /// answer; the model reads why, and the loop guards count it like a failed call.
+    pub(super) fn refused_answer(
+        &mut self,
+        call: &ToolCall,
+        same_guard: &mut Option<u32>,
+    ) -> Handled<Out> {
+        let answer = answer_of(&call.arguments);
+        // Outside prevention mode the final answer was asked for (after a repeat): it still is.
+        if !self.prevention_on() {
+            self.progress.answer_due = true;
+        }
+        let text = if self.final_answer_offered() {
+            format!(
+                "ERROR: the answer {} is copied from an example, not taken from what the user or a result said. Answer with what the results say.",
+                crate::text::shorten(&Value::String(answer).to_string(), 60)
+            )
+        } else {
+            "ERROR: no answer before a tool was called: call one of the tools first.".to_owned()
+        };
+        if let Some(n) = self.record_failure(
+            &call.id,
+            &call.name,
+            FailureKind::Tool(crate::error::ErrorKind::Deserialization),
+            text.clone(),
+        ) {
+            same_guard.get_or_insert(n);
+        }
+        Handled {
+            result: super::round::error_result(call, text),
+            failed: true,
+            stop: None,
+        }
+    }
 }
 
+/// The answer a final-answer call gives: its `answer` argument (the schema holds a constrained
+/// model to `{"answer": string}`; a provider that only forces the tool, not its schema, may
+/// send less, and then the text is the answer).
 /// The answer a call to the final-answer tool gives: its `answer` argument (a string as it
 /// is, any other value as JSON). The schema holds a constrained model to `{"answer": <Out>}`;
 /// a provider that only forces the tool (not its schema) may send less, and then the whole

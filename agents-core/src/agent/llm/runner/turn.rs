@@ -27,7 +27,7 @@ where
         self.refresh_tools().await;
         self.refresh_frame();
         self.hold_answer();
-        self.answer_on_last_turn();
+        self.shape_turn();
         if let Err(e) = self.check_prevention() {
             return fail(e);
         }

@@ -27,7 +27,10 @@ where
     pub(in crate::agent::llm) fn failed_again(&mut self, tool: &str, key: CallKey) {
         let times = self.guards.failed_calls.entry(key).or_insert(0);
         *times += 1;
-        if *times < 2 || self.agent.config.settings.strict {
+        if *times < 2
+            || self.agent.config.settings.strict
+            || !self.agent.config.settings.recovery.resample
+        {
             return;
         }
         let s = &mut self.frame.request.sampling;

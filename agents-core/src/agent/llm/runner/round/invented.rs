@@ -87,7 +87,7 @@ where
                 message,
             })
         };
-        if !self.model.constraint_support().is_supported() {
+        if !self.model.capabilities(&[]).constraint.is_supported() {
             let model = self.model.name().to_owned();
             warn(
                 self,

@@ -25,9 +25,9 @@ use crate::error::{AgentError, EscalationError, FailureKind, FeedbackStyle, Loop
 use crate::escalation;
 use crate::escalation::walk::{Resolution, Switch};
 use crate::event::Event;
-use crate::model::{Message, ModelResponse, ToolCall, ToolResult};
+use crate::grounding::EchoCheck;
+use crate::model::{FINAL_ANSWER_TOOL, Message, ModelResponse, ToolCall, ToolResult};
 use crate::repair::pipeline::{Asking, CallSetup, run_call};
-use crate::tool::echo::EchoCheck;
 use crate::tool::executor::{CallOutcome, ExecSetup};
 
 pub(super) use approval::{Approvals, awaiting};
@@ -83,6 +83,7 @@ where
         let mut calls = response.tool_calls;
         let tools = &self.frame.tools;
         calls::normalise_calls(&mut calls, &mut self.call_ids, |n| tools.contains(n));
+        self.progress.tool_called |= calls.iter().any(|c| c.name != FINAL_ANSWER_TOOL);
         let mut stop: Option<Result<Out, AgentError>> = None;
         if recorded.is_none()
             && let Some(e) = self.regenerate_invented(&mut calls).await
@@ -229,6 +230,9 @@ where
         if self.guards.permanent_calls.contains(&key) {
             return Err(self.repeated_permanent(call));
         }
+        if let Some(answer) = self.not_again(call, key) {
+            return Err(answer);
+        }
         if let Err(b) = self.budget.check_time() {
             return Err(self.stopped(call, self.budget_error(b)));
         }
@@ -279,6 +283,10 @@ where
         if call.name == ESCALATE_TOOL && self.builtins_enabled(ESCALATE_TOOL) {
             return Err(self.builtin_escalate(call));
         }
+        if call.name == FINAL_ANSWER_TOOL && self.frame.request.constraint.is_some() {
+            // A final answer reaches the round only when it was not taken.
+            return Err(self.refused_answer(call, same_guard));
+        }
         if call.name == THROW_TOOL && self.builtins_enabled(THROW_TOOL) {
             let reason = builtin_args(call)
                 .get("reason")
@@ -326,11 +334,12 @@ where
             move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
         // Values copied from a worked example are refused (not under strict: no recovery).
         // Under constraint, where the values are then asked for, so is a number nobody gave.
+        let recovery = &cfg.settings.recovery;
         let numbers_told =
-            self.frame.request.constraint.is_some() && cfg.settings.ask_values == Some(true);
-        let echo = (cfg.settings.echo_check && !cfg.settings.strict)
+            self.frame.request.constraint.is_some() && recovery.ask_values && recovery.numbers_told;
+        let echo = (recovery.echo_check && !cfg.settings.strict)
             .then(|| {
-                let shown = self.model.example_arguments(&self.frame.request.tools);
+                let shown = self.model.capabilities(&self.frame.request.tools).examples;
                 let shown = shown.iter().chain(&entry.schema_examples);
                 EchoCheck::new(shown, &self.frame.request, numbers_told)
             })
@@ -356,6 +365,7 @@ where
                 model: &*self.model,
                 request: &self.frame.request,
             },
+            recovery: cfg.settings.recovery,
         };
         run_call(&setup, call).await
     }
@@ -375,6 +385,7 @@ where
                     Value::String(s) => s,
                     other => other.to_string(),
                 };
+                self.ran_once(call, *key, &args, &content);
                 self.tool_used(call, Some(&args), &content, false);
                 return Handled {
                     result: ToolResult {
@@ -495,7 +506,7 @@ where
         let suggested = suggestion
             .as_ref()
             .and_then(|s| self.frame.request.tools.iter().find(|t| &t.name == s));
-        let text = match self.model.feedback_style() {
+        let text = match self.model.capabilities(&[]).feedback {
             FeedbackStyle::Short => crate::error::unknown_tool_short(
                 &call.name,
                 suggested.map(|t| (t.name.as_str(), &t.parameters)),
@@ -581,7 +592,7 @@ where
             error: error.to_string(),
             outcome,
         });
-        let text = error.model_text_in(self.model.feedback_style());
+        let text = error.model_text_in(self.model.capabilities(&[]).feedback);
         match policy {
             UnhandledPolicy::Propagate => Handled {
                 result: error_result(call, text),
@@ -683,7 +694,7 @@ fn builtin_args(call: &ToolCall) -> serde_json::Map<String, Value> {
     }
 }
 
-fn error_result(call: &ToolCall, content: String) -> ToolResult {
+pub(super) fn error_result(call: &ToolCall, content: String) -> ToolResult {
     ToolResult {
         call_id: call.id.clone(),
         name: call.name.clone(),

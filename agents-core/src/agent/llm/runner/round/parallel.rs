@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
 
-use super::{Handled, Output, Runner};
+use super::{CallKey, Handled, Output, Runner};
 use crate::conversation::not_executed;
 use crate::model::ToolCall;
 use crate::tool::executor::CallOutcome;
@@ -38,10 +38,22 @@ where
             };
             routes.push(route);
         }
+        // A call written twice in this turn, to a tool that must not run twice, runs once.
+        let keys: Vec<Option<CallKey>> = routes
+            .iter()
+            .map(|r| r.as_ref().ok().map(|(key, _)| *key))
+            .collect();
+        let repeats: Vec<Option<usize>> = (0..calls.len())
+            .map(|i| self.repeats_earlier(calls, &keys, i))
+            .collect();
         // Only the tool numbers cross the awaits (the answers hold `Out`, which need not be Sync).
         let tools: Vec<Option<usize>> = routes
             .iter()
-            .map(|r| r.as_ref().ok().map(|(_, tool)| *tool))
+            .zip(&repeats)
+            .map(|(r, repeat)| match repeat {
+                Some(_) => None,
+                None => r.as_ref().ok().map(|(_, tool)| *tool),
+            })
             .collect();
         let stopping = AtomicBool::new(false);
         let outcomes: Vec<Option<CallOutcome>> = {
@@ -73,8 +85,23 @@ where
                 .collect()
                 .await
         };
-        let mut handled = Vec::with_capacity(calls.len());
-        for ((call, route), outcome) in calls.iter().zip(routes).zip(outcomes) {
+        let mut handled: Vec<Handled<Out>> = Vec::with_capacity(calls.len());
+        for (i, ((call, route), outcome)) in calls.iter().zip(routes).zip(outcomes).enumerate() {
+            if let Some(j) = repeats[i] {
+                let earlier = &handled[j];
+                let answer = if earlier.failed {
+                    Handled {
+                        result: not_executed(call, "it repeats a call of this turn, which failed"),
+                        failed: true,
+                        stop: None,
+                    }
+                } else {
+                    let content = earlier.result.content.clone();
+                    self.repeated(call, &calls[j].id, &content)
+                };
+                handled.push(answer);
+                continue;
+            }
             handled.push(match (route, outcome) {
                 (Err(answer), _) => answer,
                 (Ok((key, _)), Some(outcome)) => {

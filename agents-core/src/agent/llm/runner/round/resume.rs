@@ -33,6 +33,7 @@ where
             });
         }
         self.frame.request.messages = self.transcript.clone();
+        self.recall_progress();
         self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
         // calls against.

@@ -1,4 +1,4 @@
-//! Values copied from a worked example instead of taken from the user.
+//! The echo check: values copied from a worked example instead of taken from the user.
 //!
 //! A small model that does not know what to write copies the example it was shown: asked to book
 //! a table at Nonna Rosa, it writes `{"restaurant": "text"}` because a made-up example showed
@@ -16,8 +16,10 @@
 //! request that names no cabin), and leaving the argument out is always possible.
 //!
 //! An echoed value is reported like a schema violation (keyword `echo`), so the argument error's
-//! chain handles it: the model hears which value it copied and writes the call again. A strict
-//! agent does not check (strict means no recovery).
+//! chain handles it: the model hears which value it copied and writes the call again. The check
+//! is a piece of the small-model recovery profile
+//! ([`Recovery::echo_check`](crate::model::Recovery)); a strict agent does not check (strict
+//! means no recovery).
 //!
 //! Under constraint, where the values are then asked for (`ask_values`), a number the user
 //! never gave is reported too (keyword `not_given`), shown or not: a grammar lets a model write
@@ -28,6 +30,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
+use super::Told;
 use crate::error::{SchemaViolation, argument_of};
 use crate::model::{Message, ModelRequest};
 
@@ -52,7 +55,7 @@ pub(crate) struct EchoCheck {
 
 impl EchoCheck {
     /// The check for calls answering `request`, given the values the model was shown: the
-    /// argument objects of its worked examples, and the called tool's [`schema_examples`].
+    /// argument objects of its worked examples, and the called tool's schema `examples`.
     /// With `numbers_told`, every number of a call must also be one the model was told (for a
     /// constrained turn whose values are then asked for). `None` when there is nothing to check.
     pub(crate) fn new<'v>(
@@ -98,15 +101,25 @@ impl EchoCheck {
         })
     }
 
-    /// Every echoed value of `args` (at most `limit`), as violations naming its path.
+    /// Whether `answer`, a final answer as a whole, is a value copied from an example that
+    /// nothing the model was told holds (a small model that answers `"text"` at once because
+    /// the final-answer tool's example showed it).
+    pub(crate) fn copied_answer(&self, answer: &str) -> bool {
+        let key = answer.trim().to_lowercase();
+        !key.is_empty() && self.strings.contains(&key) && !self.told.has(&key)
+    }
+
+    /// Every echoed value of `args` (at most `limit`), as violations naming its path. Only the
+    /// arguments the schema declares are looked at, where it declares any: an argument the
+    /// tool does not take is the validator's to name (or is dropped), and refusing a good call
+    /// for a copied value in it would cost a turn for nothing.
     pub(crate) fn violations(
         &self,
         args: &Value,
         schema: &Value,
         limit: usize,
     ) -> Vec<SchemaViolation> {
-        let mut choices = HashSet::new();
-        collect_choices(schema, &mut choices);
+        let choices = crate::model::schema_choices(schema);
         let required: HashSet<&str> = crate::model::required_arguments(schema)
             .into_iter()
             .collect();
@@ -116,7 +129,14 @@ impl EchoCheck {
             required: &required,
             limit,
         };
-        self.walk(args, &mut String::new(), 0, &walk, &mut found);
+        match (args, crate::model::argument_names(schema)) {
+            (Value::Object(m), Some(declared)) => {
+                for (name, value) in m.iter().filter(|(k, _)| declared.contains(&k.as_str())) {
+                    self.walk(value, &mut name.clone(), 1, &walk, &mut found);
+                }
+            }
+            _ => self.walk(args, &mut String::new(), 0, &walk, &mut found),
+        }
         // A required argument's copied choice counts only in a call that copies something else.
         if found.iter().all(|f| f.choice) {
             return Vec::new();
@@ -207,102 +227,6 @@ struct Walk<'a> {
     limit: usize,
 }
 
-/// Holds the arguments of `tool` in `request` that `echoed` names (copied from an example) to
-/// what the user said: each such string argument (or list of strings) may only be one of the
-/// word spans of the user's messages ([`user_spans`]). A regeneration under this schema cannot
-/// copy the example again, and a small model, which copies what it reads, copies from the
-/// request instead. Arguments with a schema of their own choices (`enum`, `const`, `format`,
-/// `pattern`) and non-string ones are left as they are. Returns whether anything was held.
-pub(crate) fn hold_to_user_words(
-    request: &mut ModelRequest,
-    tool: &str,
-    echoed: &[SchemaViolation],
-) -> bool {
-    let fields: HashSet<&str> = echoed
-        .iter()
-        .filter(|v| v.keyword == ECHO_KEYWORD)
-        .map(|v| argument_of(&v.field_path))
-        .collect();
-    if fields.is_empty() {
-        return false;
-    }
-    let spans: Vec<Value> = user_spans(&request.messages)
-        .into_iter()
-        .map(Value::String)
-        .collect();
-    if spans.is_empty() {
-        return false;
-    }
-    let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
-        return false;
-    };
-    let Some(props) = spec
-        .parameters
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    else {
-        return false;
-    };
-    let mut held = false;
-    for field in fields {
-        let Some(schema) = props.get_mut(field) else {
-            continue;
-        };
-        let target = if is_free_string(schema) {
-            Some(schema)
-        } else if schema.get("type").and_then(Value::as_str) == Some("array") {
-            schema.get_mut("items").filter(|i| is_free_string(i))
-        } else {
-            None
-        };
-        if let Some(target) = target.and_then(Value::as_object_mut) {
-            target.insert("enum".to_owned(), Value::Array(spans.clone()));
-            held = true;
-        }
-    }
-    held
-}
-
-/// A string schema that lists no choices and no shape of its own.
-fn is_free_string(schema: &Value) -> bool {
-    schema.get("type").and_then(Value::as_str) == Some("string")
-        && ["enum", "const", "format", "pattern"]
-            .iter()
-            .all(|k| schema.get(*k).is_none())
-}
-
-/// At most this many spans are offered (a constraint's grammar grows with them).
-const MAX_SPANS: usize = 400;
-/// Spans are at most this many words long.
-const SPAN_WORDS: usize = 6;
-
-/// The runs of up to six consecutive words of the user's messages, newest message first,
-/// without the punctuation around them (`"Nonna Rosa"`, `"2026-03-14"`, `"rent share"` from
-/// `note: 'rent share'`), each once.
-pub(crate) fn user_spans(messages: &[Message]) -> Vec<String> {
-    let trim = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for m in messages.iter().rev() {
-        let Message::User { content } = m else {
-            continue;
-        };
-        let words: Vec<&str> = content.split_whitespace().collect();
-        for start in 0..words.len() {
-            for end in start + 1..=(start + SPAN_WORDS).min(words.len()) {
-                let span = trim(&words[start..end].join(" "));
-                if !span.is_empty() && seen.insert(span.clone()) {
-                    out.push(span);
-                    if out.len() >= MAX_SPANS {
-                        return out;
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 /// Nesting deeper than this is not looked into (the JSON parser bounds it already; this keeps
 /// the walk bounded on its own).
 const MAX_DEPTH: usize = 32;
@@ -358,197 +282,6 @@ fn collect_leaves(v: &Value, strings: &mut HashSet<String>, numbers: &mut Vec<f6
     }
 }
 
-/// The values of every `examples` keyword in a tool's argument schema (collected once per tool).
-pub(crate) fn schema_examples(schema: &Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    visit_keywords(schema, 0, &mut |keyword, v| match (keyword, v) {
-        ("examples", Value::Array(items)) => {
-            out.extend(items.iter().cloned());
-            true
-        }
-        _ => false,
-    });
-    out
-}
-
-/// The strings a schema offers as choices (`enum` and `const` values, anywhere in it).
-fn collect_choices(schema: &Value, out: &mut HashSet<String>) {
-    let lower = |s: &str| s.trim().to_lowercase();
-    visit_keywords(schema, 0, &mut |keyword, v| match (keyword, v) {
-        ("enum", Value::Array(items)) => {
-            out.extend(items.iter().filter_map(Value::as_str).map(lower));
-            true
-        }
-        ("const", Value::String(s)) => {
-            out.insert(lower(s));
-            true
-        }
-        _ => false,
-    });
-}
-
-/// Calls `take` with every member of every object in `schema`, and looks into the member's
-/// value unless `take` took it. (Under `properties` the keys are names, not keywords; their
-/// values are schemas, looked into like any other, and a property named `enum` is an object,
-/// which `take` does not take.)
-fn visit_keywords(schema: &Value, depth: usize, take: &mut dyn FnMut(&str, &Value) -> bool) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    match schema {
-        Value::Object(m) => {
-            for (k, v) in m {
-                if !take(k, v) {
-                    visit_keywords(v, depth + 1, take);
-                }
-            }
-        }
-        Value::Array(a) => a.iter().for_each(|x| visit_keywords(x, depth + 1, take)),
-        _ => {}
-    }
-}
-
-/// Text a value must come from (what the model was told, or the user's message), with the two
-/// ways of finding a value in it: shared by the echo check and the `ask_values` repair step,
-/// so that a value counts as given by the same rule in both.
-#[derive(Debug, Clone)]
-pub(crate) struct Told {
-    /// The text, lowercased.
-    lower: String,
-    /// The same without commas, where `2,500` reads as `2500`.
-    plain: String,
-    /// The numbers the text gives in words or with a scale (`fifty`, `1 million`), read when
-    /// first needed.
-    spelled: std::sync::OnceLock<Vec<f64>>,
-}
-
-impl Told {
-    pub(crate) fn new(text: &str) -> Self {
-        let lower = text.to_lowercase();
-        let plain = lower.replace(',', "");
-        Told {
-            lower,
-            plain,
-            spelled: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// Whether `words` occur in the text as a whole token, ignoring case.
-    pub(crate) fn has(&self, words: &str) -> bool {
-        let words = words.trim().to_lowercase();
-        !words.is_empty() && has_token(&self.lower, &words)
-    }
-
-    /// Whether the number `x` occurs in the text (see [`told_number`]), or a run of its words
-    /// reads as it (`fifty dollars`, `1 million yen`, `three hundred and five`).
-    pub(crate) fn has_number(&self, x: f64) -> bool {
-        told_number(&self.lower, &self.plain, x)
-            || self
-                .spelled
-                .get_or_init(|| {
-                    number_runs(&self.lower)
-                        .filter_map(|(n, _)| n.as_f64())
-                        .collect()
-                })
-                .contains(&x)
-    }
-}
-
-/// The most words one number is read from (`three hundred and fifty thousand` is five).
-const MAX_NUMBER_WORDS: usize = 8;
-
-/// Every number `text` gives, in order, with the words that give it: from each word on, the
-/// longest run of at most [`MAX_NUMBER_WORDS`] words that reads as one number, in digits (with
-/// separators or a currency sign) or in words (`42 km` gives 42, `fifty dollars` 50, `$1,200`
-/// 1200, `1.5 million yen` 1500000). A run's words are not read again.
-pub(crate) fn number_runs(text: &str) -> impl Iterator<Item = (serde_json::Number, &str)> {
-    let words: Vec<&str> = text
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| "$£€¥,;:()'\"?!".contains(c)))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        while start < words.len() {
-            let longest = (start + 1..=words.len().min(start + MAX_NUMBER_WORDS))
-                .rev()
-                .find_map(|end| {
-                    let candidate = words[start..end].join(" ");
-                    let number = crate::json::numeric_text(&candidate)?.parse().ok()?;
-                    // The run as it stands in the text, from its first word to its last.
-                    let (first, last) = (words[start], words[end - 1]);
-                    let from = first.as_ptr() as usize - text.as_ptr() as usize;
-                    let to = last.as_ptr() as usize + last.len() - text.as_ptr() as usize;
-                    Some((end, number, &text[from..to]))
-                });
-            match longest {
-                Some((end, number, written)) => {
-                    start = end;
-                    return Some((number, written));
-                }
-                None => start += 1,
-            }
-        }
-        None
-    })
-}
-
-/// Whether the number `x` appears in `told`: in digits (a whole token, with or without
-/// thousands separators), or, for a whole number up to a hundred, in words.
-fn told_number(told: &str, told_plain: &str, x: f64) -> bool {
-    let digits = if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    };
-    if has_token(told_plain, &digits) || has_token(told, &digits) {
-        return true;
-    }
-    x.fract() == 0.0
-        && (0.0..=100.0).contains(&x)
-        && number_words(x as u32).is_some_and(|w| has_token(told, &w))
-}
-
-/// Whether `needle` occurs in `hay` as a whole token: no letter, digit or decimal point right
-/// before or after it (the `3` of `2026-03-14` follows a `0`, so it is not the number 3; the
-/// example's `"text"` is not in `context`).
-fn has_token(hay: &str, needle: &str) -> bool {
-    let bytes = hay.as_bytes();
-    let at = |i: Option<usize>| i.and_then(|i| bytes.get(i).copied());
-    let digit = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_digit());
-    hay.match_indices(needle).any(|(i, _)| {
-        let end = i + needle.len();
-        let (before, after) = (at(i.checked_sub(1)), at(Some(end)));
-        let joins = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'.');
-        // A trailing full stop ends a sentence; a decimal point or a thousands separator
-        // between digits continues a number (the `10` of `10,000` is not the number 10).
-        let after_joins = match after {
-            Some(b'.' | b',') => {
-                digit(at(Some(end + 1))) && (after == Some(b'.') || digit(at(end.checked_sub(1))))
-            }
-            other => joins(other),
-        };
-        let before_joins = match before {
-            Some(b',') => digit(at(i.checked_sub(2))) && digit(at(Some(i))),
-            other => joins(other),
-        };
-        !before_joins && !after_joins
-    })
-}
-
-/// The English word that says `n` (0..=100) was written out: its own word up to nineteen, its
-/// tens word above (`forty`; `twenty` for `twenty-one`).
-fn number_words(n: u32) -> Option<String> {
-    use crate::json::{NUMBER_TENS as TENS, NUMBER_UNITS as SMALL};
-    match n {
-        0..=19 => Some(SMALL[n as usize].to_owned()),
-        // The tens word alone says the number was written out (`forty`, `twenty-one`).
-        20..=99 => Some(TENS[(n / 10) as usize].to_owned()),
-        100 => Some("hundred".to_owned()),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,7 +297,8 @@ mod tests {
                 parameters: json!({"type": "object", "properties": {
                     "restaurant": {"type": "string"}, "people": {"type": "integer"},
                     "unit": {"enum": ["metric", "imperial"]},
-                    "seat": {"enum": ["inside", "terrace"]}},
+                    "seat": {"enum": ["inside", "terrace"]},
+                    "songs": {"type": "array", "items": {"type": "string"}}},
                     "required": ["restaurant", "people", "unit"]}),
             }],
             ..ModelRequest::default()
@@ -613,9 +347,9 @@ mod tests {
         assert!(echoes(shown.clone(), "a table at TEXT for 3", args.clone()).is_empty());
         assert!(echoes(shown.clone(), "a table at text for three", args.clone()).is_empty());
         assert_eq!(
-            echoes(shown, "a table at text on 2026-03-14", args),
+            echoes(shown, "a table at text for two", args),
             ["people"],
-            "the 3 inside a date is not the number 3"
+            "a number nobody gave"
         );
     }
 
@@ -628,53 +362,6 @@ mod tests {
             echoes(shown, "12.55 kg", json!({"restaurant": 2.5})),
             ["restaurant"]
         );
-    }
-
-    #[test]
-    fn spans_are_the_users_words_without_punctuation() {
-        let spans = user_spans(&[Message::user("Book Nonna Rosa, note: 'rent share'.")]);
-        for want in ["Nonna Rosa", "rent share", "Book", "note"] {
-            assert!(spans.iter().any(|s| s == want), "{want} in {spans:?}");
-        }
-        assert!(
-            spans.iter().all(|s| !s.ends_with(['.', ',', '\''])),
-            "{spans:?}"
-        );
-    }
-
-    #[test]
-    fn only_echoed_free_strings_are_held_to_the_users_words() {
-        let mut r = request("Book Nonna Rosa");
-        r.tools[0].parameters["properties"]["songs"] =
-            json!({"type": "array", "items": {"type": "string"}});
-        let echoed = |field: &str| SchemaViolation {
-            field_path: field.to_owned(),
-            keyword: ECHO_KEYWORD.to_owned(),
-            message: String::new(),
-        };
-        assert!(hold_to_user_words(
-            &mut r,
-            "book_table",
-            &[echoed("restaurant"), echoed("songs[0]"), echoed("unit")]
-        ));
-        let props = &r.tools[0].parameters["properties"];
-        assert!(
-            props["restaurant"]["enum"]
-                .as_array()
-                .unwrap()
-                .contains(&json!("Nonna Rosa"))
-        );
-        assert!(props["songs"]["items"]["enum"].is_array());
-        assert_eq!(
-            props["unit"]["enum"],
-            json!(["metric", "imperial"]),
-            "its own choices kept"
-        );
-        assert!(
-            props["people"].get("enum").is_none(),
-            "not echoed, not held"
-        );
-        assert!(!hold_to_user_words(&mut r, "book_table", &[]));
     }
 
     #[test]
@@ -760,7 +447,7 @@ mod tests {
     fn schema_examples_count_as_shown_and_nothing_shown_checks_nothing() {
         let mut r = request("Book it");
         r.tools[0].parameters["properties"]["restaurant"]["examples"] = json!(["Chez Panisse"]);
-        let shown = schema_examples(&r.tools[0].parameters);
+        let shown = crate::model::schema_examples(&r.tools[0].parameters);
         assert_eq!(shown, [json!("Chez Panisse")]);
         let check = EchoCheck::new(&shown, &r, false).expect("the schema shows a value");
         let found = check.violations(
@@ -773,21 +460,78 @@ mod tests {
         assert!(EchoCheck::new([], &request("Book it"), false).is_none());
     }
 
+    /// Issue 28, item 3: a number the user gave is never refused, however it was written: in a
+    /// pair (the distance between (3, 4) and (6,8)), a range, a list with "and", with
+    /// thousands separators, as a decimal, negative, with a unit, as a percent, or as a part of
+    /// a date or a time.
+    #[test]
+    fn a_number_the_user_gave_is_never_an_echo_however_written() {
+        let cases: &[(&str, f64)] = &[
+            ("distance between the points (3, 4) and (6,8)", 3.0),
+            ("distance between the points (3, 4) and (6,8)", 8.0),
+            ("for 3-5 people", 5.0),
+            ("average of 3, 5 and 10", 10.0),
+            ("send 1,000,000 yen", 1e6),
+            ("a 2.5 kg cake", 2.5),
+            ("it is -3 degrees", -3.0),
+            ("5km away", 5.0),
+            ("at 5% interest", 0.05),
+            ("on 2026-03-14", 3.0),
+            ("at 19:30", 30.0),
+        ];
+        for (user, x) in cases {
+            let shown = json!({ "people": x });
+            assert!(
+                echoes(shown, user, json!({ "people": x })).is_empty(),
+                "{x} in {user:?}"
+            );
+        }
+    }
+
+    /// A copied value under an argument the tool does not take is not the echo check's: the
+    /// call runs (or the validator names the argument), not refused for a value it ignores.
+    #[test]
+    fn an_undeclared_arguments_value_is_not_checked() {
+        let shown = json!({"restaurant": "text", "people": 3});
+        assert!(
+            echoes(
+                shown.clone(),
+                "Book Nonna Rosa",
+                json!({"restaurant": "Nonna Rosa", "name": "text"})
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            echoes(
+                shown,
+                "Book Nonna Rosa",
+                json!({"restaurant": "text", "name": "text"})
+            ),
+            ["restaurant"]
+        );
+    }
+
+    /// A final answer that is an example's value as a whole, and nothing the model was told,
+    /// is a copy; one the user or a tool's result gave is not.
+    #[test]
+    fn a_copied_final_answer_is_found() {
+        let shown = json!({"answer": "text"});
+        let r = request("Book Nonna Rosa");
+        let check = EchoCheck::new([&shown], &r, false).expect("something shown");
+        assert!(check.copied_answer(" Text "));
+        assert!(!check.copied_answer("Booked at Nonna Rosa"));
+        assert!(
+            !EchoCheck::new([&shown], &request("send this text"), false)
+                .expect("shown")
+                .copied_answer("text")
+        );
+    }
+
     mod properties {
         use super::*;
         use proptest::prelude::*;
 
         proptest! {
-            /// Any text, any script: reading its numbers never panics, and every run a number is
-            /// read from is a piece of the text itself.
-            #[test]
-            fn number_runs_are_pieces_of_the_text(text in "\\PC{0,120}") {
-                for (_, written) in number_runs(&text) {
-                    prop_assert!(!written.is_empty());
-                    prop_assert!(text.contains(written), "{:?} not in {:?}", written, text);
-                }
-            }
-
             /// A number written among words, in digits with or without thousands separators,
             /// is one the text holds.
             #[test]
@@ -814,29 +558,60 @@ mod tests {
                 prop_assert!(told.has_number(n as f64), "{}", written);
             }
 
-            /// Any text, any script: spans never panic, are the message's own words, bounded
-            /// in number, and carry no punctuation at their ends.
+            /// Issue 28, item 3: a number the user gave, written any way people write one
+            /// (thousands separated by commas, spaces or apostrophes, a decimal point or comma,
+            /// a sign, a unit, a percent sign, in a pair, a range or a list with others), is
+            /// never refused when the example showed it too.
             #[test]
-            fn spans_are_words_of_the_message(text in "\\PC{0,200}") {
-                let spans = user_spans(&[Message::user(text.clone())]);
-                prop_assert!(spans.len() <= MAX_SPANS);
-                for span in &spans {
-                    prop_assert!(!span.is_empty());
-                    prop_assert!(span.starts_with(char::is_alphanumeric));
-                    prop_assert!(span.ends_with(char::is_alphanumeric));
-                    for word in span.split(' ') {
-                        prop_assert!(text.contains(word), "{word:?} not in {text:?}");
+            fn a_number_the_user_wrote_any_way_is_never_refused(
+                whole in 0u64..5_000_000,
+                cents in proptest::option::of(1u32..100),
+                negative in any::<bool>(),
+                grouping in 0usize..4,
+                decimal_comma in any::<bool>(),
+                unit in 0usize..6,
+                context in 0usize..5,
+                other in 0u32..1000,
+                before in "[a-z]{1,8}",
+            ) {
+                let digits = whole.to_string();
+                let sep = [None, Some(','), Some(' '), Some('\'')][grouping];
+                let mut written = String::new();
+                for (i, c) in digits.chars().enumerate() {
+                    if i > 0 && (digits.len() - i) % 3 == 0 && let Some(s) = sep {
+                        written.push(if decimal_comma && s == ',' { '.' } else { s });
                     }
+                    written.push(c);
                 }
-            }
-
-            /// A token found is a substring; looking never panics (multi-byte text included).
-            #[test]
-            fn a_token_found_is_in_the_text(hay in "\\PC{0,80}", needle in "\\PC{1,8}") {
-                if has_token(&hay, &needle) {
-                    prop_assert!(hay.contains(&needle));
+                let mut value = whole as f64;
+                if let Some(c) = cents {
+                    written.push(if decimal_comma { ',' } else { '.' });
+                    written.push_str(&format!("{c:02}"));
+                    value += f64::from(c) / 100.0;
                 }
-                let _ = told_number(&hay, &hay.replace(',', ""), 3.0);
+                if negative {
+                    written.insert(0, '-');
+                    value = -value;
+                }
+                let written = match unit {
+                    0 => written,
+                    1 => format!("{written}km"),
+                    2 => format!("{written} kg"),
+                    3 => format!("${written}"),
+                    4 => format!("{written}%"),
+                    _ => format!("{written} EUR"),
+                };
+                let user = match context {
+                    0 => format!("{before} {written} please"),
+                    1 => format!("{before} ({written}, {other})"),
+                    2 => format!("{before} from {other} to {written}"),
+                    3 => format!("{before} {other}, {written} and 7"),
+                    _ => format!("{before}: [{written}, {other}]"),
+                };
+                let shown = json!({ "people": value, "restaurant": other });
+                let args = json!({ "people": value });
+                let found = echoes(shown, &user, args);
+                prop_assert!(found.is_empty(), "{} refused in {:?}", value, user);
             }
 
             /// The check never panics on any string or number, and what it names is a value

@@ -1,0 +1,218 @@
+//! No side effect twice because a model loops ([`Recovery::skip_repeats`] and
+//! [`Recovery::answer_after_repeat`], pieces of the small-model profile).
+//!
+//! A small model that got what it asked for often asks again, until the turn cap: on held-out
+//! tasks (issue 28), prevention runs executed the same successful call twice in 9 of 15 runs,
+//! and one run booked a `create_event` three times. A call identical to one that already
+//! succeeded in this run (same tool, same canonical arguments: the loop guards' [`CallKey`],
+//! taken of the arguments as sent and as they ran after repair), to a tool that is not
+//! idempotent, does not run again: the model reads the earlier result and that the call was
+//! not run again, and an [`Event::CallNotRepeated`] says so. The same holds for a call repeated
+//! within one turn (a small model writes the same call twice on one line).
+//!
+//! The work the repeat asked for is done, so the next turn asks for the final answer: held to
+//! the final-answer tool where the model can be constrained (the answer is read from it as in
+//! prevention mode), else offered no tools for that turn. The turn after it offers the tools
+//! again. An idempotent tool's repeat runs as before (reading again is harmless, and its answer
+//! may have changed); the no-progress guard (`max_identical_calls`) bounds those.
+//!
+//! [`Recovery::skip_repeats`]: crate::model::Recovery::skip_repeats
+//! [`Recovery::answer_after_repeat`]: crate::model::Recovery::answer_after_repeat
+//! [`Event::CallNotRepeated`]: crate::Event::CallNotRepeated
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use super::guards::CallKey;
+use super::round::Handled;
+use super::{Output, Runner};
+use crate::event::Event;
+use crate::model::{
+    Constraint, FINAL_ANSWER_TOOL, Message, ToolCall, ToolResult, ToolSpec, final_answer_spec,
+};
+
+/// What a run has done that its next turns depend on.
+#[derive(Default)]
+pub(in crate::agent::llm) struct Progress {
+    /// Calls of tools that are not idempotent that succeeded, by key (of the arguments as sent
+    /// and as they ran): the earlier call's id and result.
+    succeeded: HashMap<CallKey, (String, String)>,
+    /// Whether the model called a tool since the run's request (prevention mode holds a new
+    /// request's first turn to a tool call).
+    pub tool_called: bool,
+    /// A repeat was not run (or the answer it asked for copied an example): the next turn
+    /// asks for the final answer.
+    pub answer_due: bool,
+    /// The tools withheld for an answer turn (a model that cannot be constrained), offered
+    /// again on the turn after it.
+    withheld: Option<Vec<ToolSpec>>,
+    /// The final-answer tool was offered for an answer turn outside prevention mode.
+    offered_answer: bool,
+}
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Whether a successful call of `name` is one that must not run twice.
+    fn runs_once(&self, name: &str) -> bool {
+        let cfg = &self.agent.config;
+        cfg.settings.recovery.skip_repeats
+            && !cfg.settings.strict
+            && self
+                .frame
+                .tools
+                .get(name)
+                .is_some_and(|entry| !entry.tool.idempotent())
+    }
+
+    /// Records a call that succeeded with `args`, if its tool must not run twice.
+    pub(super) fn ran_once(&mut self, call: &ToolCall, key: CallKey, args: &Value, content: &str) {
+        if !self.runs_once(&call.name) {
+            return;
+        }
+        let earlier = (call.id.clone(), content.to_owned());
+        let ran_with = Self::call_key(&call.name, &args.to_string());
+        self.progress.succeeded.insert(ran_with, earlier.clone());
+        self.progress.succeeded.insert(key, earlier);
+    }
+
+    /// The answer for `call` without running it, when it repeats a call that succeeded in
+    /// this run (the next turn then asks for the final answer).
+    pub(super) fn not_again(&mut self, call: &ToolCall, key: CallKey) -> Option<Handled<Out>> {
+        if !self.runs_once(&call.name) {
+            return None;
+        }
+        let (earlier_id, content) = self.progress.succeeded.get(&key)?.clone();
+        Some(self.repeated(call, &earlier_id, &content))
+    }
+
+    /// `call` is answered with the result of the earlier, identical call `earlier_id`.
+    pub(super) fn repeated(
+        &mut self,
+        call: &ToolCall,
+        earlier_id: &str,
+        content: &str,
+    ) -> Handled<Out> {
+        self.ctx.emit(Event::CallNotRepeated {
+            agent: self.path.clone(),
+            call_id: call.id.clone(),
+            tool: call.name.clone(),
+            earlier_call_id: earlier_id.to_owned(),
+        });
+        self.progress.answer_due = self.agent.config.settings.recovery.answer_after_repeat;
+        Handled {
+            result: ToolResult {
+                call_id: call.id.clone(),
+                name: call.name.clone(),
+                // The earlier result first, and the note short: what a small model answers
+                // with is what it read last.
+                content: format!("{content} (done before in this run: not run again)"),
+                is_error: false,
+            },
+            failed: false,
+            stop: None,
+        }
+    }
+
+    /// The index of an earlier call of `calls` that `calls[i]` repeats, when their tool must
+    /// not run twice (the same call written twice in one turn).
+    pub(super) fn repeats_earlier(
+        &self,
+        calls: &[ToolCall],
+        keys: &[Option<CallKey>],
+        i: usize,
+    ) -> Option<usize> {
+        let key = keys[i]?;
+        if !self.runs_once(&calls[i].name) {
+            return None;
+        }
+        (0..i).find(|&j| keys[j] == Some(key) && calls[j].name == calls[i].name)
+    }
+
+    /// Shapes this turn's request for what the run has done: under prevention mode, a new
+    /// request's first turn is held to a tool call (the final answer is not offered before a
+    /// tool was called), and the last turn the budget allows, or the turn after a repeat that
+    /// was not run, is held to the final answer; outside it, the turn after a repeat asks for
+    /// the final answer (held to the final-answer tool, or offered no tools).
+    pub(super) fn shape_turn(&mut self) {
+        let cfg = &self.agent.config;
+        let answer_due = std::mem::take(&mut self.progress.answer_due) && !cfg.settings.strict;
+        if let Some(tools) = self.progress.withheld.take() {
+            self.frame.request.tools = tools;
+        }
+        if std::mem::take(&mut self.progress.offered_answer) {
+            self.offer_final_answer(false);
+            self.frame.request.constraint = None;
+        }
+        if self.prevention_on() {
+            let last_turn = self.budget.turns_left() == Some(0);
+            let new_request = !self.progress.tool_called;
+            self.offer_final_answer(answer_due || last_turn || !new_request);
+            self.frame.request.constraint = Some(if answer_due || last_turn {
+                Constraint::tool(FINAL_ANSWER_TOOL)
+            } else {
+                Constraint::AnyTool
+            });
+            return;
+        }
+        if !answer_due || self.frame.request.tools.is_empty() {
+            return;
+        }
+        if self.model.capabilities(&[]).constraint.is_supported() {
+            self.offer_final_answer(true);
+            self.progress.offered_answer = true;
+            self.frame.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
+        } else {
+            self.progress.withheld = Some(std::mem::take(&mut self.frame.request.tools));
+        }
+    }
+
+    /// Offers the final-answer tool this turn (after the agent's own), or takes it away.
+    fn offer_final_answer(&mut self, offered: bool) {
+        let tools = &mut self.frame.request.tools;
+        let has = tools.last().is_some_and(|t| t.name == FINAL_ANSWER_TOOL);
+        if offered && !has {
+            tools.push(final_answer_spec());
+        } else if !offered && has {
+            tools.pop();
+        }
+    }
+
+    /// What a resumed run had done before it stopped, read from its transcript after the last
+    /// user message: whether a tool was called, and which calls of tools that must not run
+    /// twice succeeded.
+    pub(super) fn recall_progress(&mut self) {
+        let since = self
+            .transcript
+            .iter()
+            .rposition(|m| matches!(m, Message::User { .. }))
+            .map_or(0, |at| at + 1);
+        let messages = self.transcript[since..].to_vec();
+        for m in &messages {
+            match m {
+                Message::Assistant { tool_calls, .. } => {
+                    self.progress.tool_called |=
+                        tool_calls.iter().any(|c| c.name != FINAL_ANSWER_TOOL);
+                }
+                Message::Tool(r) if !r.is_error => {
+                    let call = messages.iter().find_map(|m| match m {
+                        Message::Assistant { tool_calls, .. } => {
+                            tool_calls.iter().find(|c| c.id == r.call_id)
+                        }
+                        _ => None,
+                    });
+                    if let Some(call) = call.cloned() {
+                        let key = Self::call_key(&call.name, &call.arguments);
+                        let args =
+                            crate::json::repair(&call.arguments).map_or(Value::Null, |r| r.value);
+                        self.ran_once(&call, key, &args, &r.content);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Grounding: what the user told, and the checks that hold a call's values to it.
+//!
+//! A small model prompted to write its calls as text copies what it was shown: the values of a
+//! worked example (`{"restaurant": "text"}`), a number written the way the grammar allows
+//! rather than the way the user said it. Such a call is valid against its schema and would run
+//! with values nobody gave. The pieces here find what the user told and hold a call to it; the
+//! recovery profile ([`Recovery`](crate::model::Recovery)) says which of them run:
+//!
+//! - [`Told`] (`told.rs`): the text a value must come from, and whether a value is in it, as a
+//!   whole token or as any way the text writes a number (`numbers.rs`: pairs, ranges, lists,
+//!   separators, decimals, signs, units, words);
+//! - [`EchoCheck`] (`echo.rs`): the echo check, a value copied from an example the user never
+//!   gave (and, under constraint, a number the user never gave) refused before a call runs;
+//! - [`hold_to_user_words`] (`spans.rs`): a call asked for again with its copied strings held
+//!   to the word spans of the user's messages (`regenerate()`);
+//! - `answers.rs`: a question about one argument in words, and its answer taken only where the
+//!   user's words hold it (`ask_values`).
+//!
+//! The schema readers these use (a schema's `examples` and choices, free strings) are with the
+//! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
+
+mod answers;
+mod echo;
+mod numbers;
+mod spans;
+mod told;
+
+pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
+pub(crate) use echo::EchoCheck;
+pub(crate) use spans::hold_to_user_words;
+pub(crate) use told::Told;

@@ -1,0 +1,374 @@
+//! The numbers a text gives, every way people write them.
+//!
+//! A check that holds a call's numbers to the user's words must find a number however the user
+//! wrote it, or it refuses a value the user gave: a pair in parentheses (`(3, 4)`, `(3,4)`), a
+//! range (`3-5`, `3 to 5`), a list (`1, 2 and 3`), thousands separators (`1,000`, `1 000`,
+//! `1'000`, `1.000,5`), decimals (`2.5`, `2,5`, `.5`), a sign (`-3`, `−3`), a unit or a
+//! percent sign (`5km`, `$5`, `5%` which is also `0.05`), a scale (`5k`, `1.5 million`),
+//! words (`fifty`, `three hundred and five`), a fraction (`1/2`), an exponent (`1e-3`), a time
+//! (`7pm` is also 19), a month by name (`March` is 3). Where a text can be read two ways, both
+//! readings count: a number the user did not give that one of them happens to hold is a
+//! weaker check, a number the user gave that none holds is a refused call. One exception keeps
+//! the check worth having: a number grouped in thousands (`10,000`) is that number, and its
+//! groups (`10`) are not numbers of their own.
+
+/// The most words one number is read from (`three hundred and fifty thousand` is five).
+const MAX_NUMBER_WORDS: usize = 8;
+
+/// Every number `text` gives, every way it reads (see the module's documentation), in no
+/// particular order, possibly repeated. `text` is read as it is: lowercase it first for the
+/// words (`March`, `Fifty`).
+pub(crate) fn readings(text: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let runs = digit_runs(text);
+    for (i, &(start, end)) in runs.iter().enumerate() {
+        let first = out.len();
+        run_values(&text[start..end], &mut out);
+        let whole: Vec<f64> = out[first..].to_vec();
+        if negative_before(text, start) {
+            out.extend(whole.iter().map(|x| -x));
+        }
+        let after = &text[end..];
+        suffix_values(after, &whole, &mut out);
+        // `1/2`: the fraction too.
+        if let Some(&(next, next_end)) = runs.get(i + 1)
+            && text[end..next].trim() == "/"
+            && let (Some(a), Ok(b)) = (whole.first(), text[next..next_end].parse::<f64>())
+            && b != 0.0
+        {
+            out.push(a / b);
+        }
+    }
+    out.extend(number_runs(text).filter_map(|(n, _)| n.as_f64()));
+    named_values(text, &mut out);
+    out
+}
+
+/// The runs of digits in `text` with the separators between them (`2,500`, `3,4`, `1 000`,
+/// `2.5`, `.5`), as byte ranges. A space joins digits only as a thousands separator (a group
+/// of three digits after it).
+fn digit_runs(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = digit(i) || (bytes[i] == b'.' && digit(i + 1) && (i == 0 || !digit(i - 1)));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        loop {
+            while digit(i) {
+                i += 1;
+            }
+            // A separator continues the run when a digit follows it.
+            let sep = text[i..].chars().next();
+            let width = sep.map_or(0, char::len_utf8);
+            let continues = match sep {
+                Some(',' | '.' | '_' | '\'' | '’') => digit(i + width),
+                Some(' ' | '\u{a0}' | '\u{202f}') => {
+                    (1..=3).all(|k| digit(i + width + k - 1)) && !digit(i + width + 3)
+                }
+                _ => false,
+            };
+            if !continues {
+                break;
+            }
+            i += width;
+        }
+        runs.push((start, i));
+    }
+    runs
+}
+
+/// The separators a run may group thousands with.
+const GROUPING: &[char] = &[',', '.', ' ', '\u{a0}', '\u{202f}', '\'', '’', '_'];
+
+/// The readings of one run of digits: as one number (grouped in thousands, with a decimal point
+/// or comma), else as a list of numbers (`3,4` is 3 and 4, and 3.4).
+fn run_values(run: &str, out: &mut Vec<f64>) {
+    // The groups of digits, each with the separator before it.
+    let mut groups: Vec<(Option<char>, &str)> = Vec::new();
+    let (mut sep, mut from) = (None, 0);
+    for (i, c) in run.char_indices() {
+        if GROUPING.contains(&c) {
+            groups.push((sep, &run[from..i]));
+            sep = Some(c);
+            from = i + c.len_utf8();
+        }
+    }
+    groups.push((sep, &run[from..]));
+    let point = read_grouped(&groups, '.');
+    if let Some(x) = point {
+        out.push(x);
+    }
+    // With a decimal comma (`2,5`, `1.234,5`, and `1.234` as 1234 too), but `10,000` is ten
+    // thousand, not ten.
+    let grouped_by_comma = groups
+        .last()
+        .is_some_and(|(s, g)| *s == Some(',') && g.len() == 3);
+    if !grouped_by_comma && let Some(x) = read_grouped(&groups, ',') {
+        out.push(x);
+    }
+    if point.is_some() {
+        return;
+    }
+    // Not one number: a list (`1,2,3`), a date (`14.03.2026`), a version: every piece counts.
+    for chunk in run.split([',', ' ', '\u{a0}', '\u{202f}']) {
+        match plain(chunk) {
+            Some(x) => out.push(x),
+            None => out.extend(chunk.split(GROUPING).filter_map(plain)),
+        }
+    }
+}
+
+/// `groups` read as one number with `decimal` as its decimal mark and any other separator as a
+/// thousands separator: `None` unless every thousands group has three digits after a first of
+/// one to three, and the decimal mark comes once, last.
+fn read_grouped(groups: &[(Option<char>, &str)], decimal: char) -> Option<f64> {
+    let mut text = String::new();
+    let mut after_decimal = false;
+    for (sep, g) in groups {
+        match sep {
+            None => text.push_str(g),
+            Some(c) if *c == decimal && !after_decimal => {
+                after_decimal = true;
+                text.push('.');
+                text.push_str(g);
+            }
+            Some(_) if !after_decimal && g.len() == 3 && (1..=3).contains(&groups[0].1.len()) => {
+                text.push_str(g)
+            }
+            Some(_) => return None,
+        }
+    }
+    plain(&text)
+}
+
+/// Digits with at most one decimal point (`12`, `2.5`, `.5`), as a number.
+fn plain(text: &str) -> Option<f64> {
+    let ok = !text.is_empty()
+        && text.bytes().any(|b| b.is_ascii_digit())
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && text.bytes().filter(|b| *b == b'.').count() <= 1;
+    ok.then(|| text.parse().ok()).flatten()
+}
+
+/// Whether the run at `start` is written with a minus sign (`-3`, `−3`, `(-3, 4)`), not as
+/// the second end of a range (`3-5`) or inside a word (`covid-19`).
+fn negative_before(text: &str, start: usize) -> bool {
+    let mut before = text[..start].chars().rev();
+    matches!(before.next(), Some('-' | '−')) && !before.next().is_some_and(char::is_alphanumeric)
+}
+
+/// What the words right after a number make of it: a percent (`5%` is also 0.05), a scale
+/// (`5k`, `2.5m`, `3bn`), an exponent (`1e-3`), a time after noon (`7pm` is also 19).
+fn suffix_values(after: &str, values: &[f64], out: &mut Vec<f64>) {
+    let word: String = after
+        .trim_start_matches([' ', '\u{a0}'])
+        .chars()
+        .take_while(|c| c.is_alphabetic() || *c == '%' || *c == '.')
+        .collect();
+    let word = word.trim_end_matches('.');
+    let attached = !after.starts_with([' ', '\u{a0}']);
+    let scale = match word {
+        "%" | "percent" | "pct" => Some(0.01),
+        "k" if attached => Some(1e3),
+        "m" | "mn" if attached => Some(1e6),
+        "b" | "bn" if attached => Some(1e9),
+        _ => None,
+    };
+    if let Some(scale) = scale {
+        out.extend(values.iter().map(|x| x * scale));
+    }
+    if matches!(word, "pm" | "p.m") {
+        out.extend(
+            values
+                .iter()
+                .filter(|x| (1.0..12.0).contains(*x))
+                .map(|x| x + 12.0),
+        );
+    }
+    if let Some(exp) = after.strip_prefix(['e', 'E']) {
+        let digits: String = exp
+            .chars()
+            .enumerate()
+            .take_while(|(i, c)| c.is_ascii_digit() || (*i == 0 && matches!(c, '-' | '+')))
+            .map(|(_, c)| c)
+            .collect();
+        if let Ok(e) = digits.parse::<i32>()
+            && e.abs() <= 308
+        {
+            out.extend(values.iter().map(|x| x * 10f64.powi(e)));
+        }
+    }
+}
+
+/// Numbers said by a name: the months (`march` is 3), the first ordinals (`second` is 2), and
+/// `half`, `quarter`, `dozen`, `couple`, `pair`, `twice`.
+fn named_values(text: &str, out: &mut Vec<f64>) {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    const ORDINALS: [&str; 12] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth",
+    ];
+    for word in text.split(|c: char| !c.is_alphabetic()) {
+        if word.len() < 3 {
+            continue;
+        }
+        let month = MONTHS
+            .iter()
+            .position(|m| *m == word || (word.len() == 3 && m.starts_with(word)));
+        let ordinal = ORDINALS.iter().position(|o| *o == word);
+        if let Some(n) = month.or(ordinal) {
+            out.push(n as f64 + 1.0);
+        }
+        match word {
+            "half" => out.push(0.5),
+            "quarter" => out.push(0.25),
+            "dozen" => out.push(12.0),
+            "couple" | "pair" | "twice" => out.push(2.0),
+            _ => {}
+        }
+    }
+}
+
+/// Every number `text` gives in words or digits, in order, with the words that give it: from
+/// each word on, the longest run of at most [`MAX_NUMBER_WORDS`] words that reads as one
+/// number, in digits (with separators or a currency sign) or in words (`42 km` gives 42,
+/// `fifty dollars` 50, `$1,200` 1200, `1.5 million yen` 1500000). A run's words are not read
+/// again.
+pub(crate) fn number_runs(text: &str) -> impl Iterator<Item = (serde_json::Number, &str)> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| "$£€¥,;:()'\"?!".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        while start < words.len() {
+            let longest = (start + 1..=words.len().min(start + MAX_NUMBER_WORDS))
+                .rev()
+                .find_map(|end| {
+                    let candidate = words[start..end].join(" ");
+                    let number = crate::json::numeric_text(&candidate)?.parse().ok()?;
+                    // The run as it stands in the text, from its first word to its last.
+                    let (first, last) = (words[start], words[end - 1]);
+                    let from = first.as_ptr() as usize - text.as_ptr() as usize;
+                    let to = last.as_ptr() as usize + last.len() - text.as_ptr() as usize;
+                    Some((end, number, &text[from..to]))
+                });
+            match longest {
+                Some((end, number, written)) => {
+                    start = end;
+                    return Some((number, written));
+                }
+                None => start += 1,
+            }
+        }
+        None
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reads(text: &str, x: f64) -> bool {
+        readings(&text.to_lowercase())
+            .iter()
+            .any(|y| (x - y).abs() < 1e-9)
+    }
+
+    #[test]
+    fn numbers_are_read_every_way_people_write_them() {
+        let cases: &[(&str, &[f64])] = &[
+            ("the distance from (3, 4) to (6,8)", &[3.0, 4.0, 6.0, 8.0]),
+            ("between 3-5 people, or 10 to 12", &[3.0, 5.0, 10.0, 12.0]),
+            ("the average of 1, 2 and 3", &[1.0, 2.0, 3.0]),
+            ("scores 88,92,79", &[88.0, 92.0, 79.0]),
+            (
+                "2,500 of them, 1 000 000 yen, 1'200 CHF",
+                &[2500.0, 1e6, 1200.0],
+            ),
+            ("a 2.5 kg cake, .5 l, 1.234,5 EUR", &[2.5, 0.5, 1234.5]),
+            (
+                "it was -3 degrees, then −4.5, (-2, 7)",
+                &[-3.0, -4.5, -2.0, 7.0],
+            ),
+            ("5km, $12, 20%, 5 percent", &[5.0, 12.0, 20.0, 0.2, 0.05]),
+            ("5k followers, 2.5M views, 3bn", &[5000.0, 2.5e6, 3e9]),
+            ("fifty dollars, 1.5 million yen", &[50.0, 1.5e6]),
+            ("1/2 cup, 1e-3 m", &[0.5, 0.001]),
+            (
+                "at 7pm on 2026-03-14, 19:30",
+                &[19.0, 2026.0, 3.0, 14.0, 30.0],
+            ),
+            ("on the 3rd of March", &[3.0]),
+            ("a dozen eggs", &[12.0]),
+        ];
+        for (text, numbers) in cases {
+            for x in *numbers {
+                assert!(reads(text, *x), "{x} in {text:?}: {:?}", readings(text));
+            }
+        }
+    }
+
+    /// A number grouped in thousands is that number: its groups are not numbers the user gave.
+    #[test]
+    fn the_groups_of_a_grouped_number_are_not_numbers() {
+        assert!(!reads("wire 10,000 yen", 10.0));
+        assert!(!reads("2,500 of them", 25.0));
+        assert!(!reads("2,500 of them", 500.0));
+        assert!(!reads("a 12.55 kg cake", 2.5));
+        assert!(!reads("covid-19", -19.0));
+        assert!(!reads("3-5 people", -5.0));
+    }
+
+    #[test]
+    fn numbers_are_read_out_of_words() {
+        let n = |a: &str| number_runs(a).next().map(|(n, _)| n.as_f64().unwrap());
+        assert_eq!(n("42 km"), Some(42.0));
+        assert_eq!(n("fifty dollars"), Some(50.0));
+        assert_eq!(n("$1,200"), Some(1200.0));
+        assert_eq!(n("£75.50"), Some(75.5));
+        assert_eq!(n("1.5 million yen"), Some(1.5e6));
+        assert_eq!(n("minus forty"), Some(-40.0));
+        assert_eq!(n("a party of six"), Some(6.0));
+        assert_eq!(n("the people"), None);
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any text, any script: reading its numbers never panics, and every run a number is
+            /// read from is a piece of the text itself.
+            #[test]
+            fn readings_never_panic_and_runs_are_pieces_of_the_text(text in "\\PC{0,120}") {
+                let _ = readings(&text);
+                for (_, written) in number_runs(&text) {
+                    prop_assert!(!written.is_empty());
+                    prop_assert!(text.contains(written), "{:?} not in {:?}", written, text);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The text a value must come from, and how a value is found in it.
+
+use std::sync::OnceLock;
+
+/// Text a value must come from (what the model was told, or the user's message), with the two
+/// ways of finding a value in it: shared by the echo check and the `ask_values` repair step, so
+/// that a value counts as given by the same rule in both.
+#[derive(Debug, Clone)]
+pub(crate) struct Told {
+    /// The text, lowercased.
+    lower: String,
+    /// Every number the text gives, every way it reads ([`super::numbers::readings`]), read
+    /// when first needed.
+    numbers: OnceLock<Vec<f64>>,
+}
+
+impl Told {
+    pub(crate) fn new(text: &str) -> Self {
+        Told {
+            lower: text.to_lowercase(),
+            numbers: OnceLock::new(),
+        }
+    }
+
+    /// Whether `words` occur in the text as a whole token, ignoring case; words that read as
+    /// one number are found as any way the text writes that number (`"3"` in `(3,4)`).
+    pub(crate) fn has(&self, words: &str) -> bool {
+        let words = words.trim().to_lowercase();
+        if words.is_empty() {
+            return false;
+        }
+        has_token(&self.lower, &words)
+            || crate::json::numeric_text(&words)
+                .and_then(|n| n.parse::<f64>().ok())
+                .is_some_and(|x| self.has_number(x))
+    }
+
+    /// Whether the text gives the number `x`, in any way people write one: digits with or
+    /// without separators, a decimal point or comma, a sign, a unit or a percent sign; in a
+    /// pair, a list or a range; in words or with a scale (`fifty`, `1.5 million`); a month by
+    /// its name. See [`super::numbers::readings`].
+    pub(crate) fn has_number(&self, x: f64) -> bool {
+        self.numbers
+            .get_or_init(|| super::numbers::readings(&self.lower))
+            .iter()
+            .any(|&y| same_number(x, y))
+    }
+}
+
+/// Equal, or as near as two readings of the same written number can be (`5%` read as `0.05`).
+fn same_number(x: f64, y: f64) -> bool {
+    x == y || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
+}
+
+/// Whether `needle` occurs in `hay` as a whole token: no letter or digit right before or after
+/// it (the example's `"text"` is not in `context`; `Ros` is not in `Rosa`).
+pub(crate) fn has_token(hay: &str, needle: &str) -> bool {
+    let joins = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    hay.match_indices(needle).any(|(i, _)| {
+        let before = hay[..i].chars().next_back();
+        let after = hay[i + needle.len()..].chars().next();
+        !joins(before) && !joins(after)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_a_whole_word_and_a_number_any_way_it_is_written() {
+        let told = Told::new("Send this TEXT, please: points (3,4) and 2,500 of them");
+        assert!(told.has("text"));
+        assert!(!Told::new("the context of it").has("text"));
+        assert!(!Told::new("Nonna Rosa").has("Ros"));
+        for number in ["3", "4", "2500", "2,500"] {
+            assert!(told.has(number), "{number}");
+        }
+        assert!(told.has_number(3.0) && told.has_number(2500.0));
+        assert!(
+            !told.has_number(25.0),
+            "the 25 of 2,500 is not a number of its own"
+        );
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// A token found is a substring; looking never panics (multi-byte text included).
+            #[test]
+            fn a_token_found_is_in_the_text(hay in "\\PC{0,80}", needle in "\\PC{1,8}") {
+                if has_token(&hay, &needle) {
+                    prop_assert!(hay.contains(&needle));
+                }
+                let _ = Told::new(&hay).has(&needle);
+            }
+        }
+    }
+}

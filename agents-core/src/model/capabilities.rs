@@ -1,0 +1,292 @@
+//! What a model says about itself ([`Model::capabilities`](super::Model::capabilities)): how
+//! its error feedback is worded, how far it enforces a decoding constraint, which example
+//! calls it is shown, and which recovery profile the runtime applies to its calls.
+//!
+//! One value, so that a wrapper (a logging model, a cassette, an `Arc`) forwards all of it
+//! with one method and a recorded run replays with the behaviour it was recorded with.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::ConstraintSupport;
+
+/// What a model says about itself: returned by
+/// [`Model::capabilities`](super::Model::capabilities) for the tools of a request.
+///
+/// ```
+/// use agents_core::model::{Capabilities, ConstraintSupport, FeedbackStyle, Recovery};
+/// let prompted = Capabilities::new()
+///     .feedback(FeedbackStyle::Short)
+///     .constraint(ConstraintSupport::Schema)
+///     .recovery(Recovery::SMALL_MODEL);
+/// assert_eq!(prompted.recovery, Recovery::SMALL_MODEL);
+/// assert_eq!(Capabilities::default().recovery, Recovery::NEUTRAL);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+#[non_exhaustive]
+pub struct Capabilities {
+    /// How error feedback is worded for this model: in full by default; short and shaped like
+    /// the call to write for a model that writes its calls as text.
+    pub feedback: FeedbackStyle,
+    /// How far this model enforces a request's
+    /// [`constraint`](super::ModelRequest::constraint). A client that does not map
+    /// constraints to its wire format must not claim to (the default: unsupported).
+    pub constraint: ConstraintSupport,
+    /// The arguments of the worked example calls this model is shown besides the conversation
+    /// (a prompted client's examples, made-up ones included), for the request's tools. The
+    /// echo check refuses a call that copies one of their values the user never gave (where
+    /// the recovery profile has it on). Empty: a model shown no examples.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Value>,
+    /// The recovery the runtime applies to this model's calls when the agent does not choose
+    /// one ([`Recovery::NEUTRAL`] by default; a prompted client says
+    /// [`Recovery::SMALL_MODEL`]).
+    pub recovery: Recovery,
+}
+
+impl Capabilities {
+    /// The defaults: full feedback, no constraint, no examples, the neutral profile.
+    pub fn new() -> Self {
+        Capabilities::default()
+    }
+
+    /// Sets how error feedback is worded.
+    #[must_use]
+    pub fn feedback(mut self, style: FeedbackStyle) -> Self {
+        self.feedback = style;
+        self
+    }
+
+    /// Sets how far the model enforces a constraint.
+    #[must_use]
+    pub fn constraint(mut self, support: ConstraintSupport) -> Self {
+        self.constraint = support;
+        self
+    }
+
+    /// Sets the arguments of the example calls the model is shown.
+    #[must_use]
+    pub fn examples(mut self, arguments: impl IntoIterator<Item = Value>) -> Self {
+        self.examples = arguments.into_iter().collect();
+        self
+    }
+
+    /// Sets the recovery profile the runtime applies by default.
+    #[must_use]
+    pub fn recovery(mut self, recovery: Recovery) -> Self {
+        self.recovery = recovery;
+        self
+    }
+}
+
+/// How error feedback is worded for a model ([`Capabilities::feedback`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeedbackStyle {
+    /// What was wrong, with the expected JSON Schema and the allowed tools (models with native
+    /// tool calling).
+    #[default]
+    Full,
+    /// Short and shaped like the call to write (`add: {"a": number, "b": number}`): no
+    /// JSON-Schema keyword a model could copy into its arguments, and no list of every tool
+    /// (small models prompted to write their calls as text).
+    Short,
+}
+
+/// Which recovery the runtime applies to a model's calls beyond what every agent gets (JSON
+/// repair, coercion, the declared chains, the loop guards): one profile, each piece its own
+/// switch.
+///
+/// Two profiles are named: [`NEUTRAL`](Self::NEUTRAL), the default, for models with native
+/// tool calling, and [`SMALL_MODEL`](Self::SMALL_MODEL), the recovery built for small models
+/// prompted to write their calls as text (the prompted clients say so through their
+/// [`Capabilities`]). An agent takes its model's profile unless it sets one
+/// ([`LlmAgentBuilder::recovery`](crate::LlmAgentBuilder::recovery)); a piece is switched with
+/// its method, on either profile. See docs/small-models.md for what each piece does and what
+/// it was measured to buy.
+///
+/// ```
+/// use agents_core::model::Recovery;
+/// let without_questions = Recovery::SMALL_MODEL.ask_values(false);
+/// assert!(without_questions.echo_check && !without_questions.ask_values);
+/// assert!(!Recovery::NEUTRAL.echo_check && !Recovery::NEUTRAL.resample);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+#[non_exhaustive]
+pub struct Recovery {
+    /// A call that copies a value of an example the model was shown (a worked example, a
+    /// made-up one, a schema's `examples`), one the user never gave, is refused before it runs
+    /// (docs/repair.md, "Values copied from an example").
+    pub echo_check: bool,
+    /// The arguments a call still gets wrong after coercion are asked for one by one, as
+    /// questions about the user's words ([`ask_values`](crate::repair::ask_values), in the
+    /// default chain after coercion).
+    pub ask_values: bool,
+    /// Under a constraint, with `ask_values` on, a number of a call that the user never gave is
+    /// refused and asked for (keyword `not_given`): a grammar makes a small model transcribe
+    /// `10,000` or `fifty` into digits, wrongly.
+    pub numbers_told: bool,
+    /// [`regenerate`](crate::repair::regenerate) asks again for the strings a call copied from
+    /// an example held to the word spans of the user's messages.
+    pub user_words: bool,
+    /// The second time the same call fails unchanged, the rest of the run samples hotter (a
+    /// higher temperature, another seed): a small model that reads an error often writes the
+    /// same line again.
+    pub resample: bool,
+    /// Coercion reads a number written in words where the schema wants a number (`"twelve"`,
+    /// `"1.5 million"`). Deterministic and only for a value the schema refuses as it is: on in
+    /// both profiles.
+    pub number_words: bool,
+    /// Coercion reads a date written as people write it (`"March 12, 2026"`) where a
+    /// `format: "date"` string is wanted. Deterministic and only for a value the schema
+    /// refuses as it is: on in both profiles.
+    pub natural_dates: bool,
+    /// A call identical to one that already succeeded in the run (same tool, same canonical
+    /// arguments), to a tool that is not idempotent, does not run again: the model reads the
+    /// earlier result and that it was not run again. A small model that got what it asked for
+    /// asks again until the turn cap. Not in the neutral profile: a tool is not idempotent
+    /// unless it says so, and a model with native tool calling that polls a status tool twice
+    /// means it (mark reading tools `idempotent`, or turn this off, for a tool meant to be
+    /// called alike again).
+    pub skip_repeats: bool,
+    /// After a call was not run again, the next turn asks for the final answer: held to the
+    /// final-answer tool where the model can be constrained, else offered no tools. The work
+    /// the repeat asked for is done; the run ends with an answer instead of spending its turns.
+    pub answer_after_repeat: bool,
+}
+
+impl Default for Recovery {
+    fn default() -> Self {
+        Recovery::NEUTRAL
+    }
+}
+
+impl Recovery {
+    /// For models with native tool calling (the default): nothing that makes extra model calls,
+    /// changes sampling or answers a call without running it; only the deterministic coercions,
+    /// which change nothing but a value its schema refuses as it is.
+    pub const NEUTRAL: Recovery = Recovery {
+        echo_check: false,
+        ask_values: false,
+        numbers_told: false,
+        user_words: false,
+        resample: false,
+        number_words: true,
+        natural_dates: true,
+        skip_repeats: false,
+        answer_after_repeat: false,
+    };
+
+    /// For small models prompted to write their calls as text (what the prompted clients say):
+    /// every piece on.
+    pub const SMALL_MODEL: Recovery = Recovery {
+        echo_check: true,
+        ask_values: true,
+        numbers_told: true,
+        user_words: true,
+        resample: true,
+        number_words: true,
+        natural_dates: true,
+        skip_repeats: true,
+        answer_after_repeat: true,
+    };
+
+    /// Every piece off: only what no profile can turn off (JSON repair, the coercions that lose
+    /// nothing, the declared chains, the loop guards).
+    pub const OFF: Recovery = Recovery {
+        echo_check: false,
+        ask_values: false,
+        numbers_told: false,
+        user_words: false,
+        resample: false,
+        number_words: false,
+        natural_dates: false,
+        skip_repeats: false,
+        answer_after_repeat: false,
+    };
+
+    /// Switches [`echo_check`](Self::echo_check).
+    #[must_use]
+    pub const fn echo_check(mut self, on: bool) -> Self {
+        self.echo_check = on;
+        self
+    }
+
+    /// Switches [`ask_values`](Self::ask_values).
+    #[must_use]
+    pub const fn ask_values(mut self, on: bool) -> Self {
+        self.ask_values = on;
+        self
+    }
+
+    /// Switches [`numbers_told`](Self::numbers_told).
+    #[must_use]
+    pub const fn numbers_told(mut self, on: bool) -> Self {
+        self.numbers_told = on;
+        self
+    }
+
+    /// Switches [`user_words`](Self::user_words).
+    #[must_use]
+    pub const fn user_words(mut self, on: bool) -> Self {
+        self.user_words = on;
+        self
+    }
+
+    /// Switches [`resample`](Self::resample).
+    #[must_use]
+    pub const fn resample(mut self, on: bool) -> Self {
+        self.resample = on;
+        self
+    }
+
+    /// Switches [`number_words`](Self::number_words).
+    #[must_use]
+    pub const fn number_words(mut self, on: bool) -> Self {
+        self.number_words = on;
+        self
+    }
+
+    /// Switches [`natural_dates`](Self::natural_dates).
+    #[must_use]
+    pub const fn natural_dates(mut self, on: bool) -> Self {
+        self.natural_dates = on;
+        self
+    }
+
+    /// Switches [`skip_repeats`](Self::skip_repeats).
+    #[must_use]
+    pub const fn skip_repeats(mut self, on: bool) -> Self {
+        self.skip_repeats = on;
+        self
+    }
+
+    /// Switches [`answer_after_repeat`](Self::answer_after_repeat).
+    #[must_use]
+    pub const fn answer_after_repeat(mut self, on: bool) -> Self {
+        self.answer_after_repeat = on;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cassette recorded before the profile existed, or with fewer pieces, reads as the
+    /// defaults for what it does not say.
+    #[test]
+    fn what_a_recorded_value_leaves_out_reads_as_the_default() {
+        let caps: Capabilities = serde_json::from_str(r#"{"feedback": "short"}"#).unwrap();
+        assert_eq!(caps.feedback, FeedbackStyle::Short);
+        assert_eq!(caps.recovery, Recovery::NEUTRAL);
+        let r: Recovery = serde_json::from_str(r#"{"echo_check": true}"#).unwrap();
+        assert!(!r.skip_repeats);
+        assert_eq!(r, Recovery::NEUTRAL.echo_check(true));
+        let back: Capabilities =
+            serde_json::from_value(serde_json::to_value(Capabilities::new()).unwrap()).unwrap();
+        assert_eq!(back, Capabilities::new());
+    }
+}
