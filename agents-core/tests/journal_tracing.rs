@@ -22,6 +22,17 @@ impl tracing::field::Visit for Marks {
     }
 }
 
+/// An event's message.
+struct Message(String);
+
+impl tracing::field::Visit for Message {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "message" {
+            self.0 = format!("{value:?}");
+        }
+    }
+}
+
 impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Traced {
     fn on_record(
         &self,
@@ -36,7 +47,9 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Traced {
 
     fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
         if event.metadata().target() == "agents" {
-            self.0.lock().unwrap().push("event".to_owned());
+            let mut message = Message(String::new());
+            event.record(&mut message);
+            self.0.lock().unwrap().push(format!("event: {}", message.0));
         }
     }
 }
@@ -56,20 +69,36 @@ async fn traced_run(journal: &MemoryJournal) -> Vec<String> {
     traced.0.lock().unwrap().clone()
 }
 
-/// `tracing` follows the same rule: a process replaying a finished run emits no event, and marks
-/// its run span resumed and each tool call's span replayed; an uninterrupted run marks neither.
+/// `tracing` follows the same rule: a process replaying a finished run emits no event of the
+/// steps it replays, only that the run resumed and (at least once, as its journal cannot say
+/// whether the crashed process reported it) that it finished; it marks its run span resumed and
+/// each tool call's span replayed. An uninterrupted run marks neither.
 #[tokio::test]
 async fn a_replay_traces_nothing_and_marks_its_spans() {
     let whole = MemoryJournal::default();
     let first = traced_run(&whole).await;
     let n = |lines: &[String], what: &str| lines.iter().filter(|l| *l == what).count();
-    assert!(n(&first, "event") > 0, "{first:?}");
+    let events = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("event: "))
+            .cloned()
+            .collect()
+    };
+    assert!(events(&first).len() > 2, "{first:?}");
     assert_eq!(n(&first, "agents.resumed=false"), 1, "{first:?}");
     // The calls that reach a tool (not the invented one).
     assert_eq!(n(&first, "agents.replayed=false"), 3, "{first:?}");
 
     let again = traced_run(&whole.prefix(whole.len(), false)).await;
-    assert_eq!(n(&again, "event"), 0, "{again:?}");
+    assert_eq!(
+        events(&again),
+        vec![
+            "event: run resumed from its journal".to_owned(),
+            "event: run finished".to_owned()
+        ],
+        "{again:?}"
+    );
     assert_eq!(n(&again, "agents.resumed=true"), 1, "{again:?}");
     assert_eq!(n(&again, "agents.replayed=true"), 3, "{again:?}");
 }

@@ -151,11 +151,15 @@ async fn a_schema_that_cannot_be_strict_is_sent_without_and_said_once() {
 
 #[tokio::test]
 async fn prevention_modes_final_answer_takes_the_outputs_schema() {
-    let model = ScriptedModel::new([ModelResponse::tool_call(
-        "c1",
-        FINAL_ANSWER_TOOL,
-        format!(r#"{{"answer": {INVOICE}}}"#),
-    )])
+    // A new request's first turn offers no final answer (a tool must be considered first).
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "lookup", r#"{"id": "7"}"#),
+        ModelResponse::tool_call(
+            "c2",
+            FINAL_ANSWER_TOOL,
+            format!(r#"{{"answer": {INVOICE}}}"#),
+        ),
+    ])
     .with_constraint_support(ConstraintSupport::Schema);
     let a = LlmAgent::builder("billing")
         .output::<Invoice>()
@@ -165,7 +169,7 @@ async fn prevention_modes_final_answer_takes_the_outputs_schema() {
         .build()
         .unwrap();
     assert_eq!(a.run("Invoice 7".into()).await.unwrap(), invoice());
-    let request = &model.requests()[0];
+    let request = &model.requests()[1];
     let spec = request
         .tools
         .iter()

@@ -28,9 +28,7 @@ use super::guards::CallKey;
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::event::Event;
-use crate::model::{
-    Constraint, FINAL_ANSWER_TOOL, Message, ToolCall, ToolResult, ToolSpec, final_answer_spec,
-};
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, Message, ToolCall, ToolResult, ToolSpec};
 
 /// What a run has done that its next turns depend on.
 #[derive(Default)]
@@ -175,7 +173,8 @@ where
         let tools = &mut self.frame.request.tools;
         let has = tools.last().is_some_and(|t| t.name == FINAL_ANSWER_TOOL);
         if offered && !has {
-            tools.push(final_answer_spec());
+            // Its `answer` of `Out`'s schema (a typed agent's answer is data, not a string).
+            tools.push(self.agent.config.answer.final_answer.clone());
         } else if !offered && has {
             tools.pop();
         }
