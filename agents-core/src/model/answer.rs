@@ -27,7 +27,7 @@ const MAX_NAME: usize = 64;
 /// assert!(f.strict);
 /// // Strict mode: every property required, the optional one nullable.
 /// let s = f.strict_schema().unwrap();
-/// assert_eq!(s["required"], json!(["total", "note"]));
+/// assert_eq!(s["required"], json!(["note", "total"]));
 /// assert_eq!(s["properties"]["note"]["type"], json!(["string", "null"]));
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
