@@ -32,7 +32,6 @@ pub struct ScriptedModel {
     script: Arc<Mutex<VecDeque<Result<ModelResponse, ModelError>>>>,
     requests: Arc<Mutex<Vec<ModelRequest>>>,
     capabilities: crate::model::Capabilities,
-    answer: crate::model::ConstraintSupport,
 }
 
 impl std::fmt::Debug for ScriptedModel {
@@ -59,7 +58,6 @@ impl ScriptedModel {
             script: Arc::new(Mutex::new(results.into_iter().collect())),
             requests: Arc::new(Mutex::new(Vec::new())),
             capabilities: crate::model::Capabilities::default(),
-            answer: crate::model::ConstraintSupport::Unsupported,
         }
     }
 
@@ -106,11 +104,13 @@ impl ScriptedModel {
         self
     }
 
-    /// Says it holds typed answers as far as `support` ([`Model::answer_support`]): the
-    /// runtime then puts the answer's schema on each request (read it back in
-    /// [`requests`](Self::requests)); the script's answers are what it returns either way.
+    /// Says it holds typed answers as far as `support`
+    /// ([`Capabilities::answer`](crate::model::Capabilities)): the runtime then puts the
+    /// answer's schema on each request (read it back in [`requests`](Self::requests)); the
+    /// script's answers are what it returns either way.
+    #[must_use]
     pub fn with_answer_support(mut self, support: crate::model::ConstraintSupport) -> Self {
-        self.answer = support;
+        self.capabilities.answer = support;
         self
     }
 
@@ -154,10 +154,6 @@ impl ScriptedModel {
 impl Model for ScriptedModel {
     fn name(&self) -> &str {
         &self.name
-    }
-
-    fn answer_support(&self) -> crate::model::ConstraintSupport {
-        self.answer
     }
 
     fn capabilities(&self, _tools: &[crate::model::ToolSpec]) -> crate::model::Capabilities {

@@ -205,10 +205,6 @@ impl<M: Model> Model for Recorder<M> {
         self.inner.name()
     }
 
-    fn answer_support(&self) -> agents_core::model::ConstraintSupport {
-        self.inner.answer_support()
-    }
-
     fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
         self.inner.capabilities(tools)
     }

@@ -76,7 +76,7 @@ impl ClientSettings {
 ///   it opens with deltas and hands out the parts as the wire delivers them. `send` is then the
 ///   same `open` without deltas, collected: one reading path for both.
 macro_rules! impl_model {
-    ($client:ty, $send:ident $(, parts: $open:ident)? $(, capabilities: $capabilities:expr)? $(, answer: $answer:expr)?) => {
+    ($client:ty, $send:ident $(, parts: $open:ident)? $(, capabilities: $capabilities:expr)?) => {
         impl agents_core::Model for $client {
             fn name(&self) -> &str {
                 &self.model
@@ -89,13 +89,6 @@ macro_rules! impl_model {
                 ) -> agents_core::model::Capabilities {
                     let capabilities: fn(&Self, &[agents_core::model::ToolSpec]) -> agents_core::model::Capabilities = $capabilities;
                     capabilities(self, tools)
-                }
-            )?
-
-            $(
-                fn answer_support(&self) -> agents_core::model::ConstraintSupport {
-                    let support: fn(&Self) -> agents_core::model::ConstraintSupport = $answer;
-                    support(self)
                 }
             )?
 

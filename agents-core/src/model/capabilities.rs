@@ -43,6 +43,14 @@ pub struct Capabilities {
     /// one ([`Recovery::NEUTRAL`] by default; a prompted client says
     /// [`Recovery::SMALL_MODEL`]).
     pub recovery: Recovery,
+    /// How far this model holds a typed answer to a request's
+    /// [`answer`](super::ModelRequest::answer) schema: [`Schema`](ConstraintSupport::Schema)
+    /// where the provider's sampler is held to it (OpenAI's `response_format`, Gemini's
+    /// `responseSchema`, Ollama's `format`, llama.cpp's `json_schema`),
+    /// [`ToolChoice`](ConstraintSupport::ToolChoice) where the answer is a forced tool call
+    /// (Anthropic). [`Unsupported`](ConstraintSupport::Unsupported) by default: the runtime then
+    /// sends no schema, and the answer is asked for in the prompt and read through repair.
+    pub answer: ConstraintSupport,
 }
 
 impl Capabilities {
@@ -69,6 +77,13 @@ impl Capabilities {
     #[must_use]
     pub fn examples(mut self, arguments: impl IntoIterator<Item = Value>) -> Self {
         self.examples = arguments.into_iter().collect();
+        self
+    }
+
+    /// Sets how far the model holds a typed answer's schema.
+    #[must_use]
+    pub fn answer(mut self, support: ConstraintSupport) -> Self {
+        self.answer = support;
         self
     }
 

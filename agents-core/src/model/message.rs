@@ -140,7 +140,7 @@ pub struct ModelRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_question: Option<super::ValueQuestion>,
     /// The schema a typed final answer is held to (the agent's output type is not text, and
-    /// the model says it can hold one: [`Model::answer_support`](crate::Model)). A client asks
+    /// the model says it can hold one: [`Capabilities::answer`](super::Capabilities)). A client asks
     /// for the answer in its provider's structured form where it can do so without taking the
     /// tools away (OpenAI's `response_format` holds only text, never a call), and otherwise
     /// only on a turn that offers no tools; under a [`constraint`](Self::constraint) the

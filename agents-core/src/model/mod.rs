@@ -67,17 +67,6 @@ pub trait Model: Send + Sync {
         stream::from_complete(self.complete(request))
     }
 
-    /// How far this model holds a typed answer to a request's
-    /// [`answer`](ModelRequest::answer) schema: [`Schema`](ConstraintSupport::Schema) where the
-    /// provider's sampler is held to it (OpenAI's `response_format`, Gemini's `responseSchema`,
-    /// Ollama's `format`, llama.cpp's `json_schema`), [`ToolChoice`](ConstraintSupport::ToolChoice)
-    /// where the answer is a forced tool call (Anthropic). The default is
-    /// [`Unsupported`](ConstraintSupport::Unsupported): the runtime then sends no schema, and
-    /// the answer is asked for in the prompt and read through repair as ever.
-    fn answer_support(&self) -> ConstraintSupport {
-        ConstraintSupport::Unsupported
-    }
-
     /// What this model says about itself for a request offering `tools`: how its error
     /// feedback is worded, how far it enforces a constraint, the example calls it is shown, and
     /// the recovery profile the runtime applies to its calls ([`Capabilities`]). The default is
@@ -136,10 +125,6 @@ macro_rules! forward_model {
                 request: &'a ModelRequest,
             ) -> BoxStream<'a, Result<StreamPart, ModelError>> {
                 (**self).stream(request)
-            }
-
-            fn answer_support(&self) -> ConstraintSupport {
-                (**self).answer_support()
             }
 
             fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {

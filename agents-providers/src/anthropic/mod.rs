@@ -109,8 +109,8 @@ impl Anthropic {
 
 crate::client::impl_model!(Anthropic, messages, parts: open,
     capabilities: |_, _| agents_core::model::Capabilities::new()
-        .constraint(agents_core::model::ConstraintSupport::ToolChoice),
-    answer: |_| agents_core::model::ConstraintSupport::ToolChoice);
+        .constraint(agents_core::model::ConstraintSupport::ToolChoice)
+        .answer(agents_core::model::ConstraintSupport::ToolChoice));
 
 impl AnthropicBuilder {
     settings_methods!(PROVIDER, streaming: options.stream);

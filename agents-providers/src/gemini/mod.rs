@@ -140,8 +140,8 @@ impl SseAccumulator for StreamAccumulator {
 
 crate::client::impl_model!(Gemini, generate, parts: open,
     capabilities: |_, _| agents_core::model::Capabilities::new()
-        .constraint(agents_core::model::ConstraintSupport::ToolChoice),
-    answer: |_| agents_core::model::ConstraintSupport::Schema);
+        .constraint(agents_core::model::ConstraintSupport::ToolChoice)
+        .answer(agents_core::model::ConstraintSupport::Schema));
 
 impl GeminiBuilder {
     settings_methods!(PROVIDER, streaming: stream);

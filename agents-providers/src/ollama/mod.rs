@@ -221,11 +221,14 @@ fn says_unexpected_eof(e: &ProviderError) -> bool {
 
 // Once the model is prompted (it writes its calls as text), it is a prompted client: short
 // feedback, constraints through `format`, its examples, and the small-model profile.
-crate::client::impl_model!(Ollama, chat, parts: open, capabilities: |o, tools| if o.uses_prompted_tools() {
-    crate::prompted::prompted_capabilities(&o.format, tools, agents_core::model::Recovery::SMALL_MODEL)
-} else {
-    agents_core::model::Capabilities::new()
-}, answer: |_| agents_core::model::ConstraintSupport::Schema);
+crate::client::impl_model!(Ollama, chat, parts: open, capabilities: |o, tools| {
+    let capabilities = if o.uses_prompted_tools() {
+        crate::prompted::prompted_capabilities(&o.format, tools, agents_core::model::Recovery::SMALL_MODEL)
+    } else {
+        agents_core::model::Capabilities::new()
+    };
+    capabilities.answer(agents_core::model::ConstraintSupport::Schema)
+});
 
 impl OllamaBuilder {
     settings_methods!(PROVIDER, streaming: stream);

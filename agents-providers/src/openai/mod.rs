@@ -113,8 +113,8 @@ impl OpenAi {
 
 crate::client::impl_model!(OpenAi, chat, parts: open,
     capabilities: |_, _| agents_core::model::Capabilities::new()
-        .constraint(agents_core::model::ConstraintSupport::Schema),
-    answer: |_| agents_core::model::ConstraintSupport::Schema);
+        .constraint(agents_core::model::ConstraintSupport::Schema)
+        .answer(agents_core::model::ConstraintSupport::Schema));
 
 impl OpenAiBuilder {
     settings_methods!(PROVIDER, streaming: options.stream);

@@ -484,8 +484,8 @@ impl PromptedCompletions {
 }
 
 crate::client::impl_model!(PromptedCompletions, send,
-    capabilities: |client, tools| prompted_capabilities(&client.format, tools, client.recovery),
-    answer: |_| agents_core::model::ConstraintSupport::Schema);
+    capabilities: |client, tools| prompted_capabilities(&client.format, tools, client.recovery)
+        .answer(agents_core::model::ConstraintSupport::Schema));
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -596,16 +596,13 @@ impl<M: Model> Model for PromptedChat<M> {
     }
 
     /// A prompted client's, except that the wrapped chat model is asked for text and cannot
-    /// be constrained.
+    /// be constrained; a typed answer is held as far as the wrapped model holds one, on turns
+    /// without tools (the chat request carries the answer's schema only then: prompted calls
+    /// are text).
     fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
         prompted_capabilities(&self.format, tools, self.recovery)
             .constraint(ConstraintSupport::Unsupported)
-    }
-
-    /// As far as the wrapped model holds one, on turns without tools (the chat request
-    /// carries the answer's schema only then: prompted calls are text).
-    fn answer_support(&self) -> agents_core::model::ConstraintSupport {
-        self.inner.answer_support()
+            .answer(self.inner.capabilities(&[]).answer)
     }
 
     fn complete<'a>(

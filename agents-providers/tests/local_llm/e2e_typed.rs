@@ -64,7 +64,7 @@ async fn a_typed_answer_is_held_to_its_schema_across_seeds() {
             .max_tokens(256)
             .build()
             .unwrap();
-        assert_eq!(model.answer_support(), ConstraintSupport::Schema);
+        assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
         let raws: Arc<Mutex<Vec<String>>> = Arc::default();
         let seen = raws.clone();
         let agent = LlmAgent::builder("billing")

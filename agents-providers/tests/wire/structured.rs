@@ -103,7 +103,7 @@ async fn openai_sends_a_strict_json_schema_response_format_even_with_tools() {
     }))
     .await;
     let model = openai(&s.uri());
-    assert_eq!(model.answer_support(), ConstraintSupport::Schema);
+    assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(true)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
     let body = bodies(&s).await.remove(0);
@@ -231,7 +231,10 @@ async fn anthropic_forces_the_final_answer_tool_only_without_tools() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.answer_support(), ConstraintSupport::ToolChoice);
+    assert_eq!(
+        model.capabilities(&[]).answer,
+        ConstraintSupport::ToolChoice
+    );
     let r = model.complete(&request(false)).await.unwrap();
     // The call comes back as it was made; the runtime reads its `answer` as the answer.
     assert_eq!(r.tool_calls[0].name, "final_answer");
@@ -277,7 +280,7 @@ async fn gemini_sends_response_schema_only_without_tools() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.answer_support(), ConstraintSupport::Schema);
+    assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
     model.complete(&request(true)).await.unwrap();
@@ -309,7 +312,7 @@ async fn ollama_sends_the_answer_schema_as_format_only_without_tools() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.answer_support(), ConstraintSupport::Schema);
+    assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
     model.complete(&request(true)).await.unwrap();
@@ -339,7 +342,7 @@ async fn llama_cpp_holds_the_answer_with_json_schema_after_the_answer_cue() {
         .transport(config(&ManualClock::new()))
         .build()
         .unwrap();
-    assert_eq!(model.answer_support(), ConstraintSupport::Schema);
+    assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
     assert!(r.tool_calls.is_empty());
@@ -371,7 +374,7 @@ async fn prompted_chat_passes_the_answer_to_its_model_only_without_tools() {
     ])
     .with_answer_support(ConstraintSupport::Schema);
     let chat = PromptedChat::new(inner.clone());
-    assert_eq!(chat.answer_support(), ConstraintSupport::Schema);
+    assert_eq!(chat.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = chat.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
     chat.complete(&request(true)).await.unwrap();

@@ -4,7 +4,7 @@
 //!
 //! Its steps run in order until one gives an answer that reads: `fix` and `fix_with` rewrite
 //! the answer's text; `regenerate()` asks the model once more, without tools, held to the
-//! answer's schema where the model can hold one ([`Model::answer_support`](crate::Model));
+//! answer's schema where the model can hold one ([`Capabilities::answer`](crate::model::Capabilities));
 //! `escalate` and `throw` end the run. A repaired answer takes the model's place in the
 //! transcript, as a regenerated call does.
 
@@ -186,7 +186,7 @@ where
         let Some(format) = &self.agent.config.answer.format else {
             return Step::Pass;
         };
-        if !self.model.answer_support().is_supported() {
+        if !self.model.capabilities(&[]).answer.is_supported() {
             self.warn(format!(
                 "regenerate: the model {} cannot hold an answer to a schema; not asking it again",
                 self.model.name()

@@ -150,7 +150,7 @@ where
     /// be strict, so that it is sent without strict mode openly, never dropped.
     pub(super) fn hold_answer(&mut self) {
         let format = self.agent.config.answer.format.as_ref();
-        let holds = self.model.answer_support().is_supported();
+        let holds = self.model.capabilities(&[]).answer.is_supported();
         let request = &mut self.frame.request;
         match format {
             Some(format) if holds => {
