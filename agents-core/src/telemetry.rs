@@ -9,8 +9,6 @@
 //! and every other field into an attribute (docs/events.md, "Seeing runs in a trace viewer").
 //! Without a subscriber the spans are disabled and nothing here allocates.
 
-use std::future::Future;
-
 use tracing::Span;
 use tracing::field::Empty;
 
@@ -57,23 +55,13 @@ pub(crate) fn record_run<T>(span: &Span, result: &Result<T, AgentError>) {
     }
 }
 
-/// `call`, one request to the model, inside its `chat {model}` span, recording what came back
-/// when it completes: usage and finish reason, or the error's kind.
-///
-/// A plain function wrapping the future (not an `async fn` taking it): an `async fn` would hold
-/// the request's future twice over in its state, and every move of the run's future (a few per
-/// model call) would copy the extra bytes.
-pub(crate) fn chat<F>(
-    model: &str,
-    request: &ModelRequest,
-    streamed: bool,
-    call: F,
-) -> impl Future<Output = Result<ModelResponse, ModelError>> + use<F>
-where
-    F: Future<Output = Result<ModelResponse, ModelError>>,
-{
+/// The `chat {model}` span of one request to the model. The caller awaits the request
+/// instrumented with it and then [`record_chat`]s what came back: the request's future is built
+/// in the caller's own state, where a wrapping function or combinator cost copies of it on
+/// every model call (callgrind: about 400 instructions).
+pub(crate) fn chat_span(model: &str, request: &ModelRequest, streamed: bool) -> Span {
     let sampling = &request.sampling;
-    let span = tracing::span!(
+    tracing::span!(
         target: "agents",
         tracing::Level::INFO,
         "chat",
@@ -93,13 +81,12 @@ where
         error.type = Empty,
         otel.status_code = Empty,
         otel.status_description = Empty,
-    );
-    let recorded = span.clone();
-    let call = tracing::Instrument::instrument(call, span);
-    futures_util::FutureExt::inspect(call, move |result| record_chat(&recorded, result))
+    )
 }
 
-fn record_chat(span: &Span, result: &Result<ModelResponse, ModelError>) {
+/// Records on `span` what one request to the model gave: usage and finish reason, or the
+/// error's kind.
+pub(crate) fn record_chat(span: &Span, result: &Result<ModelResponse, ModelError>) {
     if span.is_disabled() {
         return;
     }

@@ -108,8 +108,10 @@ pub(crate) async fn ask_once(
     // The answer is reported where it arrives, inside the journaled step (before its outcome is
     // handed to the journal): a replayed answer was reported by the process that received it.
     let work = async {
-        let asked = ask.model.complete(ask.request);
-        let answer = crate::telemetry::chat(ask.model.name(), ask.request, false, asked).await;
+        let span = crate::telemetry::chat_span(ask.model.name(), ask.request, false);
+        let asked = tracing::Instrument::instrument(ask.model.complete(ask.request), span.clone());
+        let answer = asked.await;
+        crate::telemetry::record_chat(&span, &answer);
         if let Ok(response) = &answer {
             announce(response);
             if let Some(warning) = Event::usage_estimated(ask.agent, response) {

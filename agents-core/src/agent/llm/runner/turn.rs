@@ -157,8 +157,9 @@ where
         announce: bool,
     ) -> Result<ModelResponse, ModelError> {
         let streamed = self.tap.is_some();
-        let asked = self.ask(request);
-        let result = crate::telemetry::chat(self.model.name(), request, streamed, asked).await;
+        let span = crate::telemetry::chat_span(self.model.name(), request, streamed);
+        let result = tracing::Instrument::instrument(self.ask(request), span.clone()).await;
+        crate::telemetry::record_chat(&span, &result);
         if let (true, Ok(response)) = (announce, &result) {
             self.ctx.emit_with(|| Event::ModelResponded {
                 agent: self.path.clone(),
