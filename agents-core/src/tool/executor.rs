@@ -156,7 +156,14 @@ impl<'a, 's> Executor<'a, 's> {
             Ok(output) => {
                 // A journaled execution reported its end inside its step (`execute_journaled`).
                 if self.setup.journal.is_none() {
-                    self.finished().emit(started.elapsed());
+                    // Built only when someone listens (the journaled path owns a copy instead).
+                    let elapsed = started.elapsed();
+                    self.setup.ctx.emit_with(|| Event::ToolFinished {
+                        agent: self.setup.agent.clone(),
+                        call_id: self.call.id.clone(),
+                        tool: self.tool_name().to_owned(),
+                        elapsed,
+                    });
                 }
                 Ok(CallOutcome::Success { output, args })
             }
