@@ -11,7 +11,7 @@ mod support;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use support::front::balancer;
+use support::fleet::Fleet;
 use support::*;
 
 crate::durable_suite!(cluster:
@@ -100,29 +100,13 @@ async fn runs_survive_a_restate_node_and_a_service_instance_dying() {
     };
     let _one = ONE_AT_A_TIME.lock().await;
     let nodes_dir = server.cluster_dir.clone().expect("the cluster's directory");
-    let (dir, id) = fresh("cluster");
-    let ledger = dir.join("ledger.txt");
-    let mut services = [Service::start(&dir).await, Service::start(&dir).await];
-    let port = balancer(vec![services[0].port, services[1].port]).await;
-    server.register(&format!("http://127.0.0.1:{port}")).await;
-    let gate = |i: usize| dir.join(format!("gate-{i}"));
-    for i in 0..RUNS {
-        let scenario = serde_json::json!({
-            "entry": format!("entry-{i}"), "ledger": ledger, "gate": gate(i), "crash": "after",
-        });
-        server.start_run(&format!("{id}-{i}"), &scenario).await;
-    }
-    let holders = || -> Vec<u32> {
-        (0..RUNS)
-            .filter_map(|i| std::fs::read_to_string(waiting(&gate(i))).ok())
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    };
-    eventually("every run holds", || holders().len() == RUNS).await;
+    let mut fleet = Fleet::start(&server, "cluster", RUNS).await;
+    let (dir, id, ledger) = (fleet.dir.clone(), fleet.id.clone(), fleet.ledger.clone());
+    eventually("every run holds", || fleet.holders().len() == RUNS).await;
     assert_eq!(lines(&ledger).len(), RUNS);
 
     let drivers: HashMap<usize, usize> = (1..=3)
-        .filter_map(|i| Some((i, connections_to(node_pid(&nodes_dir, i)?, port))))
+        .filter_map(|i| Some((i, connections_to(node_pid(&nodes_dir, i)?, fleet.port))))
         .collect();
     let node = (1..=3)
         .max_by_key(|i| drivers.get(i).copied().unwrap_or(0))
@@ -138,17 +122,7 @@ async fn runs_survive_a_restate_node_and_a_service_instance_dying() {
         .expect("kill -9 the node");
     assert!(killed.success());
 
-    let held = holders();
-    let on = |s: &Service| held.iter().filter(|&&p| Some(p) == s.pid()).count();
-    let victim = usize::from(on(&services[0]) < on(&services[1]));
-    eprintln!(
-        "killing service instance {victim} (pid {:?}); runs held: {held:?}",
-        services[victim].pid()
-    );
-    services[victim].kill();
-    for i in 0..RUNS {
-        std::fs::write(gate(i), b"").expect("open the gate");
-    }
+    fleet.kill_the_busier_and_release();
 
     for i in 0..RUNS {
         let entry = format!("entry-{i}");
@@ -163,7 +137,8 @@ async fn runs_survive_a_restate_node_and_a_service_instance_dying() {
         let times = lines(&ledger).iter().filter(|l| **l == entry).count();
         assert_eq!(times, 1, "{entry} written {times} times");
     }
-    let reports: Vec<String> = services
+    let reports: Vec<String> = fleet
+        .services
         .iter()
         .flat_map(|s| s.pids.clone())
         .flat_map(|pid| reported(&dir, pid))

@@ -7,7 +7,7 @@
 
 mod support;
 
-use support::front::balancer;
+use support::fleet::Fleet;
 use support::*;
 
 crate::durable_suite!(single_node:
@@ -33,36 +33,13 @@ async fn twenty_runs_survive_one_of_two_processes_dying() {
         return;
     };
     let _one = ONE_AT_A_TIME.lock().await;
-    let (dir, id) = fresh("fleet");
-    let ledger = dir.join("ledger.txt");
-    let mut services = [Service::start(&dir).await, Service::start(&dir).await];
-    let port = balancer(vec![services[0].port, services[1].port]).await;
-    server.register(&format!("http://127.0.0.1:{port}")).await;
-    let gate = |i: usize| dir.join(format!("gate-{i}"));
-    for i in 0..RUNS {
-        let scenario = serde_json::json!({
-            "entry": format!("entry-{i}"), "ledger": ledger, "gate": gate(i), "crash": "after",
-        });
-        server.start_run(&format!("{id}-{i}"), &scenario).await;
-    }
-    let holders = || -> Vec<u32> {
-        (0..RUNS)
-            .filter_map(|i| std::fs::read_to_string(waiting(&gate(i))).ok())
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    };
-    eventually("half of the runs hold", || holders().len() >= RUNS / 2).await;
-    let held = holders();
-    let on = |s: &Service| held.iter().filter(|&&p| Some(p) == s.pid()).count();
-    let victim = usize::from(on(&services[0]) < on(&services[1]));
-    eprintln!(
-        "killing process {victim} (pid {:?}); runs held: {held:?}",
-        services[victim].pid()
-    );
-    services[victim].kill();
-    for i in 0..RUNS {
-        std::fs::write(gate(i), b"").expect("open the gate");
-    }
+    let mut fleet = Fleet::start(&server, "fleet", RUNS).await;
+    let (dir, id, ledger) = (fleet.dir.clone(), fleet.id.clone(), fleet.ledger.clone());
+    eventually("half of the runs hold", || {
+        fleet.holders().len() >= RUNS / 2
+    })
+    .await;
+    fleet.kill_the_busier_and_release();
 
     let written = lines(&ledger);
     for i in 0..RUNS {
@@ -83,7 +60,8 @@ async fn twenty_runs_survive_one_of_two_processes_dying() {
     // outcome is handed to Restate; a process killed in the instant between the two repeats
     // it, which this count shows); derived reports (the `on_tool_use` calls) are at most once;
     // the survivor reports picking up the victim's runs.
-    let reports: Vec<String> = services
+    let reports: Vec<String> = fleet
+        .services
         .iter()
         .flat_map(|s| s.pids.clone())
         .flat_map(|pid| reported(&dir, pid))

@@ -5,6 +5,7 @@
 //! reported.
 #![allow(dead_code)] // each test binary uses its own part of this module
 
+pub mod fleet;
 pub mod front;
 pub mod scenarios;
 
