@@ -35,6 +35,12 @@
 pub mod anthropic;
 pub mod cassette;
 mod client;
+#[cfg(any(
+    feature = "openai",
+    feature = "anthropic",
+    feature = "gemini",
+    feature = "prompted"
+))]
 mod constraint;
 mod error;
 #[cfg(feature = "gemini")]

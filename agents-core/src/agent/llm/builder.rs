@@ -438,7 +438,7 @@ where
     /// its schema refuses. The model ends the run by calling the pseudo-tool
     /// [`final_answer`](crate::model::FINAL_ANSWER_TOOL) (offered with the agent's tools), whose
     /// `answer` is the run's answer. A run whose model cannot constrain
-    /// ([`Capabilities::constraint`](super::Capabilities)) fails with [`AgentError::Config`](crate::AgentError)
+    /// ([`Capabilities::constraint`](crate::model::Capabilities)) fails with [`AgentError::Config`](crate::AgentError)
     /// before the model is asked.
     pub fn constrained(mut self, on: bool) -> Self {
         self.config.settings.constrained = on;
