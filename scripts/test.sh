@@ -8,6 +8,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# The C libraries an all-features build links (OpenSSL's headers, for `native-tls`).
+scripts/system-deps.sh
+
 # What this script started, stopped on exit (one trap for all of it).
 cleanup=()
 trap 'for c in "${cleanup[@]}"; do $c >/dev/null 2>&1 || true; done' EXIT
@@ -73,3 +76,9 @@ fi
 
 # Unit, integration, UI (trybuild), example-build and doc tests of every crate.
 cargo test --workspace --all-features
+
+# HTTPS against a real TLS server under each TLS backend the run above did not build (it used
+# the default, rustls with aws-lc-rs), and with none (agents-providers/tests/tls.rs).
+for tls in rustls-ring native-tls rustls-no-provider ""; do
+  cargo test -p agents-providers --no-default-features --features "openai${tls:+,$tls}" --test tls
+done

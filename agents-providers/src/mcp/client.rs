@@ -338,10 +338,14 @@ fn http_transport(
     if let Some(token) = &http.bearer {
         config = config.auth_header(token.as_str());
     }
-    Ok(StreamableHttpClientTransport::with_client(
-        reqwest::Client::new(),
-        config,
-    ))
+    let client = crate::transport::check_scheme(http.url.as_str())
+        .and_then(|()| crate::transport::client_builder())
+        .and_then(|b| b.build().map_err(|e| e.to_string()))
+        .map_err(|why| McpError::Initialize {
+            server: label.to_owned(),
+            message: format!("cannot build the HTTP client: {why}"),
+        })?;
+    Ok(StreamableHttpClientTransport::with_client(client, config))
 }
 
 /// Copies the child's stderr into `tracing`, line by line; its end means the child is gone.

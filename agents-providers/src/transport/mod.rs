@@ -27,6 +27,7 @@ mod response;
 mod retry;
 mod send;
 mod sse;
+mod tls;
 
 use std::future::ready;
 use std::time::Duration;
@@ -47,6 +48,8 @@ pub use response::{ByteStream, HttpResponse};
 pub(crate) use retry::clamp_wait_secs;
 pub use retry::{MAX_SERVER_WAIT, TransportRetry, parse_retry_after, retry_after};
 pub use sse::{SseDecoder, SseEvent};
+#[cfg(feature = "mcp")]
+pub(crate) use tls::{check_scheme, client_builder};
 
 use crate::error::ProviderError;
 use crate::secret::{Scrubber, Secret, is_credential_header};
@@ -85,18 +88,22 @@ impl Transport {
                 format!("base URL must start with http:// or https://, got {base_url:?}"),
             ));
         }
-        let client = reqwest::Client::builder()
+        tls::check_scheme(&base_url)
+            .map_err(|why| ProviderError::new(provider, ModelErrorKind::InvalidRequest, why))?;
+        let cannot = |why: String| {
+            ProviderError::new(
+                provider,
+                ModelErrorKind::Other,
+                format!("cannot build the HTTP client: {why}"),
+            )
+        };
+        let client = tls::client_builder()
+            .map_err(cannot)?
             .connect_timeout(config.connect_timeout)
             .timeout(config.timeout)
             .redirect(redirect_policy())
             .build()
-            .map_err(|e| {
-                ProviderError::new(
-                    provider,
-                    ModelErrorKind::Other,
-                    format!("cannot build the HTTP client: {}", describe(e)),
-                )
-            })?;
+            .map_err(|e| cannot(describe(e)))?;
         let mut headers = HeaderMap::new();
         match &auth {
             Auth::Bearer(s) => {
