@@ -155,10 +155,15 @@ impl ToolTrace {
     /// - `agents.repair.steps`: the steps that changed the arguments (`json_repair,coerce`);
     /// - status `ERROR` with the operator-facing error, for a call that failed, escalated or
     ///   stopped the run.
+    #[inline]
     pub fn record(&self, span: &Span, outcome: &CallOutcome) {
-        if span.is_disabled() {
-            return;
+        // The check inlined where the call ends, the recording out of line.
+        if !span.is_disabled() {
+            self.record_on(span, outcome);
         }
+    }
+
+    fn record_on(&self, span: &Span, outcome: &CallOutcome) {
         if !self.steps.is_empty() {
             span.record("agents.repair.steps", self.steps.join(",").as_str());
         }
