@@ -331,6 +331,7 @@ mod millis {
 impl Event {
     /// The `Warning` announcing that `response`'s token usage is an estimate (the provider
     /// reported none), if it is one: the token budget was charged the estimate.
+    #[inline]
     pub(crate) fn usage_estimated(
         agent: &AgentPath,
         response: &crate::model::ModelResponse,

@@ -56,9 +56,9 @@ pub(crate) fn record_run<T>(span: &Span, result: &Result<T, AgentError>) {
 }
 
 /// The `chat {model}` span of one request to the model. The caller awaits the request
-/// instrumented with it and then [`record_chat`]s what came back: the request's future is built
-/// in the caller's own state, where a wrapping function or combinator cost copies of it on
-/// every model call (callgrind: about 400 instructions).
+/// instrumented with it (unless the span is disabled) and then [`record_chat`]s what came back:
+/// the request's future is built in the caller's own state, where a wrapping function or
+/// combinator cost copies of it on every model call (callgrind: about 400 instructions).
 pub(crate) fn chat_span(model: &str, request: &ModelRequest, streamed: bool) -> Span {
     let sampling = &request.sampling;
     tracing::span!(
@@ -86,10 +86,15 @@ pub(crate) fn chat_span(model: &str, request: &ModelRequest, streamed: bool) -> 
 
 /// Records on `span` what one request to the model gave: usage and finish reason, or the
 /// error's kind.
+#[inline]
 pub(crate) fn record_chat(span: &Span, result: &Result<ModelResponse, ModelError>) {
-    if span.is_disabled() {
-        return;
+    // The check inlined where the model call ends, the recording out of line.
+    if !span.is_disabled() {
+        record_chat_on(span, result);
     }
+}
+
+fn record_chat_on(span: &Span, result: &Result<ModelResponse, ModelError>) {
     match result {
         Ok(response) => {
             record_usage(span, response.usage);
@@ -155,10 +160,15 @@ impl ToolTrace {
     /// - `agents.repair.steps`: the steps that changed the arguments (`json_repair,coerce`);
     /// - status `ERROR` with the operator-facing error, for a call that failed, escalated or
     ///   stopped the run.
+    #[inline]
     pub fn record(&self, span: &Span, outcome: &CallOutcome) {
-        if span.is_disabled() {
-            return;
+        // The check inlined where the call ends, the recording out of line.
+        if !span.is_disabled() {
+            self.record_on(span, outcome);
         }
+    }
+
+    fn record_on(&self, span: &Span, outcome: &CallOutcome) {
         if !self.steps.is_empty() {
             span.record("agents.repair.steps", self.steps.join(",").as_str());
         }

@@ -163,6 +163,17 @@ fn answer(response: ModelResponse, input_tokens: u64, output_tokens: u64) -> Mod
     }
 }
 
+/// A tool `broken` whose every call fails for good: the disk is full.
+fn disk_full() -> impl agents_core::Tool {
+    flaky(
+        "broken",
+        u32::MAX,
+        false,
+        || agents_core::ExecutionFailure::new("the disk is full").permanent(),
+        counter(),
+    )
+}
+
 /// What a trace viewer needs is on the spans: a `chat` span per model call with its usage and
 /// finish reason, inside the run's span; an `execute_tool` span per call whose `error.type` says
 /// what was repaired or what it failed with.
@@ -180,17 +191,10 @@ fn model_calls_and_tool_outcomes_are_recorded_on_their_spans() {
             answer(ModelResponse::tool_call("c2", "broken", "{}"), 50, 4),
             answer(ModelResponse::text("sunny"), 70, 2),
         ]);
-        let broken = flaky(
-            "broken",
-            u32::MAX,
-            false,
-            || agents_core::ExecutionFailure::new("the disk is full").permanent(),
-            counter(),
-        );
         let agent = LlmAgent::<String, String>::builder("forecaster")
             .model(model)
             .tool(weather(counter()))
-            .tool(broken)
+            .tool(disk_full())
             .build()
             .unwrap();
         assert_eq!(agent.run("go".into()).await.unwrap(), "sunny");
@@ -304,4 +308,32 @@ fn a_failed_model_call_records_its_error_type() {
     assert_eq!(chat.get("gen_ai.usage.input_tokens"), None);
     let run = spans.iter().find(|s| s.name == "invoke_agent").unwrap();
     assert_eq!(run.get("error.type"), Some("context_overflow"), "{run:?}");
+}
+
+/// Under a subscriber that leaves the tool calls' spans out (a global filter on span names: the
+/// spans are disabled), how a call ended is recorded nowhere: not on the run's span, which is
+/// current while the call runs. A failed call must not mark a run that went on to succeed as
+/// failed.
+#[test]
+fn a_call_whose_span_is_filtered_out_records_nothing_on_the_run() {
+    let spans = Spans::default();
+    let no_tool_spans = tracing_subscriber::filter::filter_fn(|meta| meta.name() != "execute_tool");
+    traced(no_tool_spans.and_then(spans.clone()), async {
+        let model = ScriptedModel::new([
+            ModelResponse::tool_call("c1", "broken", "{}"),
+            ModelResponse::text("sunny"),
+        ]);
+        let agent = LlmAgent::<String, String>::builder("forecaster")
+            .model(model)
+            .tool(disk_full())
+            .build()
+            .unwrap();
+        assert_eq!(agent.run("go".into()).await.unwrap(), "sunny");
+    });
+    let spans = spans.0.lock().unwrap().clone();
+    assert!(spans.iter().all(|s| s.name != "execute_tool"), "{spans:#?}");
+    let run = spans.iter().find(|s| s.name == "invoke_agent").unwrap();
+    assert_eq!(run.get("error.type"), None, "{run:?}");
+    assert_eq!(run.get("otel.status_code"), None, "{run:?}");
+    assert_eq!(run.get("otel.status_description"), None, "{run:?}");
 }

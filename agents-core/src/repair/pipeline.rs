@@ -38,18 +38,15 @@ enum Next {
     Done(CallOutcome),
 }
 
-/// Runs one tool call through the pipeline.
+/// Runs one tool call through the pipeline, in its `execute_tool` span.
 ///
 /// An `async fn` in optimised builds: the pipeline's future is then built inside the caller's
 /// state, where a plain function returning it cost two copies of it per call (callgrind: about
 /// 600 instructions).
 #[cfg(not(debug_assertions))]
-pub(crate) async fn run_call(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
-    let span = crate::telemetry::tool_span(&call.name, &call.id);
-    tracing::Instrument::instrument(run_call_inner(setup, call), span).await
-}
+pub(crate) use run_traced as run_call;
 
-/// Runs one tool call through the pipeline.
+/// Runs one tool call through the pipeline, in its `execute_tool` span.
 ///
 /// Boxed in debug builds, like the round (see `Runner::round`): unoptimised poll frames are as
 /// large as the futures they await, and an agent used as a tool nests a whole run per level.
@@ -58,14 +55,28 @@ pub(crate) fn run_call<'a>(
     setup: &'a CallSetup<'_>,
     call: &'a ToolCall,
 ) -> impl Future<Output = CallOutcome> + 'a {
-    let span = crate::telemetry::tool_span(&call.name, &call.id);
-    Box::pin(tracing::Instrument::instrument(
-        run_call_inner(setup, call),
-        span,
-    ))
+    Box::pin(run_traced(setup, call))
 }
 
-async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
+/// The pipeline in the call's span. A span no subscriber wants (none is installed, or a filter
+/// leaves it out) does not wrap the pipeline: entering and leaving it would do nothing, and the
+/// wrapper cost a copy of the pipeline's future and its own poll on every call (callgrind:
+/// about 100 instructions). The pipeline records how the call ended on the span it is given,
+/// not on whichever span is current (which, under a filter that leaves the tool's span out,
+/// was the run's).
+pub(crate) async fn run_traced(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
+    let span = crate::telemetry::tool_span(&call.name, &call.id);
+    if span.is_disabled() {
+        return run_call_inner(setup, call, &span).await;
+    }
+    tracing::Instrument::instrument(run_call_inner(setup, call, &span), span.clone()).await
+}
+
+async fn run_call_inner(
+    setup: &CallSetup<'_>,
+    call: &ToolCall,
+    span: &tracing::Span,
+) -> CallOutcome {
     let steps_see = StepSetup {
         exec: &setup.exec,
         retry_budget: setup.retry_budget,
@@ -96,10 +107,9 @@ async fn run_call_inner(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
                 // Whether every step of the call was read back from the journal (nothing ran in
                 // this process; the process that ran it traced it).
                 let replayed = setup.exec.ctx.is_replaying();
-                tracing::Span::current().record("agents.replayed", replayed);
+                span.record("agents.replayed", replayed);
             }
-            // The current span is this call's (`run_call` instruments this future).
-            run.trace.record(&tracing::Span::current(), &out);
+            run.trace.record(span, &out);
             return out;
         }
     }

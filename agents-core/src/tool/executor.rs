@@ -156,13 +156,13 @@ impl<'a, 's> Executor<'a, 's> {
             Ok(output) => {
                 // A journaled execution reported its end inside its step (`execute_journaled`).
                 if self.setup.journal.is_none() {
-                    // Built only when someone listens (the journaled path owns a copy instead).
-                    let elapsed = started.elapsed();
+                    // Built only when someone listens (the journaled path owns a copy instead),
+                    // the clock read included (about 100 instructions per call).
                     self.setup.ctx.emit_with(|| Event::ToolFinished {
                         agent: self.setup.agent.clone(),
                         call_id: self.call.id.clone(),
                         tool: self.tool_name().to_owned(),
-                        elapsed,
+                        elapsed: started.elapsed(),
                     });
                 }
                 Ok(CallOutcome::Success { output, args })

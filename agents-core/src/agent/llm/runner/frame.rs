@@ -150,7 +150,8 @@ where
     /// be strict, so that it is sent without strict mode openly, never dropped.
     pub(super) fn hold_answer(&mut self) {
         let format = self.agent.config.answer.format.as_ref();
-        let holds = self.model.capabilities(&[]).answer.is_supported();
+        // The model is asked only for a typed answer (an untyped run's every turn skips it).
+        let holds = format.is_some() && self.model.capabilities(&[]).answer.is_supported();
         let request = &mut self.frame.request;
         match format {
             Some(format) if holds => {
