@@ -382,6 +382,61 @@ mod tests {
         assert!(!is_big_integer("-"));
     }
 
+    /// The skip-scan (probes 19 apart, two reads before a run is measured, eight digits a
+    /// step) agrees with reading every run of digits, on text made mostly of digits.
+    #[test]
+    fn skip_scan_finds_what_a_full_scan_finds() {
+        fn full_scan(bytes: &[u8]) -> bool {
+            let mut i = 0;
+            while i < bytes.len() {
+                if !bytes[i].is_ascii_digit() {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                if i - start >= RUN && beyond_64_bits(bytes, start, i) {
+                    return true;
+                }
+            }
+            false
+        }
+        let alphabet = b"0123456789999999991-.eE+ ,[\"";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut found = 0;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 90) as usize;
+            let mut text = String::new();
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Long runs of digits, broken now and then, and the shortest run beyond 64
+                // bits (19 digits after a `-`) at any alignment.
+                let pick = (state % 100) as usize;
+                if pick == 99 {
+                    text.push_str(" -9223372036854775809");
+                    continue;
+                }
+                let i = if pick < 93 {
+                    pick % 10
+                } else {
+                    pick % alphabet.len()
+                };
+                text.push(char::from(alphabet[i]));
+            }
+            let want = full_scan(text.as_bytes());
+            found += usize::from(want);
+            assert_eq!(may_hold_big_integer(&text), want, "{text}");
+        }
+        assert!(found > 1_000, "{found}");
+    }
+
     #[test]
     fn eight_digits_at_a_time() {
         for b in 0..=255u8 {
