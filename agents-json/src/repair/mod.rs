@@ -66,19 +66,26 @@ impl Repaired {
         exact::to_json(&self.value, &self.exact)
     }
 
-    /// The value and no fixes, for valid JSON (`text`, which parsed as `value`); `big`: the
-    /// value may hold an integer beyond 64 bits, whose digits are read from the text.
-    fn unchanged(value: Value, text: &str, big: bool) -> Self {
-        let exact = if big {
-            exact::in_valid_json(text)
-        } else {
-            exact::ExactIntegers::default()
-        };
+    /// The value and no fixes, for valid JSON, with the digits of its integers beyond 64 bits
+    /// (`exact`, from [`exact_in_valid_json`]).
+    #[inline]
+    fn unchanged(value: Value, exact: exact::ExactIntegers) -> Self {
         Self {
             value,
             fixes: Vec::new(),
             exact,
         }
+    }
+}
+
+/// The integers beyond 64 bits of `text`, which is valid JSON: read only when a skip-scan
+/// finds a run of digits that long, which is rare.
+#[inline]
+fn exact_in_valid_json(text: &str) -> exact::ExactIntegers {
+    if exact::may_hold_big_integer(text) {
+        exact::in_valid_json(text)
+    } else {
+        exact::ExactIntegers::default()
     }
 }
 
@@ -181,20 +188,17 @@ pub fn repair_counting(
         && precheck::may_be_json(input)
         && let Ok(value) = serde_json::from_str::<Value>(input)
     {
-        let big = exact::may_hold_big_integer(input);
+        let exact = exact_in_valid_json(input);
         if value.is_string() {
             return (
                 Ok(decode_double_encoded(
-                    Repaired::unchanged(value, input, big),
+                    Repaired::unchanged(value, exact),
                     options,
                 )),
                 input.len() as u64,
             );
         }
-        return (
-            Ok(Repaired::unchanged(value, input, big)),
-            input.len() as u64,
-        );
+        return (Ok(Repaired::unchanged(value, exact)), input.len() as u64);
     }
     not_strict_json(input, options)
 }

@@ -325,16 +325,22 @@ fn citation_in_prose(input: &str, region: &Region, at: usize, end: usize) -> boo
 /// {` cut off) rather than a label (`Action Input: {}`, `json` on the line before). An empty
 /// value that opens its region (the text, a fence, a wrapper) stands: a tool with no
 /// arguments. Refusing it beats inventing `{}` for a sentence.
-#[cold]
+///
+/// Asked of every value found: the test for an empty one is inlined, the rest is not.
+#[inline]
 fn empty_says_nothing(input: &str, region: &Region, at: usize, end: usize, value: &Value) -> bool {
     let empty = match value {
         Value::Object(map) => map.is_empty(),
         Value::Array(items) => items.is_empty(),
         _ => false,
     };
-    if !empty {
-        return false;
-    }
+    empty && empty_value_says_nothing(input, region, at, end)
+}
+
+/// [`empty_says_nothing`] for a value that is empty.
+#[cold]
+#[inline(never)]
+fn empty_value_says_nothing(input: &str, region: &Region, at: usize, end: usize) -> bool {
     // Cut off by the end of the input (`{"ke`), it is a value begun: it stands if it opens
     // its region.
     let inner = &input[at + 1..end];
