@@ -20,7 +20,8 @@
 //!
 //! Settings: `EVAL_SAMPLES` (seeds per request, default 2), `EVAL_FIRST_SEED`, `EVAL_LIMIT` (the
 //! first n requests of each type), `EVAL_ONLY` (one type, by its name in the report),
-//! `EVAL_TRACE=1`, `LOCAL_LLM_URL`. Prints a Markdown report and writes every run (each model
+//! `EVAL_TRACE=1`, `LOCAL_LLM_URL`; `EVAL_REPORT_FROM=<log>` prints the report of a log's runs
+//! without a model (a run cut short included: the runs go seed by seed). Prints a Markdown report and writes every run (each model
 //! response's text and raw generation, the mode, the seed, the outcome) to
 //! `target/eval_typed.jsonl` or `EVAL_LOG`.
 
@@ -38,7 +39,7 @@ use agents::model::{
 use agents::{Budget, Event, LlmAgent, Output};
 use agents_evals::settings;
 use agents_evals::typed::{
-    Appointment, Case, Count, Department, Invoice, Shape, Triage, read_as_written, value_right,
+    Appointment, Case, Department, Invoice, Shape, Tally, Triage, read_as_written, value_right,
 };
 use agents_providers::prompted::PromptedCompletions;
 use serde_json::{Value, json};
@@ -210,49 +211,11 @@ async fn run(live: &PromptedCompletions, case: &Case, seed: u64, native: bool) -
     }
 }
 
-/// The report's rows: what each run measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Row {
-    /// (a) Without native output, the first answer as written.
-    AsWritten,
-    /// (b) Without native output, the run's answer (repair, coercion, feedback).
-    Repaired,
-    /// (c) Native output, the run's answer.
-    Native,
-    /// Native output, the first answer as written.
-    NativeAsWritten,
-}
-
-impl Row {
-    const ALL: [Row; 4] = [
-        Row::AsWritten,
-        Row::Repaired,
-        Row::Native,
-        Row::NativeAsWritten,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Row::AsWritten => "(a) no native output, first answer as written (no repair)",
-            Row::Repaired => "(b) no native output, the run's answer (repair chain)",
-            Row::Native => "(c) native output, the run's answer",
-            Row::NativeAsWritten => "native output, first answer as written",
-        }
-    }
-}
-
-#[derive(Default)]
-struct Cost {
-    runs: usize,
-    model_calls: usize,
-    held_calls: usize,
-    seconds: f64,
-    errors: usize,
-    repaired_runs: usize,
-}
-
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
+    if let Ok(path) = std::env::var("EVAL_REPORT_FROM") {
+        return report_from(&path);
+    }
     let (url, samples, limit, only) = settings::Settings::from_env().into_parts();
     let live = client(&url);
     let mut per_shape: BTreeMap<Shape, usize> = BTreeMap::new();
@@ -274,8 +237,7 @@ async fn main() {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
     let started = Instant::now();
-    let mut counts: BTreeMap<(Shape, Row), Count> = BTreeMap::new();
-    let mut costs: BTreeMap<bool, Cost> = BTreeMap::new();
+    let mut tally = Tally::default();
     // Seed by seed, so that a run cut short holds every request on its first seeds.
     for seed in first_seed..first_seed + samples {
         for (i, case) in cases.iter().enumerate() {
@@ -284,27 +246,6 @@ async fn main() {
                 let r = run(&live, case, seed, native).await;
                 let right =
                     |v: &Option<Value>| v.as_ref().is_some_and(|v| value_right(&case.expected, v));
-                let (first_row, run_row) = if native {
-                    (Row::NativeAsWritten, Row::Native)
-                } else {
-                    (Row::AsWritten, Row::Repaired)
-                };
-                counts
-                    .entry((case.shape, first_row))
-                    .or_default()
-                    .add(r.first.is_some(), right(&r.first));
-                counts
-                    .entry((case.shape, run_row))
-                    .or_default()
-                    .add(r.answer.is_some(), right(&r.answer));
-                let cost = costs.entry(native).or_default();
-                cost.runs += 1;
-                cost.model_calls += r.seen.len();
-                cost.held_calls += r.seen.iter().filter(|s| s.held).count();
-                cost.seconds += r.seconds;
-                cost.errors += usize::from(r.error.is_some());
-                cost.repaired_runs +=
-                    usize::from(r.notes.iter().any(|n| n.starts_with("repaired")));
                 let mark = |v: &Option<Value>| match v {
                     None => "-",
                     Some(_) if right(v) => "R",
@@ -318,23 +259,24 @@ async fn main() {
                     r.seen.len(),
                     r.seconds
                 ));
+                let responses: Vec<Value> = r
+                    .seen
+                    .iter()
+                    .map(|s| {
+                        json!({"held": s.held, "text": s.text, "raw": s.raw,
+                            "tool_calls": s.calls, "error": s.error})
+                    })
+                    .collect();
+                let line = json!({"case": i, "type": case.shape.name(), "request": case.text,
+                    "expected": case.expected, "seed": seed,
+                    "mode": if native { "native" } else { "no native" },
+                    "first_as_written": r.first, "first_valid": r.first.is_some(),
+                    "first_right": right(&r.first), "answer": r.answer,
+                    "valid": r.answer.is_some(), "right": right(&r.answer),
+                    "responses": responses, "notes": r.notes, "error": r.error,
+                    "turns": r.turns, "seconds": r.seconds, "commit": commit});
+                tally.add(&line);
                 if let Some(f) = log.as_mut() {
-                    let responses: Vec<Value> = r
-                        .seen
-                        .iter()
-                        .map(|s| {
-                            json!({"held": s.held, "text": s.text, "raw": s.raw,
-                                "tool_calls": s.calls, "error": s.error})
-                        })
-                        .collect();
-                    let line = json!({"case": i, "type": case.shape.name(), "request": case.text,
-                        "expected": case.expected, "seed": seed,
-                        "mode": if native { "native" } else { "no native" },
-                        "first_as_written": r.first, "first_valid": r.first.is_some(),
-                        "first_right": right(&r.first), "answer": r.answer,
-                        "valid": r.answer.is_some(), "right": right(&r.answer),
-                        "responses": responses, "notes": r.notes, "error": r.error,
-                        "turns": r.turns, "seconds": r.seconds, "commit": commit});
                     let _ = writeln!(f, "{line}");
                 }
             }
@@ -345,31 +287,6 @@ async fn main() {
             );
         }
     }
-    report(
-        &cases, samples, first_seed, &counts, &costs, &commit, started,
-    );
-}
-
-fn report(
-    cases: &[Case],
-    samples: u64,
-    first_seed: u64,
-    counts: &BTreeMap<(Shape, Row), Count>,
-    costs: &BTreeMap<bool, Cost>,
-    commit: &str,
-    started: Instant,
-) {
-    let total = |row: Row| {
-        counts
-            .iter()
-            .filter(|((_, r), _)| *r == row)
-            .fold(Count::default(), |mut all, (_, c)| {
-                all.runs += c.runs;
-                all.valid += c.valid;
-                all.right += c.right;
-                all
-            })
-    };
     println!("## Typed answers: valid and right, with and without native output\n");
     println!(
         "{} requests over {} answer types, seeds {first_seed}..{} (temperature 0.7), 2 runs each (without and with native output), commit {commit}, {:.0} s in all.\n",
@@ -378,51 +295,26 @@ fn report(
         first_seed + samples - 1,
         started.elapsed().as_secs_f64()
     );
-    println!("| measurement | valid `Out` (95% CI) | right value (95% CI) |");
-    println!("|---|---|---|");
-    for row in Row::ALL {
-        let c = total(row);
-        println!(
-            "| {} | {} | {} |",
-            row.name(),
-            c.valid_cell(),
-            c.right_cell()
-        );
-    }
-    println!(
-        "\n| run | runs | model calls per run | calls carrying the schema | runs with an answer repair | runs ended in error | seconds per run |"
-    );
-    println!("|---|---|---|---|---|---|---|");
-    for (native, c) in costs {
-        let n = c.runs.max(1) as f64;
-        println!(
-            "| {} | {} | {:.2} | {} of {} | {} | {} | {:.1} |",
-            if *native { "native" } else { "no native" },
-            c.runs,
-            c.model_calls as f64 / n,
-            c.held_calls,
-            c.model_calls,
-            c.repaired_runs,
-            c.errors,
-            c.seconds / n
-        );
-    }
-    for (title, cell) in [
-        ("valid `Out`", Count::valid_cell as fn(&Count) -> String),
-        ("right value", Count::right_cell),
-    ] {
-        println!("\n### Per answer type: {title}\n");
-        println!("| type | (a) as written | (b) repair chain | (c) native | native, as written |");
-        println!("|---|---|---|---|---|");
-        for shape in Shape::ALL {
-            let cells: Vec<String> = Row::ALL
-                .iter()
-                .map(|&row| counts.get(&(shape, row)).map_or("-".into(), cell))
-                .collect();
-            if cells.iter().all(|c| c == "-") {
-                continue;
-            }
-            println!("| {} | {} |", shape.name(), cells.join(" | "));
+    print!("{}", tally.markdown());
+}
+
+/// `EVAL_REPORT_FROM=<log>`: the report of the runs a log holds (a finished run's, or one cut
+/// short), without a model.
+fn report_from(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut tally = Tally::default();
+    let mut commits = std::collections::BTreeSet::new();
+    let mut runs = 0;
+    for line in text.lines() {
+        let Ok(line) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        if tally.add(&line) {
+            runs += 1;
+            commits.insert(line["commit"].as_str().unwrap_or_default().to_owned());
         }
     }
+    let commits: Vec<String> = commits.into_iter().collect();
+    println!("{runs} runs from {path} (commit {}).\n", commits.join(", "));
+    print!("{}", tally.markdown());
 }

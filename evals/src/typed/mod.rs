@@ -6,8 +6,11 @@
 //! a bare enum and the same enum inside a record, an appointment with an optional phone and a
 //! date string, a list of names).
 
+mod score;
+
+pub use score::{Count, Row, Tally, read_as_written, value_right};
+
 use schemars::JsonSchema;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -292,63 +295,10 @@ pub fn cases() -> Vec<Case> {
     cases
 }
 
-/// Reads an answer's text into `T` as written, with no repair or coercion: a type whose schema
-/// is a string (a unit enum among them) takes the text itself, as the runtime reads such an
-/// `Out`; any other type is a strict `serde_json` read of the whole text.
-pub fn read_as_written<T: DeserializeOwned + JsonSchema>(text: &str) -> Option<T> {
-    let schema = schemars::schema_for!(T);
-    if schema.get("type").and_then(Value::as_str) == Some("string") {
-        return serde_json::from_value(Value::String(text.to_owned())).ok();
-    }
-    serde_json::from_str(text).ok()
-}
-
-/// Whether an answer holds the expected value: the rule of the tool-call suites
-/// ([`crate::suite::matches`]: strings equal up to case and surrounding spaces, numbers equal,
-/// arrays in order, every expected field present, a null field as good as a missing one).
-pub fn value_right(expected: &Value, got: &Value) -> bool {
-    crate::suite::matches(expected, got)
-}
-
-/// Runs, schema-valid answers, and right values, for one row of a report.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Count {
-    pub runs: usize,
-    pub valid: usize,
-    pub right: usize,
-}
-
-impl Count {
-    /// Counts one run: its answer read into `Out` (valid) and held the expected value (right).
-    /// A right answer is a valid one.
-    pub fn add(&mut self, valid: bool, right: bool) {
-        self.runs += 1;
-        self.valid += usize::from(valid);
-        self.right += usize::from(valid && right);
-    }
-
-    /// `valid/runs (share, 95% CI)`.
-    pub fn valid_cell(&self) -> String {
-        cell(self.valid, self.runs)
-    }
-
-    /// `right/runs (share, 95% CI)`.
-    pub fn right_cell(&self) -> String {
-        cell(self.right, self.runs)
-    }
-}
-
-fn cell(k: usize, n: usize) -> String {
-    format!(
-        "{k}/{n} **{}** ({})",
-        crate::stats::pct(k, n),
-        crate::stats::wilson(k, n)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::de::DeserializeOwned;
 
     /// Every expected value is itself an answer of its type: a typo in the suite would make a
     /// request impossible to answer right.
@@ -389,80 +339,5 @@ mod tests {
             let total = c.expected["total"].as_f64().unwrap();
             assert!((sum - total).abs() < 1e-9, "{}", c.text);
         }
-    }
-
-    #[test]
-    fn read_as_written_takes_exact_json_only() {
-        let ok = r#"{"name": "Ana Lima", "date": "2027-02-02", "phone": null}"#;
-        assert!(read_as_written::<Appointment>(ok).is_some());
-        // A missing Option is what serde reads as None: valid as written.
-        assert!(read_as_written::<Appointment>(r#"{"name":"A","date":"2027-01-01"}"#).is_some());
-        for broken in [
-            "```json\n{\"name\": \"A\", \"date\": \"2027-01-01\"}\n```",
-            r#"{"name": "A", "date": "2027-01-01",}"#,
-            r#"Here it is: {"name": "A", "date": "2027-01-01"}"#,
-            r#"{'name': 'A', 'date': '2027-01-01'}"#,
-            r#"{"name": "A"}"#,
-        ] {
-            assert!(read_as_written::<Appointment>(broken).is_none(), "{broken}");
-        }
-        assert!(read_as_written::<Invoice>(r#"{"number":"1","customer":"C","lines":[{"item":"x","quantity":"2","unit_price":1}],"total":2}"#).is_none(),
-            "a quoted number is not an integer as written");
-        assert!(read_as_written::<Vec<String>>(r#"["Mia", "Noah"]"#).is_some());
-        assert!(read_as_written::<Vec<String>>("Mia, Noah").is_none());
-    }
-
-    #[test]
-    fn a_bare_enum_is_read_as_its_text_like_the_runtime_reads_it() {
-        assert!(matches!(
-            read_as_written::<Department>("billing"),
-            Some(Department::Billing)
-        ));
-        // The JSON string (quotes included) is not the variant's text.
-        assert!(read_as_written::<Department>("\"billing\"").is_none());
-        assert!(read_as_written::<Department>("Billing").is_none());
-        assert!(read_as_written::<Triage>(r#"{"department": "sales"}"#).is_some());
-    }
-
-    #[test]
-    fn a_value_is_right_field_by_field() {
-        let want = &cases()[0].expected;
-        let mut got = want.clone();
-        got["customer"] = json!("harbor bakery ");
-        assert!(value_right(want, &got), "case and spaces do not count");
-        got["lines"][1]["unit_price"] = json!(6.2);
-        assert!(!value_right(want, &got), "a wrong price in a nested line");
-        let mut short = want.clone();
-        short["lines"].as_array_mut().unwrap().pop();
-        assert!(!value_right(want, &short), "a missing line");
-        let none = json!({"name": "Tom Becker", "date": "2027-01-09", "phone": null});
-        let read = read_as_written::<Appointment>(r#"{"name":"TOM BECKER","date":"2027-01-09"}"#);
-        assert!(value_right(&none, &serde_json::to_value(read).unwrap()));
-        assert!(!value_right(
-            &none,
-            &json!({"name": "Tom Becker", "date": "2027-01-09", "phone": "555"})
-        ));
-        assert!(!value_right(
-            &json!(["Mia", "Noah"]),
-            &json!(["Noah", "Mia"])
-        ));
-    }
-
-    #[test]
-    fn a_count_reports_valid_and_right_with_intervals() {
-        let mut c = Count::default();
-        c.add(true, true);
-        c.add(true, false);
-        c.add(false, true); // an invalid answer is never right
-        assert_eq!(
-            c,
-            Count {
-                runs: 3,
-                valid: 2,
-                right: 1
-            }
-        );
-        assert_eq!(c.right_cell(), "1/3 **33.3%** (6.1–79.2%)");
-        assert_eq!(Count::default().valid_cell(), "0/0 **-** (-)");
     }
 }
