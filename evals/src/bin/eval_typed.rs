@@ -123,12 +123,7 @@ struct Run {
 
 /// The client every run shares, as an application keeps one.
 fn client(url: &str) -> PromptedCompletions {
-    PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(agents_providers::TransportConfig {
-            timeout: Duration::from_secs(300),
-            ..Default::default()
-        })
+    settings::local_model(url, Duration::from_secs(300))
         // An invoice of three lines is about 90 tokens of JSON; the default 96 would cut it.
         .max_tokens(192)
         .build()
