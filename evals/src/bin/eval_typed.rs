@@ -20,8 +20,8 @@
 //!
 //! Settings: `EVAL_SAMPLES` (seeds per request, default 2), `EVAL_FIRST_SEED`, `EVAL_LIMIT` (the
 //! first n requests of each type), `EVAL_ONLY` (one type, by its name in the report),
-//! `EVAL_TRACE=1`, `LOCAL_LLM_URL`; `EVAL_REPORT_FROM=<log>` prints the report of a log's runs
-//! without a model (a run cut short included: the runs go seed by seed). Prints a Markdown report and writes every run (each model
+//! `EVAL_TRACE=1`, `LOCAL_LLM_URL`; `EVAL_REPORT_FROM=<log>[,<log>...]` prints the report of
+//! the logs' runs without a model (a run cut short included: the runs go seed by seed). Prints a Markdown report and writes every run (each model
 //! response's text and raw generation, the mode, the seed, the outcome) to
 //! `target/eval_typed.jsonl` or `EVAL_LOG`.
 
@@ -293,23 +293,28 @@ async fn main() {
     print!("{}", tally.markdown());
 }
 
-/// `EVAL_REPORT_FROM=<log>`: the report of the runs a log holds (a finished run's, or one cut
-/// short), without a model.
-fn report_from(path: &str) {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+/// `EVAL_REPORT_FROM=<log>[,<log>...]`: the report of the runs the logs hold (a finished
+/// run's, one cut short, or runs on other seeds), without a model.
+fn report_from(paths: &str) {
     let mut tally = Tally::default();
     let mut commits = std::collections::BTreeSet::new();
     let mut runs = 0;
-    for line in text.lines() {
-        let Ok(line) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        if tally.add(&line) {
-            runs += 1;
-            commits.insert(line["commit"].as_str().unwrap_or_default().to_owned());
+    for path in paths.split(',') {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines() {
+            let Ok(line) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            if tally.add(&line) {
+                runs += 1;
+                commits.insert(line["commit"].as_str().unwrap_or_default().to_owned());
+            }
         }
     }
     let commits: Vec<String> = commits.into_iter().collect();
-    println!("{runs} runs from {path} (commit {}).\n", commits.join(", "));
+    println!(
+        "{runs} runs from {paths} (commit {}).\n",
+        commits.join(", ")
+    );
     print!("{}", tally.markdown());
 }
