@@ -311,6 +311,41 @@ impl PromptedCompletions {
     /// [`value_question`](ModelRequest::value_question) is asked with the question prompt
     /// instead, and answered in `text`.
     pub async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
+        self.send_choosing(request, None).await
+    }
+
+    /// Sends a constrained new request whose tool `scores` chose (from
+    /// [`tool_scores`](Self::tool_scores)): the call is written under the constraint to the
+    /// tool [`ToolScores::chosen`] names, and its usage includes the scoring's. What
+    /// [`send`](Self::send) does after scoring, for an application that reads or logs the
+    /// scores first. Scores that name no tool the request allows choose nothing; a request
+    /// without a constraint is sent as `send` sends it.
+    ///
+    /// ```no_run
+    /// # use agents_core::model::ModelRequest;
+    /// # use agents_providers::prompted::PromptedCompletions;
+    /// # async fn f(model: PromptedCompletions, request: ModelRequest) -> Result<(), agents_providers::ProviderError> {
+    /// if let Some(scores) = model.tool_scores(&request).await? {
+    ///     tracing::info!(chosen = scores.chosen(), "tool chosen");
+    ///     let response = model.send_scored(&request, &scores).await?;
+    ///     # let _ = response;
+    /// }
+    /// # Ok(()) }
+    /// ```
+    pub async fn send_scored(
+        &self,
+        request: &ModelRequest,
+        scores: &ToolScores,
+    ) -> Result<ModelResponse, ProviderError> {
+        self.send_choosing(request, Some(scores)).await
+    }
+
+    /// `send`, with the tool's scores given, or computed when the choice is calibrated.
+    async fn send_choosing(
+        &self,
+        request: &ModelRequest,
+        given: Option<&ToolScores>,
+    ) -> Result<ModelResponse, ProviderError> {
         if let Some(question) = &request.value_question {
             return self.ask(request, question).await;
         }
@@ -327,9 +362,20 @@ impl PromptedCompletions {
         let mut spent = Usage::default();
         let body = match crate::constraint::allowed(PROVIDER, request)? {
             Some(mut tools) => {
-                if let Some(scores) = self.chosen_by_score(request).await {
+                let computed;
+                let scores = match given {
+                    Some(scores) => Some(scores),
+                    None => {
+                        computed = self.chosen_by_score(request).await;
+                        computed.as_ref()
+                    }
+                };
+                if let Some(scores) = scores {
                     spent = scores.usage;
-                    if let Some(chosen) = scores.chosen() {
+                    // Scores that name no tool the request allows choose nothing.
+                    if let Some(chosen) = scores.chosen()
+                        && tools.iter().any(|t| t.name == chosen)
+                    {
                         tools.retain(|t| t.name == chosen);
                     }
                 }

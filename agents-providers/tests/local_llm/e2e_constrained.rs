@@ -24,7 +24,6 @@ use agents_providers::prompted::PromptedCompletions;
 use common::local_llm::server;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
-use tracing_subscriber::layer::SubscriberExt;
 
 fn model(url: &str) -> PromptedCompletions {
     PromptedCompletions::builder("gemma3-270m")
@@ -371,10 +370,10 @@ async fn a_prevention_run_on_the_live_model_ends_with_an_answer() {
 
 /// Calibrated choice of tool against the real server: llama.cpp holds a scoring completion to
 /// the call start and returns its log probabilities, so every offered tool gets a finite score
-/// after the request and after the content-free ones; and the call the client then writes,
-/// sampled at a high temperature, names the tool its own scoring chose (read from the client's
-/// trace: two scorings of one request can differ in the last digits, so a scoring made beside
-/// the call says nothing about the one made inside it).
+/// after the request and after the content-free ones; and the call the client then writes with
+/// those scores, sampled at a high temperature, names the tool they chose. (`send` scores and
+/// writes in one call; two scorings of one request can differ in their last digits, so the
+/// test hands the scores it checked to the writing itself.)
 #[tokio::test]
 async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
     let Some(url) = server().await else { return };
@@ -384,12 +383,6 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
         ("flights from oslo to rome on 3 march 2026, business", 1),
         ("make a playlist called Gym with Eye of the Tiger", 2),
     ];
-    let choices = Choices::default();
-    // The test's thread reads the client's trace for the whole test (its runtime has one
-    // thread); the interest of call sites other tests reached first is computed again.
-    let _trace =
-        tracing::subscriber::set_default(tracing_subscriber::registry().with(choices.clone()));
-    tracing::callsite::rebuild_interest_cache();
     for (text, seed) in requests {
         let request = ModelRequest::new()
             .messages(vec![Message::user(text)])
@@ -413,10 +406,8 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
                 "{s:?}"
             );
         }
-        choices.clear();
-        let r = model.complete(&request).await.unwrap();
-        let chosen = choices.chosen();
-        assert_eq!(chosen.len(), 1, "one scoring inside the call: {chosen:?}");
+        let chosen = scores.chosen().unwrap();
+        let r = model.send_scored(&request, &scores).await.unwrap();
         // The name comes first, so even a call cut by the token cap names its tool.
         let named = r
             .tool_calls
@@ -424,54 +415,12 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
             .map(|c| c.name.clone())
             .or_else(|| r.raw.clone())
             .unwrap_or_default();
+        assert!(named.contains(chosen), "{chosen} chosen, wrote {named:?}");
         assert!(
-            named.contains(&chosen[0]),
-            "{} chosen, wrote {named:?}",
-            chosen[0]
+            r.usage.input_tokens > scores.usage.input_tokens,
+            "the scoring's tokens are counted: {:?} against {:?}",
+            r.usage,
+            scores.usage
         );
-    }
-}
-
-/// What the client's trace says it chose: the `chosen` field of each "tool chosen by
-/// calibrated score" event, and the error of a scoring that failed (as `failed: ..`).
-#[derive(Clone, Default)]
-struct Choices(Arc<Mutex<Vec<String>>>);
-
-impl Choices {
-    fn chosen(&self) -> Vec<String> {
-        self.0.lock().unwrap().clone()
-    }
-
-    fn clear(&self) {
-        self.0.lock().unwrap().clear();
-    }
-}
-
-impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Choices {
-    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
-        #[derive(Default)]
-        struct Fields {
-            chosen: Option<String>,
-            error: Option<String>,
-        }
-        impl tracing::field::Visit for Fields {
-            fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-                if field.name() == "chosen" {
-                    self.chosen = Some(value.to_owned());
-                }
-            }
-            fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-                match field.name() {
-                    "chosen" => self.chosen = Some(format!("{value:?}")),
-                    "error" => self.error = Some(format!("failed: {value:?}")),
-                    _ => {}
-                }
-            }
-        }
-        let mut fields = Fields::default();
-        event.record(&mut fields);
-        if let Some(seen) = fields.chosen.or(fields.error) {
-            self.0.lock().unwrap().push(seen);
-        }
     }
 }
