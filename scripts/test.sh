@@ -74,8 +74,9 @@ if [[ "${AGENTS_SKIP_RESTATE_CLUSTER:-${AGENTS_SKIP_RESTATE:-0}}" != "1" ]]; the
   export AGENTS_REQUIRE_RESTATE_CLUSTER=1
 fi
 
-# Unit, integration, UI (trybuild), example-build and doc tests of every crate.
-cargo test --workspace --all-features
+# Unit, integration, UI (trybuild), example-build and doc tests of every crate (all of them,
+# even after a failure, so that one run names every failing test).
+cargo test --workspace --all-features --no-fail-fast
 
 # HTTPS against a real TLS server under each TLS backend the run above did not build (it used
 # the default, rustls with aws-lc-rs), and with none (agents-providers/tests/tls.rs).
