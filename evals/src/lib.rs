@@ -10,3 +10,4 @@ pub mod replay;
 pub mod settings;
 pub mod stats;
 pub mod suite;
+pub mod typed;

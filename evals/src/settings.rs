@@ -79,3 +79,18 @@ pub fn log_file(name: &str) -> Option<std::fs::File> {
         }
     }
 }
+
+/// The local model's client, as every evaluation starts it: Gemma 3 270M at `url` (llama.cpp's
+/// server, `/v1` added), each request given `timeout` (one llama.cpp thread on a shared
+/// machine can take minutes); the evaluation adds its own prompt layout and caps.
+pub fn local_model(
+    url: &str,
+    timeout: std::time::Duration,
+) -> agents_providers::prompted::PromptedCompletionsBuilder {
+    agents_providers::prompted::PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{url}/v1"))
+        .transport(agents_providers::TransportConfig {
+            timeout,
+            ..Default::default()
+        })
+}

@@ -23,7 +23,7 @@ use agents::tool::tool_fn;
 use agents::{Budget, ExecutionFailure, LlmAgent};
 use agents_evals::replay::Recorded;
 use agents_evals::settings;
-use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
+use agents_providers::prompted::{Example, PromptFormat};
 use serde_json::{Value, json};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -329,12 +329,7 @@ async fn run_one(
     seed: u64,
     recovery: bool,
 ) -> Outcome {
-    let model = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(agents_providers::TransportConfig {
-            timeout: Duration::from_secs(180),
-            ..Default::default()
-        })
+    let model = settings::local_model(url, Duration::from_secs(180))
         .format(format())
         .max_tokens(64)
         .build()

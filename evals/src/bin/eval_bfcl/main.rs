@@ -52,12 +52,7 @@ fn commit() -> String {
 /// with the format's made-up examples off only under `EVAL_NO_MADE_UP=1` and the calibrated
 /// choice off only under `EVAL_UNCALIBRATED=1`.
 fn client(c: &Config) -> PromptedCompletions {
-    let mut b = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{}/v1", c.url))
-        .transport(agents_providers::TransportConfig {
-            timeout: Duration::from_secs(600),
-            ..Default::default()
-        });
+    let mut b = agents_evals::settings::local_model(&c.url, Duration::from_secs(600));
     if c.no_made_up {
         b = b.format(PromptFormat::default().example_every_tool(false));
     }

@@ -210,12 +210,7 @@ struct Run {
 /// The client every run of the evaluation shares, as an application keeps one: what it learns
 /// about the prompt (the content-free scores of the calibrated choice) is paid for once.
 fn client(url: &str) -> PromptedCompletions {
-    PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(agents_providers::TransportConfig {
-            timeout: Duration::from_secs(300),
-            ..Default::default()
-        })
+    settings::local_model(url, Duration::from_secs(300))
         .format(suite::format().example_every_tool(std::env::var_os("EVAL_NO_MADE_UP").is_none()))
         .max_tokens(96)
         .calibrated_choice(std::env::var_os("EVAL_UNCALIBRATED").is_none())

@@ -24,7 +24,6 @@ use agents::{Budget, Event, LlmAgent};
 use agents_evals::replay::{First, Recorded};
 use agents_evals::suite::Case;
 use agents_evals::{settings, suite};
-use agents_providers::prompted::PromptedCompletions;
 use serde_json::json;
 
 /// What one run did.
@@ -38,12 +37,7 @@ struct Run {
 }
 
 async fn run(url: &str, case: &Case, seed: u64, recovery: bool, replay: Option<First>) -> Run {
-    let live = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(agents_providers::TransportConfig {
-            timeout: Duration::from_secs(300),
-            ..Default::default()
-        })
+    let live = settings::local_model(url, Duration::from_secs(300))
         .format(suite::format())
         .max_tokens(64)
         .build()
