@@ -220,3 +220,25 @@ async fn an_answers_deterministic_repair_is_reported() {
         .unwrap();
     assert!(answer_repairs(&rec).is_empty());
 }
+
+#[tokio::test]
+async fn a_forced_output_tools_string_is_the_enum_as_written() {
+    // What Anthropic sends back for a string enum: the value under the tool's `answer`.
+    let model = ScriptedModel::new([ModelResponse::tool_call(
+        "toolu_1",
+        FINAL_ANSWER_TOOL,
+        r#"{"answer": "shipping"}"#,
+    )])
+    .with_answer_support(ConstraintSupport::ToolChoice);
+    let rec = Recorder::default();
+    let out = agent::<Department>(&model, &rec)
+        .run("Where is my parcel?".into())
+        .await
+        .unwrap();
+    assert_eq!(out, Department::Shipping);
+    assert!(
+        answer_repairs(&rec).is_empty(),
+        "{:?}",
+        answer_repairs(&rec)
+    );
+}

@@ -252,7 +252,9 @@ where
                     .iter()
                     .find(|c| c.name == FINAL_ANSWER_TOOL);
                 match (call, response.text) {
-                    (Some(call), _) => Step::Fixed(answer_of(&call.arguments)),
+                    (Some(call), _) => {
+                        Step::Fixed(answer_of(&call.arguments, self.agent.config.answer.is_text))
+                    }
                     (None, Some(text)) => Step::Fixed(text),
                     (None, None) => Step::Pass,
                 }
