@@ -205,3 +205,45 @@ pub(crate) fn answer_problem(error: &ToolError) -> String {
         other => other.model_reason(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{bare_word, is_text, is_text_schema};
+    use serde_json::json;
+
+    #[test]
+    fn only_an_unconstrained_string_is_text() {
+        assert!(is_text::<String>());
+        assert!(is_text::<Box<str>>());
+        assert!(is_text::<std::borrow::Cow<'static, str>>());
+        assert!(!is_text::<u32>());
+        assert!(!is_text::<bool>());
+        assert!(!is_text::<Option<String>>());
+        assert!(!is_text::<Vec<String>>());
+        assert!(is_text_schema(
+            &json!({"type": "string", "title": "Note", "description": "free text"})
+        ));
+        for constrained in [
+            json!({"type": "string", "enum": ["billing", "technical"]}),
+            json!({"type": "string", "const": "billing"}),
+            json!({"type": "string", "pattern": "^[A-Z]{3}$"}),
+            json!({"type": "string", "format": "date"}),
+            json!({"type": "string", "maxLength": 3}),
+        ] {
+            assert!(!is_text_schema(&constrained), "{constrained}");
+        }
+    }
+
+    #[test]
+    fn a_bare_word_is_the_string_between_its_quotes_and_closing_punctuation() {
+        let word = |t: &str| bare_word(t).map(|(v, _)| v);
+        assert_eq!(word(" billing."), Some(json!("billing")));
+        assert_eq!(word("`Billing`!"), Some(json!("Billing")));
+        assert_eq!(word("'out of stock'"), Some(json!("out of stock")));
+        assert_eq!(word("billing\ntechnical"), None);
+        assert_eq!(word(" ... "), None);
+        let (_, fixes) = bare_word("`billing`.").unwrap();
+        let fixes: Vec<String> = fixes.iter().map(ToString::to_string).collect();
+        assert_eq!(fixes.len(), 3, "{fixes:?}");
+    }
+}
