@@ -120,6 +120,21 @@ async fn a_sentence_is_not_guessed_into_a_variant() {
 }
 
 #[tokio::test]
+async fn a_list_is_not_made_of_a_bare_line() {
+    // A sentence is no one-item list: the model is sent back.
+    let model = ScriptedModel::new([
+        ModelResponse::text("The guests are Mia and Noah."),
+        ModelResponse::text(r#"["Mia", "Noah"]"#),
+    ]);
+    let out = agent::<Vec<String>>(&model, &Recorder::default())
+        .run("Who comes?".into())
+        .await
+        .unwrap();
+    assert_eq!(out, ["Mia", "Noah"]);
+    assert_eq!(model.requests().len(), 2);
+}
+
+#[tokio::test]
 async fn options_lists_numbers_and_booleans_are_typed_answers_too() {
     async fn read<Out: agents_core::Output + std::fmt::Debug>(text: &str) -> Out {
         let model = ScriptedModel::new([ModelResponse::text(text)])

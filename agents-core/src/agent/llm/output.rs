@@ -91,7 +91,13 @@ pub(crate) fn read_output_repaired<T: Output>(
         Err(error) => error,
     };
     // A scalar written bare (`billing`, `Billing.`): the word as a JSON string, for coercion to
-    // match to the schema's value; the first error stands when it does not.
+    // match to the schema's value; the first error stands when it does not. Only where the
+    // answer cannot be a list or a record: a sentence is no one-item list (the model is sent
+    // back instead).
+    let schema_value = schema();
+    if admits_container(&schema_value, &schema_value, 0) {
+        return Err(error);
+    }
     match bare_word(text) {
         Some((value, fixes)) => match fit::<T>(value, &schema(), &misfit) {
             Ok((out, coerced)) => {
@@ -162,6 +168,45 @@ fn fit<T: Output>(
         .map(ArgumentChange::Coerced)
         .collect();
     Ok((out, (!changes.is_empty()).then_some(("coerce", changes))))
+}
+
+/// Whether `schema` admits an object or an array (or anything: no `type`, `enum` or
+/// alternatives to say otherwise), `$ref`s into `root` followed.
+fn admits_container(schema: &Value, root: &Value, depth: usize) -> bool {
+    let Some(map) = schema.as_object() else {
+        return schema != &Value::Bool(false);
+    };
+    if depth > 16 {
+        return true;
+    }
+    if let Some(target) = map
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+    {
+        return root
+            .pointer(target)
+            .is_none_or(|t| admits_container(t, root, depth + 1));
+    }
+    let container = |t: &Value| matches!(t.as_str(), Some("object" | "array"));
+    if let Some(t) = map.get("type") {
+        return match t {
+            Value::Array(types) => types.iter().any(container),
+            other => container(other),
+        };
+    }
+    if let Some(values) = map.get("enum").and_then(Value::as_array) {
+        return values.iter().any(|v| v.is_object() || v.is_array());
+    }
+    if let Some(value) = map.get("const") {
+        return value.is_object() || value.is_array();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(alts) = map.get(key).and_then(Value::as_array) {
+            return alts.iter().any(|a| admits_container(a, root, depth + 1));
+        }
+    }
+    true
 }
 
 /// Quotes and sentence punctuation a bare answer may come wrapped in.
