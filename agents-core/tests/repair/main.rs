@@ -16,6 +16,7 @@ mod json_corpus;
 mod json_props;
 mod numbers;
 mod pipeline;
+mod scalar_answer;
 mod schema_validation;
 mod step_options;
 mod typed_answer;

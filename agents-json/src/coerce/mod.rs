@@ -262,6 +262,27 @@ mod tests {
         );
     }
 
+    /// An enum value is matched ignoring case only when one value matches: two that differ
+    /// only in case leave a third spelling unmatched (refused), and an exact one is taken.
+    #[test]
+    fn an_enum_match_ignoring_case_must_be_unique() {
+        let one = json!({"enum": ["billing", "technical"]});
+        assert_eq!(
+            coerce(json!(" Billing "), &one).unwrap().value,
+            json!("billing")
+        );
+        let two = json!({"enum": ["Billing", "billing"]});
+        assert_eq!(
+            coerce(json!("billing"), &two).unwrap().value,
+            json!("billing")
+        );
+        let err = coerce(json!("BILLING"), &two).unwrap_err();
+        assert!(
+            matches!(err.rule, crate::CoerceRule::NotInEnum { .. }),
+            "{err}"
+        );
+    }
+
     /// Lenient coercion bends every member it can and keeps the others as they were (for the
     /// validator to name), where `coerce` refuses the whole value at the first.
     #[test]

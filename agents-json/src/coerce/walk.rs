@@ -189,7 +189,7 @@ impl<'s> Walker<'s> {
     }
 
     /// `enum`/`const`: exact, else a string matched ignoring case and surrounding space, else a
-    /// number matched by its text.
+    /// number matched by its text; a match that is not unique is none.
     fn enumerated(&mut self, value: Value, allowed: &[Value]) -> Walked {
         if allowed.contains(&value) {
             return Ok(value);
@@ -200,7 +200,7 @@ impl<'s> Walker<'s> {
             Value::Bool(b) => b.to_string(),
             _ => String::new(),
         };
-        let matched = allowed.iter().find(|candidate| match candidate {
+        let matches = |candidate: &&Value| match candidate {
             Value::String(c) => {
                 c.trim().eq_ignore_ascii_case(&given)
                     || c.trim().to_lowercase() == given.to_lowercase()
@@ -213,7 +213,10 @@ impl<'s> Walker<'s> {
                 value.is_string() && given.eq_ignore_ascii_case(if *b { "true" } else { "false" })
             }
             _ => false,
-        });
+        };
+        // A match must be unique: `"a"` against `["A", "a "]` is no one value, and is refused.
+        let mut found = allowed.iter().filter(matches);
+        let matched = found.next().filter(|_| found.next().is_none());
         match matched {
             Some(canonical) => {
                 self.record(CoercionKind::CanonicalEnum {

@@ -388,3 +388,125 @@ async fn prompted_chat_passes_the_answer_to_its_model_only_without_tools() {
         "prompted calls are text: not held"
     );
 }
+
+/// A classification: an answer whose schema is a string enum, not an object.
+#[allow(dead_code)]
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum Department {
+    Billing,
+    Technical,
+}
+
+fn department_request() -> ModelRequest {
+    ModelRequest::new()
+        .messages(vec![Message::user("My invoice is wrong")])
+        .answer(Some(AnswerFormat::new(
+            "Department",
+            &agents_core::tool::schema_for::<Department>(),
+        )))
+}
+
+/// The string enum as the schema's root, what every provider that takes a schema gets.
+fn assert_enum_root(schema: &Value, what: &str) {
+    assert_eq!(schema["type"], "string", "{what}: {schema}");
+    assert_eq!(
+        schema["enum"],
+        json!(["billing", "technical"]),
+        "{what}: {schema}"
+    );
+}
+
+#[tokio::test]
+async fn a_string_enum_answer_reaches_each_provider_as_its_schema_root() {
+    // OpenAI: strict mode wants an object root, so the schema goes without it.
+    let s = answering(json!({
+        "id": "c1", "choices": [{"index": 0, "finish_reason": "stop",
+            "message": {"role": "assistant", "content": "\"billing\""}}],
+        "usage": {"prompt_tokens": 10, "completion_tokens": 2}
+    }))
+    .await;
+    let r = openai(&s.uri())
+        .complete(&department_request())
+        .await
+        .unwrap();
+    assert_eq!(r.text.as_deref(), Some("\"billing\""));
+    let body = bodies(&s).await.remove(0);
+    let format = &body["response_format"]["json_schema"];
+    assert_eq!(format["strict"], false);
+    assert_eq!(format["name"], "Department");
+    assert_enum_root(&format["schema"], "openai");
+
+    // Anthropic: a tool's input must be an object; the enum is the forced tool's `answer`.
+    let s = answering(json!({
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+        "content": [{"type": "tool_use", "id": "toolu_1", "name": "final_answer",
+            "input": {"answer": "billing"}}],
+        "stop_reason": "tool_use", "usage": {"input_tokens": 10, "output_tokens": 5}
+    }))
+    .await;
+    let model = Anthropic::builder("claude-sonnet-4-5")
+        .base_url(s.uri())
+        .api_key("sk-ant-test")
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap();
+    let r = model.complete(&department_request()).await.unwrap();
+    assert_eq!(r.tool_calls[0].arguments, r#"{"answer":"billing"}"#);
+    let body = bodies(&s).await.remove(0);
+    let input = &body["tools"][0]["input_schema"];
+    assert_eq!(input["type"], "object");
+    assert_eq!(input["required"], json!(["answer"]));
+    assert_enum_root(&input["properties"]["answer"], "anthropic");
+
+    // Gemini: `responseSchema` takes a string enum at its root (the OpenAPI subset has both).
+    let s = answering(json!({
+        "candidates": [{"content": {"parts": [{"text": "\"billing\""}], "role": "model"},
+            "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 2, "totalTokenCount": 12}
+    }))
+    .await;
+    let model = Gemini::builder("gemini-2.5-flash")
+        .base_url(s.uri())
+        .api_key("AIza-test")
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap();
+    model.complete(&department_request()).await.unwrap();
+    let body = bodies(&s).await.remove(0);
+    assert_eq!(
+        body["generationConfig"]["responseMimeType"],
+        "application/json"
+    );
+    assert_enum_root(&body["generationConfig"]["responseSchema"], "gemini");
+
+    // Ollama's `format` and llama.cpp's `json_schema`: any JSON Schema, the enum as it is.
+    let s = answering(json!({
+        "model": "qwen2.5:7b", "created_at": "2025-01-01T00:00:00Z",
+        "message": {"role": "assistant", "content": "\"billing\""},
+        "done": true, "done_reason": "stop", "prompt_eval_count": 10, "eval_count": 2
+    }))
+    .await;
+    let model = Ollama::builder("qwen2.5:7b")
+        .base_url(s.uri())
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap();
+    model.complete(&department_request()).await.unwrap();
+    assert_enum_root(&bodies(&s).await.remove(0)["format"], "ollama");
+    let s = answering(
+        json!({"choices": [{"text": "\"billing\"", "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 10, "completion_tokens": 2}}),
+    )
+    .await;
+    let model = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{}/v1", s.uri()))
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap();
+    model.complete(&department_request()).await.unwrap();
+    assert_enum_root(&bodies(&s).await.remove(0)["json_schema"], "llama.cpp");
+}

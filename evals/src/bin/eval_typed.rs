@@ -19,7 +19,7 @@
 //! ```
 //!
 //! Settings: `EVAL_SAMPLES` (seeds per request, default 2), `EVAL_FIRST_SEED`, `EVAL_LIMIT` (the
-//! first n requests of each type), `EVAL_ONLY` (one type, by its name in the report),
+//! first n requests of each type), `EVAL_ONLY` (the types named, by their names in the report, comma-separated),
 //! `EVAL_TRACE=1`, `LOCAL_LLM_URL`; `EVAL_REPORT_FROM=<log>[,<log>...]` prints the report of
 //! the logs' runs without a model (a run cut short included: the runs go seed by seed). Prints a Markdown report and writes every run (each model
 //! response's text and raw generation, the mode, the seed, the outcome) to
@@ -216,7 +216,10 @@ async fn main() {
     let mut per_shape: BTreeMap<Shape, usize> = BTreeMap::new();
     let cases: Vec<Case> = agents_evals::typed::cases()
         .into_iter()
-        .filter(|c| only.as_deref().is_none_or(|o| o == c.shape.name()))
+        .filter(|c| {
+            only.as_deref()
+                .is_none_or(|o| o.split(',').any(|n| n.trim() == c.shape.name()))
+        })
         .filter(|c| {
             let n = per_shape.entry(c.shape).or_default();
             *n += 1;

@@ -11,15 +11,19 @@ use serde_json::Value;
 
 use super::Shape;
 
-/// Reads an answer's text into `T` as written, with no repair or coercion: a type whose schema
-/// is a string (a unit enum among them) takes the text itself, as the runtime reads such an
-/// `Out`; any other type is a strict `serde_json` read of the whole text.
+/// Reads an answer's text into `T` as written, with no repair or coercion: a strict
+/// `serde_json` read of the whole text; a type whose schema is a string (a unit enum among
+/// them) also takes the text itself, a variant's exact name written bare (`billing` as well as
+/// `"billing"`, both of which the runtime reads without a repair of the value).
 pub fn read_as_written<T: DeserializeOwned + JsonSchema>(text: &str) -> Option<T> {
+    if let Ok(out) = serde_json::from_str(text) {
+        return Some(out);
+    }
     let schema = schemars::schema_for!(T);
     if schema.get("type").and_then(Value::as_str) == Some("string") {
         return serde_json::from_value(Value::String(text.to_owned())).ok();
     }
-    serde_json::from_str(text).ok()
+    None
 }
 
 /// Whether an answer holds the expected value: the rule of the tool-call suites
@@ -270,14 +274,18 @@ mod tests {
     }
 
     #[test]
-    fn a_bare_enum_is_read_as_its_text_like_the_runtime_reads_it() {
+    fn a_bare_enum_is_read_as_its_json_or_its_exact_text() {
         assert!(matches!(
             read_as_written::<Department>("billing"),
             Some(Department::Billing)
         ));
-        // The JSON string (quotes included) is not the variant's text.
-        assert!(read_as_written::<Department>("\"billing\"").is_none());
+        assert!(matches!(
+            read_as_written::<Department>("\"billing\""),
+            Some(Department::Billing)
+        ));
+        // Another case, or punctuation, is a repair.
         assert!(read_as_written::<Department>("Billing").is_none());
+        assert!(read_as_written::<Department>("billing.").is_none());
         assert!(read_as_written::<Triage>(r#"{"department": "sales"}"#).is_some());
     }
 

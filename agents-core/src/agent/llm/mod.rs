@@ -31,7 +31,7 @@ pub use request::RunRequest;
 pub use stream::{RunEvent, RunStream};
 
 use config::{Config, Settings};
-use output::{is_text, read_output};
+use output::{is_text, read_output, read_output_repaired};
 use runner::{Start, start_run};
 use tap::Tap;
 use toolbox::{HandlerLevels, Sources, ToolEntry, Toolbox};

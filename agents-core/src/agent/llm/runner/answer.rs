@@ -52,8 +52,7 @@ where
         text: String,
     ) -> BoxFuture<'_, Result<ReadAnswer<Out>, AgentError>> {
         Box::pin(async move {
-            let is_text = self.agent.config.answer.is_text;
-            let error = match super::read_output::<Out>(&text, is_text) {
+            let error = match self.read_reported(&text) {
                 Ok(out) => return Ok((text, Ok(out))),
                 Err(error) => error,
             };
@@ -69,6 +68,26 @@ where
                 }
             }
         })
+    }
+
+    /// Reads an answer's `text` into `Out`, reporting each deterministic repair it took to read
+    /// (lenient JSON, coercion) as a `Repaired` event of the answer, as a tool call's are: the
+    /// pseudo-tool [`FINAL_ANSWER_TOOL`], kind [`ErrorKind::Answer`], no call id. Nothing is
+    /// reported for an answer that reads as written, or that does not read (its error is).
+    fn read_reported(&self, text: &str) -> Result<Out, Box<ToolError>> {
+        let (out, repairs) =
+            super::read_output_repaired::<Out>(text, self.agent.config.answer.is_text)?;
+        for (step, fixes) in repairs {
+            self.ctx.emit(Event::Repaired {
+                agent: self.path.clone(),
+                call_id: String::new(),
+                tool: FINAL_ANSWER_TOOL.to_owned(),
+                kind: ErrorKind::Answer,
+                step,
+                fixes,
+            });
+        }
+        Ok(out)
     }
 
     /// Runs the `answer_error` chain on `text`, which failed to read with `error`.
@@ -101,7 +120,7 @@ where
                         preview: preview(&fixed),
                     }],
                 });
-                match super::read_output::<Out>(&fixed, agent.config.answer.is_text) {
+                match self.read_reported(&fixed) {
                     Ok(out) => return Recovered::Read(out, fixed),
                     Err(e) => {
                         text = fixed;
@@ -233,7 +252,9 @@ where
                     .iter()
                     .find(|c| c.name == FINAL_ANSWER_TOOL);
                 match (call, response.text) {
-                    (Some(call), _) => Step::Fixed(answer_of(&call.arguments)),
+                    (Some(call), _) => {
+                        Step::Fixed(answer_of(&call.arguments, self.agent.config.answer.is_text))
+                    }
                     (None, Some(text)) => Step::Fixed(text),
                     (None, None) => Step::Pass,
                 }

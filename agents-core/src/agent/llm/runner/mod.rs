@@ -25,7 +25,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::{
-    Checked, HandlerLevels, LlmAgent, Output, Rejection, RunReport, Tap, now_ms, read_output,
+    Checked, HandlerLevels, LlmAgent, Output, Rejection, RunReport, Tap, now_ms,
+    read_output_repaired,
 };
 use crate::agent::AgentPath;
 use crate::agent::RunContext;

@@ -75,7 +75,10 @@ where
         else {
             return response;
         };
-        let answer = answer_of(&response.tool_calls[at].arguments);
+        let answer = answer_of(
+            &response.tool_calls[at].arguments,
+            self.agent.config.answer.is_text,
+        );
         let offered = answer_tool_sent || self.final_answer_offered();
         if !offered || self.copies_an_example(&answer) {
             return response;
@@ -112,7 +115,7 @@ where
         call: &ToolCall,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        let answer = answer_of(&call.arguments);
+        let answer = answer_of(&call.arguments, self.agent.config.answer.is_text);
         // Outside prevention mode the final answer was asked for (after a repeat): it still is.
         if !self.prevention_on() {
             self.progress.answer_due = true;
@@ -141,17 +144,15 @@ where
     }
 }
 
-/// The answer a final-answer call gives: its `answer` argument (the schema holds a constrained
-/// model to `{"answer": string}`; a provider that only forces the tool, not its schema, may
-/// send less, and then the text is the answer).
-/// The answer a call to the final-answer tool gives: its `answer` argument (a string as it
-/// is, any other value as JSON). The schema holds a constrained model to `{"answer": <Out>}`;
+/// The answer a call to the final-answer tool gives: its `answer` argument, for a text output
+/// (`is_text`) a string as it is, else the value as JSON (a string enum's `"billing"` quoted,
+/// so that it reads as written). The schema holds a constrained model to `{"answer": <Out>}`;
 /// a provider that only forces the tool (not its schema) may send less, and then the whole
 /// argument text is the answer.
-pub(super) fn answer_of(arguments: &str) -> String {
+pub(super) fn answer_of(arguments: &str, is_text: bool) -> String {
     match crate::json::repair(arguments).map(|r| r.value) {
         Ok(Value::Object(m)) => match m.get("answer") {
-            Some(Value::String(s)) => s.clone(),
+            Some(Value::String(s)) if is_text => s.clone(),
             Some(other) => other.to_string(),
             None => arguments.to_owned(),
         },
