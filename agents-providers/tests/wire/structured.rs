@@ -94,6 +94,44 @@ fn openai(base: &str) -> OpenAi {
         .unwrap()
 }
 
+fn anthropic(base: &str) -> Anthropic {
+    Anthropic::builder("claude-sonnet-4-5")
+        .base_url(base)
+        .api_key("sk-ant-test")
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap()
+}
+
+fn gemini(base: &str) -> Gemini {
+    Gemini::builder("gemini-2.5-flash")
+        .base_url(base)
+        .api_key("AIza-test")
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap()
+}
+
+fn ollama(base: &str) -> Ollama {
+    Ollama::builder("qwen2.5:7b")
+        .base_url(base)
+        .streaming(false)
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap()
+}
+
+/// llama.cpp's server through the prompted client (its OpenAI-compatible `/v1`).
+fn llama_cpp(base: &str) -> PromptedCompletions {
+    PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{base}/v1"))
+        .transport(config(&ManualClock::new()))
+        .build()
+        .unwrap()
+}
+
 #[tokio::test]
 async fn openai_sends_a_strict_json_schema_response_format_even_with_tools() {
     let s = answering(json!({
@@ -224,13 +262,7 @@ async fn anthropic_forces_the_final_answer_tool_only_without_tools() {
         "stop_reason": "tool_use", "usage": {"input_tokens": 10, "output_tokens": 5}
     }))
     .await;
-    let model = Anthropic::builder("claude-sonnet-4-5")
-        .base_url(s.uri())
-        .api_key("sk-ant-test")
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = anthropic(&s.uri());
     assert_eq!(
         model.capabilities(&[]).answer,
         ConstraintSupport::ToolChoice
@@ -273,13 +305,7 @@ async fn gemini_sends_response_schema_only_without_tools() {
         "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}
     }))
     .await;
-    let model = Gemini::builder("gemini-2.5-flash")
-        .base_url(s.uri())
-        .api_key("AIza-test")
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = gemini(&s.uri());
     assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
@@ -306,12 +332,7 @@ async fn ollama_sends_the_answer_schema_as_format_only_without_tools() {
         "done": true, "done_reason": "stop", "prompt_eval_count": 50, "eval_count": 12
     }))
     .await;
-    let model = Ollama::builder("qwen2.5:7b")
-        .base_url(s.uri())
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = ollama(&s.uri());
     assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
@@ -337,11 +358,7 @@ async fn llama_cpp_holds_the_answer_with_json_schema_after_the_answer_cue() {
         "usage": {"prompt_tokens": 50, "completion_tokens": 20}}),
     )
     .await;
-    let model = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{}/v1", s.uri()))
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = llama_cpp(&s.uri());
     assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
     let r = model.complete(&request(false)).await.unwrap();
     assert_eq!(r.text.as_deref(), Some(INVOICE));
@@ -445,13 +462,7 @@ async fn a_string_enum_answer_reaches_each_provider_as_its_schema_root() {
         "stop_reason": "tool_use", "usage": {"input_tokens": 10, "output_tokens": 5}
     }))
     .await;
-    let model = Anthropic::builder("claude-sonnet-4-5")
-        .base_url(s.uri())
-        .api_key("sk-ant-test")
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = anthropic(&s.uri());
     let r = model.complete(&department_request()).await.unwrap();
     assert_eq!(r.tool_calls[0].arguments, r#"{"answer":"billing"}"#);
     let body = bodies(&s).await.remove(0);
@@ -467,13 +478,7 @@ async fn a_string_enum_answer_reaches_each_provider_as_its_schema_root() {
         "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 2, "totalTokenCount": 12}
     }))
     .await;
-    let model = Gemini::builder("gemini-2.5-flash")
-        .base_url(s.uri())
-        .api_key("AIza-test")
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = gemini(&s.uri());
     model.complete(&department_request()).await.unwrap();
     let body = bodies(&s).await.remove(0);
     assert_eq!(
@@ -489,12 +494,7 @@ async fn a_string_enum_answer_reaches_each_provider_as_its_schema_root() {
         "done": true, "done_reason": "stop", "prompt_eval_count": 10, "eval_count": 2
     }))
     .await;
-    let model = Ollama::builder("qwen2.5:7b")
-        .base_url(s.uri())
-        .streaming(false)
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = ollama(&s.uri());
     model.complete(&department_request()).await.unwrap();
     assert_enum_root(&bodies(&s).await.remove(0)["format"], "ollama");
     let s = answering(
@@ -502,11 +502,7 @@ async fn a_string_enum_answer_reaches_each_provider_as_its_schema_root() {
         "usage": {"prompt_tokens": 10, "completion_tokens": 2}}),
     )
     .await;
-    let model = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{}/v1", s.uri()))
-        .transport(config(&ManualClock::new()))
-        .build()
-        .unwrap();
+    let model = llama_cpp(&s.uri());
     model.complete(&department_request()).await.unwrap();
     assert_enum_root(&bodies(&s).await.remove(0)["json_schema"], "llama.cpp");
 }
