@@ -111,7 +111,7 @@ impl<'a, 's> Executor<'a, 's> {
             })
         })?;
         let mut violations = match self.setup.validator {
-            Some(validator) => validator.violations(&args, self.schema()),
+            Some(validator) => validator.violations(&args),
             None => Vec::new(),
         };
         if let Some(echo) = self.setup.echo {

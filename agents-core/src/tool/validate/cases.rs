@@ -1,0 +1,492 @@
+//! Hand-written cases for each keyword, recursion, depth and numbers at their edges.
+
+use serde_json::{Value, json};
+
+use super::{ArgsValidator, MAX_VIOLATIONS};
+
+fn validator(schema: Value) -> ArgsValidator {
+    ArgsValidator::compile("t", &schema).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `schema` admits each of `good` and refuses each of `bad`.
+fn admits(schema: Value, good: &[Value], bad: &[Value]) {
+    let v = validator(schema.clone());
+    for g in good {
+        assert!(
+            v.violations(g).is_empty(),
+            "{schema} should admit {g}: {:?}",
+            v.violations(g)
+        );
+    }
+    for b in bad {
+        assert!(!v.violations(b).is_empty(), "{schema} should refuse {b}");
+    }
+}
+
+/// The one violation `args` gets: (path, keyword, message).
+fn one(schema: Value, args: Value) -> (String, String, String) {
+    let found = validator(schema.clone()).violations(&args);
+    assert_eq!(found.len(), 1, "{schema} / {args}: {found:?}");
+    let v = found.into_iter().next().unwrap();
+    (v.field_path, v.keyword, v.message)
+}
+
+fn triple(path: &str, keyword: &str, message: &str) -> (String, String, String) {
+    (path.to_owned(), keyword.to_owned(), message.to_owned())
+}
+
+#[test]
+fn types() {
+    admits(
+        json!({"type": "integer"}),
+        &[json!(3), json!(3.0), json!(-7)],
+        &[json!(3.5), json!("3")],
+    );
+    admits(
+        json!({"type": ["string", "null"]}),
+        &[json!("a"), json!(null)],
+        &[json!(1)],
+    );
+    admits(
+        json!({"type": "number"}),
+        &[json!(1), json!(1.5)],
+        &[json!(true)],
+    );
+    assert_eq!(
+        one(json!({"type": ["string", "null"]}), json!(1)),
+        triple(".", "type", "must be null or a string")
+    );
+    assert_eq!(
+        one(json!({"type": "integer"}), json!("x")),
+        triple(".", "type", "must be an integer")
+    );
+    // A number no f64 holds, as a string: said so, not "must be a number".
+    let (_, _, message) = one(json!({"type": "number"}), json!("1e999"));
+    assert!(
+        message.contains("finite") || message.contains("1e999"),
+        "{message}"
+    );
+}
+
+#[test]
+fn enums_and_consts_compare_numbers_by_value() {
+    admits(
+        json!({"enum": [1, "a", [1, 2]]}),
+        &[json!(1.0), json!("a"), json!([1.0, 2])],
+        &[json!(2), json!("b")],
+    );
+    admits(
+        json!({"const": {"a": 1}}),
+        &[json!({"a": 1.0})],
+        &[json!({"a": 1, "b": 2})],
+    );
+    assert_eq!(
+        one(json!({"enum": ["c", "f"]}), json!("k")),
+        triple(".", "enum", r#"must be one of "c", "f""#)
+    );
+    assert_eq!(
+        one(json!({"const": 3}), json!(4)),
+        triple(".", "const", "must be 3")
+    );
+}
+
+#[test]
+fn numeric_bounds() {
+    admits(
+        json!({"minimum": 1, "maximum": 3}),
+        &[json!(1), json!(3), json!(2.5), json!("x")],
+        &[json!(0), json!(3.5)],
+    );
+    admits(
+        json!({"exclusiveMinimum": 0, "exclusiveMaximum": 1}),
+        &[json!(0.5)],
+        &[json!(0), json!(1)],
+    );
+    // Exact where both are integers: these two round to the same f64.
+    admits(
+        json!({"maximum": 9_007_199_254_740_992_u64}),
+        &[json!(9_007_199_254_740_992_u64)],
+        &[json!(9_007_199_254_740_993_u64)],
+    );
+    admits(
+        json!({"minimum": -1}),
+        &[json!(u64::MAX)],
+        &[json!(i64::MIN)],
+    );
+    admits(
+        json!({"maximum": 1e308}),
+        &[json!(1e300)],
+        &[json!(1.5e308)],
+    );
+    assert_eq!(
+        one(json!({"minimum": 1}), json!(0)),
+        triple(".", "minimum", "must be at least 1")
+    );
+    assert_eq!(
+        one(json!({"maximum": 1.5}), json!(2)),
+        triple(".", "maximum", "must be at most 1.5")
+    );
+    assert_eq!(
+        one(json!({"exclusiveMinimum": 0}), json!(0)),
+        triple(".", "exclusiveMinimum", "must be greater than 0")
+    );
+    assert_eq!(
+        one(json!({"exclusiveMaximum": 5}), json!(5)),
+        triple(".", "exclusiveMaximum", "must be less than 5")
+    );
+    // Draft-04's boolean form, in a document that declares it.
+    admits(
+        json!({"$schema": "http://json-schema.org/draft-04/schema#", "minimum": 1, "exclusiveMinimum": true}),
+        &[json!(2)],
+        &[json!(1)],
+    );
+}
+
+#[test]
+fn multiples() {
+    admits(
+        json!({"multipleOf": 3}),
+        &[json!(9), json!(9.0), json!(9_007_199_254_740_993_u64)],
+        &[json!(10), json!(9.5)],
+    );
+    admits(
+        json!({"multipleOf": 0.1}),
+        &[json!(0.3), json!(1), json!(2.2)],
+        &[json!(0.35)],
+    );
+    admits(json!({"multipleOf": 0.5}), &[json!(1e308)], &[json!(0.3)]);
+    assert_eq!(
+        one(json!({"multipleOf": 2.0}), json!(3)),
+        triple(".", "multipleOf", "must be a multiple of 2")
+    );
+    assert_eq!(
+        one(json!({"multipleOf": 0.5}), json!(0.3)),
+        triple(".", "multipleOf", "must be a multiple of 0.5")
+    );
+}
+
+#[test]
+fn strings() {
+    admits(
+        json!({"minLength": 2, "maxLength": 3}),
+        &[json!("ab"), json!("héé"), json!("日本語"), json!(5)],
+        &[json!("a"), json!("abcd"), json!("日本語日")],
+    );
+    admits(
+        json!({"pattern": "^[A-Z]"}),
+        &[json!("Oslo")],
+        &[json!("oslo")],
+    );
+    // Not anchored unless it says so.
+    admits(json!({"pattern": "[0-9]"}), &[json!("a1b")], &[json!("ab")]);
+    assert_eq!(
+        one(json!({"minLength": 1}), json!("")),
+        triple(".", "minLength", "must be at least 1 character long")
+    );
+    assert_eq!(
+        one(json!({"maxLength": 2}), json!("abc")),
+        triple(".", "maxLength", "must be at most 2 characters long")
+    );
+    assert_eq!(
+        one(json!({"pattern": "^a"}), json!("b")),
+        triple(".", "pattern", "must match the regular expression ^a")
+    );
+    assert_eq!(
+        one(json!({"format": "date"}), json!("tomorrow")),
+        triple(".", "format", "must be a date like 2024-01-31")
+    );
+    // Unknown formats are not checked.
+    admits(json!({"format": "uint8"}), &[json!("anything")], &[]);
+}
+
+#[test]
+fn objects() {
+    let schema = json!({
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "city": {}},
+        "patternProperties": {"^x_": {"type": "boolean"}},
+        "additionalProperties": false,
+        "required": ["a"],
+        "minProperties": 1,
+        "maxProperties": 3,
+        "dependentRequired": {"b": ["a"]}
+    });
+    admits(
+        schema.clone(),
+        &[json!({"a": 1}), json!({"a": 1, "x_y": true}), json!([1])],
+        &[
+            json!({"a": 1, "x_y": 1}),
+            json!({"a": 1, "c": 1}),
+            json!({"b": "s"}),
+            json!({"a": 1, "b": "s", "x_1": true, "x_2": true}),
+        ],
+    );
+    assert_eq!(
+        one(schema.clone(), json!({"a": 1, "cty": "s"})),
+        triple(
+            "cty",
+            "additionalProperties",
+            "is not an argument of this tool (did you mean `city`?)"
+        )
+    );
+    assert_eq!(
+        one(json!({"required": ["a"]}), json!({})),
+        triple("a", "required", "is missing; the tool needs it")
+    );
+    let found = validator(json!({"dependentRequired": {"b": ["a"]}})).violations(&json!({"b": 1}));
+    assert_eq!(found[0].field_path, "a");
+    assert_eq!(
+        found[0].message,
+        "is missing; the tool needs it when `b` is given"
+    );
+    admits(
+        json!({"additionalProperties": {"type": "string"}, "properties": {"n": {}}}),
+        &[json!({"n": 1, "s": "x"})],
+        &[json!({"s": 1})],
+    );
+    admits(
+        json!({"propertyNames": {"maxLength": 2}}),
+        &[json!({"ab": 1})],
+        &[json!({"abc": 1})],
+    );
+    let (path, keyword, message) = one(
+        json!({"propertyNames": {"pattern": "^[a-z]+$"}}),
+        json!({"Ab": 1}),
+    );
+    assert_eq!((path.as_str(), keyword.as_str()), (".", "propertyNames"));
+    assert!(
+        message.contains("`Ab`") && message.contains("^[a-z]+$"),
+        "{message}"
+    );
+    admits(
+        json!({"dependentSchemas": {"a": {"required": ["b"]}}}),
+        &[json!({"b": 1}), json!({"a": 1, "b": 1})],
+        &[json!({"a": 1})],
+    );
+    admits(
+        json!({"dependencies": {"a": ["b"], "c": {"required": ["d"]}}}),
+        &[json!({"a": 1, "b": 1})],
+        &[json!({"a": 1}), json!({"c": 1})],
+    );
+}
+
+#[test]
+fn arrays() {
+    admits(
+        json!({"items": {"type": "integer"}, "minItems": 1, "maxItems": 2}),
+        &[json!([1]), json!([1, 2])],
+        &[json!([]), json!([1, 2, 3]), json!(["a"])],
+    );
+    admits(
+        json!({"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}),
+        &[json!(["a", 1, 2]), json!([])],
+        &[json!([1]), json!(["a", "b"])],
+    );
+    // The draft-07 tuple form.
+    admits(
+        json!({"items": [{"type": "string"}], "additionalItems": false}),
+        &[json!(["a"])],
+        &[json!(["a", 1])],
+    );
+    admits(
+        json!({"contains": {"type": "string"}}),
+        &[json!([1, "a"])],
+        &[json!([1, 2]), json!([])],
+    );
+    admits(
+        json!({"contains": {"type": "string"}, "minContains": 2, "maxContains": 3}),
+        &[json!(["a", "b"]), json!(["a", 1, "b", "c"])],
+        &[json!(["a"]), json!(["a", "b", "c", "d"])],
+    );
+    admits(
+        json!({"contains": {"type": "string"}, "minContains": 0}),
+        &[json!([]), json!([1])],
+        &[],
+    );
+    admits(
+        json!({"uniqueItems": true}),
+        &[json!([1, 2]), json!([{"a": 1}, {"a": 2}])],
+        &[json!([1, 1.0]), json!([{"a": 1}, {"a": 1}])],
+    );
+    assert_eq!(
+        one(json!({"items": {"type": "string"}}), json!(["a", 1])),
+        triple("[1]", "type", "must be a string")
+    );
+    assert_eq!(
+        one(json!({"uniqueItems": true}), json!([1, 1])),
+        triple(".", "uniqueItems", "must not repeat an item")
+    );
+    assert_eq!(
+        one(json!({"minItems": 1}), json!([])),
+        triple(".", "minItems", "must have at least 1 item")
+    );
+}
+
+#[test]
+fn combinators_and_conditions() {
+    admits(
+        json!({"allOf": [{"minimum": 1}, {"maximum": 3}]}),
+        &[json!(2)],
+        &[json!(0), json!(4)],
+    );
+    admits(
+        json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+        &[json!("a"), json!(1)],
+        &[json!(1.5)],
+    );
+    admits(
+        json!({"oneOf": [{"type": "integer"}, {"minimum": 2}]}),
+        &[json!(1), json!(2.5)],
+        &[json!(3), json!(1.5)],
+    );
+    admits(
+        json!({"not": {"type": "string"}}),
+        &[json!(1)],
+        &[json!("a")],
+    );
+    let conditional = json!({
+        "if": {"properties": {"kind": {"const": "card"}}},
+        "then": {"required": ["number"]},
+        "else": {"required": ["iban"]}
+    });
+    admits(
+        conditional.clone(),
+        &[
+            json!({"kind": "card", "number": "1"}),
+            json!({"kind": "bank", "iban": "x"}),
+        ],
+        &[
+            json!({"kind": "card", "iban": "x"}),
+            json!({"kind": "bank"}),
+        ],
+    );
+    assert_eq!(
+        one(conditional, json!({"kind": "card"})),
+        triple("number", "required", "is missing; the tool needs it")
+    );
+    admits(
+        json!({"properties": {"a": true, "b": false}}),
+        &[json!({"a": 1})],
+        &[json!({"b": 1})],
+    );
+    assert_eq!(
+        one(json!({"properties": {"b": false}}), json!({"b": 1})),
+        triple("b", "falseSchema", "is not allowed here")
+    );
+    assert_eq!(
+        one(
+            json!({"anyOf": [{"type": "string"}, {"type": "null"}]}),
+            json!(1)
+        ),
+        triple(".", "anyOf", "matches none of the allowed forms")
+    );
+    assert_eq!(
+        one(json!({"oneOf": [{"minimum": 1}, {"minimum": 2}]}), json!(3)),
+        triple(".", "oneOf", "matches more than one of the allowed forms")
+    );
+}
+
+#[test]
+fn references_and_recursion() {
+    let tree = json!({
+        "$ref": "#/$defs/node",
+        "$defs": {"node": {
+            "type": "object",
+            "properties": {"value": {"type": "integer"}, "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}},
+            "required": ["value"]
+        }}
+    });
+    admits(
+        tree.clone(),
+        &[json!({"value": 1, "children": [{"value": 2, "children": []}]})],
+        &[json!({"value": 1, "children": [{"children": []}]})],
+    );
+    assert_eq!(
+        one(
+            tree.clone(),
+            json!({"value": 1, "children": [{"value": 2}, {"value": "x"}]})
+        ),
+        triple("children[1].value", "type", "must be an integer")
+    );
+    admits(
+        json!({"properties": {"next": {"$ref": "#"}}, "required": ["v"]}),
+        &[json!({"v": 1, "next": {"v": 2}})],
+        &[json!({"v": 1, "next": {}})],
+    );
+    admits(
+        json!({"definitions": {"a": {"type": "string"}}, "properties": {"x": {"$ref": "#/definitions/a"}}}),
+        &[json!({"x": "s"})],
+        &[json!({"x": 1})],
+    );
+    // Any pointer inside the document, percent-encoded or with escaped segments.
+    admits(
+        json!({"properties": {"a/b": {"type": "string"}, "c": {"$ref": "#/properties/a~1b"}}}),
+        &[json!({"c": "s"})],
+        &[json!({"c": 1})],
+    );
+    admits(
+        json!({"$defs": {"a b": {"type": "string"}}, "$ref": "#/$defs/a%20b"}),
+        &[json!("s")],
+        &[json!(1)],
+    );
+    // A schema that applies itself to the same value would loop: refused when compiled.
+    for endless in [
+        json!({"$defs": {"loop": {"$ref": "#/$defs/loop"}}, "$ref": "#/$defs/loop"}),
+        json!({"anyOf": [{"$ref": "#"}, {"type": "string"}]}),
+        json!({"$defs": {"d": {"not": {"$ref": "#/$defs/d"}}}, "not": {"$ref": "#/$defs/d"}}),
+    ] {
+        let err = ArgsValidator::compile("t", &endless).unwrap_err();
+        assert!(err.message.contains("endless loop"), "{}", err.message);
+    }
+}
+
+/// A hand-built instance far deeper than the parser allows is refused as too deep, without
+/// overflowing the stack (on a thread of the default test stack).
+#[test]
+fn a_deep_instance_does_not_overflow() {
+    let mut deep = json!(1);
+    for _ in 0..2_000 {
+        deep = json!({"next": deep});
+    }
+    let v = validator(json!({"properties": {"next": {"$ref": "#"}}}));
+    let found = v.violations(&deep);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].message.contains("too deeply"), "{found:?}");
+    let arrays = validator(json!({"items": {"$ref": "#"}, "type": "array"}));
+    let mut nested = json!([]);
+    for _ in 0..100 {
+        nested = json!([nested]);
+    }
+    assert!(arrays.violations(&nested).is_empty());
+}
+
+#[test]
+fn at_most_max_violations_each_once() {
+    let v = validator(json!({"items": {"type": "string"}}));
+    let found = v.violations(&json!((0..100).collect::<Vec<_>>()));
+    assert_eq!(found.len(), MAX_VIOLATIONS);
+    assert_eq!(found[0].field_path, "[0]");
+}
+
+#[test]
+fn bad_schemas_are_refused_at_compile() {
+    for (bad, says) in [
+        (json!({"minimum": "x"}), "minimum"),
+        (json!({"pattern": "(unclosed"}), "pattern"),
+        (json!({"pattern": "(?=look)ahead"}), "pattern"),
+        (json!({"type": "integr"}), "type"),
+        (json!({"multipleOf": 0}), "multipleOf"),
+        (json!({"minLength": -1}), "minLength"),
+        (json!({"required": "a"}), "required"),
+        (json!({"properties": {"a": 5}}), "/properties/a"),
+        (json!({"$ref": "other.json#/a"}), "outside"),
+        (json!({"$ref": "#anchor"}), "outside"),
+        (json!({"$ref": "#/$defs/missing"}), "nothing"),
+        (json!({"$defs": {"unused": {"type": 5}}}), "type"),
+        (json!({"anyOf": []}), "anyOf"),
+    ] {
+        let err = ArgsValidator::compile("t", &bad)
+            .err()
+            .unwrap_or_else(|| panic!("{bad} compiled"));
+        assert!(err.message.contains(says), "{bad}: {}", err.message);
+    }
+}
