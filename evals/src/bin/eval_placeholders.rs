@@ -377,3 +377,60 @@ fn report(modes: &[&str], scores: &[Vec<Score>], requests: usize, samples: usize
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parcel() -> Case {
+        cases()
+            .into_iter()
+            .find(|c| c.request.starts_with("Track 1Z"))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_users_values_score_right_even_where_an_example_shows_them_too() {
+        let examples = [json!({"tracking_number": "TRACKING NUMBER", "carrier": "ups"})];
+        let call = json!({"tracking_number": "1Z999AA10123456784", "carrier": "UPS"});
+        let s = score(&parcel(), Some("track_parcel"), &call, &examples);
+        assert!(s.tool && s.values && !s.copied);
+    }
+
+    #[test]
+    fn a_placeholder_copied_is_a_copy_and_not_the_requests_value() {
+        let examples = [json!({"tracking_number": "TRACKING NUMBER", "carrier": "ups"})];
+        let call = json!({"tracking_number": "TRACKING NUMBER", "carrier": "ups"});
+        let s = score(&parcel(), Some("track_parcel"), &call, &examples);
+        assert!(s.tool && !s.values && s.copied);
+        let wrong_tool = score(&parcel(), Some("DHL"), &call, &examples);
+        assert!(!wrong_tool.tool && !wrong_tool.values && wrong_tool.copied);
+    }
+
+    #[test]
+    fn free_text_is_any_part_of_the_request_of_three_characters_or_more() {
+        let case = cases()
+            .into_iter()
+            .find(|c| c.tool == "set_reminder")
+            .unwrap();
+        let ok = json!({"message": "call Anna", "minutes": 15});
+        assert!(score(&case, Some("set_reminder"), &ok, &[]).values);
+        for message in ["to", "buy milk"] {
+            let bad = json!({"message": message, "minutes": 15});
+            assert!(
+                !score(&case, Some("set_reminder"), &bad, &[]).values,
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_old_placeholders_are_text_three_two_and_a_half_and_the_first_choice() {
+        let format = old_format(&tools());
+        let args = format.example_arguments(&tools());
+        assert_eq!(args.len(), 4);
+        assert_eq!(args[0], json!({"restaurant": "text", "people": 3}));
+        assert_eq!(args[1]["amount"], json!(2.5));
+        assert_eq!(args[3]["carrier"], json!("ups"));
+    }
+}
