@@ -272,11 +272,14 @@ fn scan(bytes: &[u8], hits: impl Fn(u64) -> u64, slow: impl Fn(u8) -> bool) -> O
 
 /// Index of the first `a` or `b` in `bytes`. `memchr` reads 16 or 32 bytes a step with SIMD
 /// where the CPU has it: the searches for `<`, `[`, fences and closing tags run over the whole
-/// input, and on a large document eight bytes a step (SWAR) cost 5% of its repair. Measured
-/// also on short model output: SWAR below 64 bytes and `memchr` above cost more than `memchr`
-/// throughout (see docs/PERFORMANCE.md).
+/// input, and on a large document eight bytes a step (SWAR) cost 5% of its repair. Below 16
+/// bytes (the rest of a short answer after a find) a plain loop costs less than the call; eight
+/// bytes a step up to 64 bytes cost more than `memchr` (see docs/PERFORMANCE.md).
 #[inline]
 pub(crate) fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    if bytes.len() < 16 {
+        return bytes.iter().position(|&x| x == a || x == b);
+    }
     if a == b {
         memchr::memchr(a, bytes)
     } else {
@@ -331,7 +334,8 @@ mod tests {
             b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'",
             "caf\u{e9} \u{201c}smart\u{201d} [TOOL_CALLS]<tool_call>".as_bytes(),
         ];
-        // Longer than the 32 bytes `memchr` reads a step with AVX2, from most starts.
+        // Longer than the 32 bytes `memchr` reads a step with AVX2 from most starts, and shorter
+        // than the 16 bytes it is handed from the last ones.
         let long = format!(
             "{}<b> ``~ [1]{}\u{2014} ```{}\"\\\x1f",
             "x".repeat(70),
