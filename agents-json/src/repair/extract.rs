@@ -100,8 +100,8 @@ const WRAPPERS: &[Wrapper] = &[
 
 /// For each byte, whether some wrapper's opening marker has it second. Most `<` and `[` in
 /// text (`[1, 2]`, `['a']`, `<b>`) are ruled out on that one byte instead of being compared with
-/// every marker (on a document of 2,000 records each holding an array, the comparisons were
-/// 1.8% of its repair).
+/// every marker (0.2% of the repair of 2,000 records that each hold an array; see
+/// docs/PERFORMANCE.md).
 const SECOND_BYTES: [bool; 256] = {
     let mut table = [false; 256];
     let mut i = 0;
