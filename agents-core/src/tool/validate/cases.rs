@@ -472,7 +472,11 @@ fn bad_schemas_are_refused_at_compile() {
     for (bad, says) in [
         (json!({"minimum": "x"}), "minimum"),
         (json!({"pattern": "(unclosed"}), "pattern"),
-        (json!({"pattern": "(?=look)ahead"}), "pattern"),
+        (json!({"pattern": "[a-"}), "pattern"),
+        (
+            json!({"patternProperties": {"(?!x_)": true}}),
+            "look-around",
+        ),
         (json!({"type": "integr"}), "type"),
         (json!({"multipleOf": 0}), "multipleOf"),
         (json!({"minLength": -1}), "minLength"),
@@ -489,4 +493,37 @@ fn bad_schemas_are_refused_at_compile() {
             .unwrap_or_else(|| panic!("{bad} compiled"));
         assert!(err.message.contains(says), "{bad}: {}", err.message);
     }
+}
+
+/// A `pattern` with look-around or a back-reference is a valid regular expression beyond
+/// `regex-lite`: that keyword goes unchecked and the rest of the schema is still checked (an MCP
+/// server's tool with such a pattern keeps working). An escaped backslash before a digit is not a
+/// back-reference, and a pattern that is broken for another reason is still refused.
+#[test]
+fn look_around_and_back_references_leave_the_pattern_unchecked_and_the_rest_checked() {
+    for unread in [
+        r"^(?=.*\d)\w+$",
+        r"^(?!admin).*",
+        r"(?<=@)\w+",
+        r"(?<!x)y",
+        r"^(a)\1$",
+        r"(?<q>a)\k<q>",
+    ] {
+        let v = validator(json!({
+            "type": "object",
+            "properties": {"code": {"type": "string", "pattern": unread}},
+            "required": ["code"]
+        }));
+        assert!(
+            v.violations(&json!({"code": "anything"})).is_empty(),
+            "{unread}"
+        );
+        let missing = v.violations(&json!({}));
+        assert_eq!(missing.len(), 1, "{unread}: the rest is checked");
+        assert_eq!(missing[0].keyword, "required");
+    }
+    assert!(super::compile::beyond_regex_lite(r"(?=a)"));
+    assert!(!super::compile::beyond_regex_lite(r"\\1"));
+    assert!(!super::compile::beyond_regex_lite(r"(?:a)(?i)b"));
+    admits(json!({"pattern": r"^\\1$"}), &[json!("\\1")], &[json!("1")]);
 }

@@ -325,8 +325,10 @@ impl<'s> Compiler<'s> {
                 checks.push(make(n));
             }
         }
-        if let Some(p) = m.get("pattern") {
-            checks.push(Check::Pattern(pattern(p, &here("pattern"))?));
+        if let Some(p) = m.get("pattern")
+            && let Some(p) = pattern(p, &here("pattern"))?
+        {
+            checks.push(Check::Pattern(p));
         }
         if let Some(f) = m.get("format") {
             let Value::String(name) = f else {
@@ -436,7 +438,14 @@ impl<'s> Compiler<'s> {
             };
             for (source, s) in entries {
                 let at_key = format!("{}/{}", here("patternProperties"), segment(source));
-                let regex = pattern(&Value::String(source.clone()), &at_key)?;
+                // A key pattern left unchecked would send its keys to `additionalProperties`:
+                // one this validator cannot read refuses the schema.
+                let regex = pattern(&Value::String(source.clone()), &at_key)?.ok_or_else(|| {
+                    format!(
+                        "{} uses look-around or a back-reference, which this validator does not read",
+                        at(&at_key)
+                    )
+                })?;
                 patterns.push((regex, self.node(s, at_key, depth + 1)?));
             }
         }
@@ -624,19 +633,58 @@ fn names(v: &Value) -> Option<Box<[String]>> {
 }
 
 /// A `pattern` (ECMA-262 syntax in the specification; compiled by `regex-lite`, whose syntax
-/// covers what tool schemas use, without look-around and back-references, which it refuses).
-fn pattern(p: &Value, pointer: &str) -> Result<Pattern, String> {
+/// covers what tool schemas use, without look-around and back-references). A pattern that uses
+/// those is valid, only beyond this validator: it is not checked (`None`, with a `tracing`
+/// warning), so that a server's tool with such a pattern still works; anything else
+/// `regex-lite` refuses is not a regular expression, and the schema is refused.
+fn pattern(p: &Value, pointer: &str) -> Result<Option<Pattern>, String> {
     let Value::String(source) = p else {
         return Err(format!("{} must be a string, not {p}", at(pointer)));
     };
-    let regex = Regex::new(source).map_err(|e| {
-        format!(
+    match Regex::new(source) {
+        Ok(regex) => Ok(Some(Pattern {
+            regex,
+            source: source.as_str().into(),
+        })),
+        Err(_) if beyond_regex_lite(source) => {
+            tracing::warn!(
+                target: "agents",
+                at = %at(pointer),
+                pattern = %source,
+                "a pattern with look-around or a back-reference is not checked"
+            );
+            Ok(None)
+        }
+        Err(e) => Err(format!(
             "{} is not a regular expression this validator reads: {e}",
             at(pointer)
-        )
-    })?;
-    Ok(Pattern {
-        regex,
-        source: source.as_str().into(),
-    })
+        )),
+    }
+}
+
+/// Whether `source` uses look-around (`(?=`, `(?!`, `(?<=`, `(?<!`) or a back-reference (`\1`
+/// to `\9`, `\k<name>`): ECMA-262 features `regex-lite` does not have. An escaped backslash
+/// (`\\1`) is not a back-reference.
+pub(super) fn beyond_regex_lite(source: &str) -> bool {
+    let b = source.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                if matches!(b.get(i + 1), Some(b'1'..=b'9' | b'k')) {
+                    return true;
+                }
+                i += 2;
+            }
+            b'(' if source[i..].starts_with("(?=")
+                || source[i..].starts_with("(?!")
+                || source[i..].starts_with("(?<=")
+                || source[i..].starts_with("(?<!") =>
+            {
+                return true;
+            }
+            _ => i += 1,
+        }
+    }
+    false
 }

@@ -26,8 +26,9 @@
 //! `unevaluatedItems`, `$dynamicRef`/`$dynamicAnchor`, `contentEncoding`,
 //! `contentMediaType`, `contentSchema`. Refused at compile (the tool then goes unvalidated, with
 //! a warning, or `schema_tool` returns the error): a `$ref` outside the document (nothing is
-//! ever fetched) or to an anchor (`#name`), and a `pattern` that `regex-lite` does not read
-//! (look-around, back-references).
+//! ever fetched) or to an anchor (`#name`), a `pattern` that is not a regular expression, and a
+//! `patternProperties` key with look-around or a back-reference. A `pattern` with look-around or
+//! a back-reference (valid, but beyond `regex-lite`) is not checked, with a `tracing` warning.
 
 #[cfg(test)]
 mod cases;
