@@ -26,6 +26,6 @@ mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
-pub(crate) use echo::EchoCheck;
+pub(crate) use echo::{ECHO_KEYWORD, EchoCheck};
 pub(crate) use spans::hold_to_user_words;
 pub(crate) use told::Told;

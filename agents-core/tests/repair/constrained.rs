@@ -614,3 +614,90 @@ async fn prevention_mode_refuses_a_final_answer_copied_from_an_example() {
         refused[0]
     );
 }
+
+fn weather() -> impl agents_core::tool::Tool {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Weather {
+        city: String,
+    }
+    tool_fn(
+        "weather",
+        "Current weather in a city.",
+        |w: Weather| async move { Ok::<_, ExecutionFailure>(format!("sunny in {}", w.city)) },
+    )
+}
+
+/// The `city` schema the model was sent with `requests[i]`.
+fn city_schema(request: &agents_core::model::ModelRequest) -> serde_json::Value {
+    let tool = request.tools.iter().find(|t| t.name == "weather").unwrap();
+    tool.parameters["properties"]["city"].clone()
+}
+
+/// Issue 28, item 3: under prevention mode a call refused for copying a made-up example's value
+/// (`"CITY"`) is not written again: the next turn holds that argument to the words of the user's
+/// request (the small-model profile's `user_words`), so the constrained model can only write
+/// what the user said; the turn after that has the tool's schema back as it was.
+#[tokio::test]
+async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_turn() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
+        ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"city": "CITY"})])
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL.ask_values(false));
+    let report = LlmAgent::<String, String>::builder("weather")
+        .model(model.clone())
+        .tool(weather())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("Is it sunny in Berlin today?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 3);
+    assert!(city_schema(&requests[0]).get("enum").is_none());
+    let held = city_schema(&requests[1]);
+    let spans = held["enum"].as_array().expect("held to the user's words");
+    assert!(spans.contains(&serde_json::json!("Berlin")), "{held}");
+    assert!(!spans.contains(&serde_json::json!("CITY")), "{held}");
+    assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
+    assert_eq!(city_schema(&requests[2]), city_schema(&requests[0]));
+}
+
+/// Without the small-model profile's `user_words`, nothing is held: the schema the model is
+/// sent never changes.
+#[tokio::test]
+async fn prevention_mode_holds_nothing_without_user_words() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
+        ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"city": "CITY"})])
+    .with_recovery(
+        agents_core::model::Recovery::SMALL_MODEL
+            .ask_values(false)
+            .user_words(false),
+    );
+    let report = LlmAgent::<String, String>::builder("weather")
+        .model(model.clone())
+        .tool(weather())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("Is it sunny in Berlin today?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    let requests = model.requests();
+    assert!(
+        requests
+            .iter()
+            .all(|r| city_schema(r).get("enum").is_none())
+    );
+}

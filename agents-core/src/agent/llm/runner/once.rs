@@ -47,6 +47,12 @@ pub(in crate::agent::llm) struct Progress {
     withheld: Option<Vec<ToolSpec>>,
     /// The final-answer tool was offered for an answer turn outside prevention mode.
     offered_answer: bool,
+    /// Under prevention mode, the calls of the last round refused for copying an example's
+    /// value: each tool with its `echo` violations (see `prevention.rs`, `hold_copied`).
+    pub copied: Vec<(String, Vec<crate::error::SchemaViolation>)>,
+    /// The argument schemas held to the user's words for one turn, as they were before, to be
+    /// given back on the next.
+    pub unheld: Vec<(String, Value)>,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -141,6 +147,7 @@ where
         if let Some(tools) = self.progress.withheld.take() {
             self.frame.request.tools = tools;
         }
+        self.give_back_held();
         if std::mem::take(&mut self.progress.offered_answer) {
             self.offer_final_answer(false);
             self.frame.request.constraint = None;
@@ -149,11 +156,16 @@ where
             let last_turn = self.budget.turns_left() == Some(0);
             let new_request = !self.progress.tool_called;
             self.offer_final_answer(answer_due || last_turn || !new_request);
-            self.frame.request.constraint = Some(if answer_due || last_turn {
+            let answer_only = answer_due || last_turn;
+            self.frame.request.constraint = Some(if answer_only {
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {
                 Constraint::AnyTool
             });
+            let copied = std::mem::take(&mut self.progress.copied);
+            if !answer_only {
+                self.hold_copied(copied);
+            }
             return;
         }
         if !answer_due || self.frame.request.tools.is_empty() {

@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use super::round::Handled;
 use super::{Output, Runner};
-use crate::error::{AgentError, FailureKind};
-use crate::grounding::EchoCheck;
+use crate::error::{AgentError, FailureKind, SchemaViolation, ToolError};
+use crate::grounding::{ECHO_KEYWORD, EchoCheck};
 use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
@@ -140,6 +140,59 @@ where
             result: super::round::error_result(call, text),
             failed: true,
             stop: None,
+        }
+    }
+
+    /// Notes a call refused for copying an example's value (`echo` violations), under
+    /// prevention mode with the recovery profile's `user_words` on, for the next turn to hold.
+    pub(super) fn note_copied(&mut self, call: &ToolCall, error: &ToolError) {
+        let cfg = &self.agent.config.settings;
+        if !self.prevention_on() || !cfg.recovery.user_words || cfg.strict {
+            return;
+        }
+        let ToolError::Deserialization(e) = error else {
+            return;
+        };
+        if e.violations.iter().any(|v| v.keyword == ECHO_KEYWORD) {
+            self.progress
+                .copied
+                .push((call.name.clone(), e.violations.clone()));
+        }
+    }
+
+    /// The turn after a call copied an example's value under prevention mode: the arguments
+    /// it copied are held to the word spans of the user's messages for this turn (what
+    /// `regenerate()` does when it asks again), so the constrained model cannot write the copy
+    /// again, and a small model, which copies what it reads, takes the user's words instead.
+    /// Without this, the model writes the same copy, it is refused again, and the turn budget
+    /// runs out on a final answer with nothing run. The schemas are given back on the next
+    /// turn ([`give_back_held`](Self::give_back_held)).
+    pub(super) fn hold_copied(&mut self, copied: Vec<(String, Vec<SchemaViolation>)>) {
+        for (tool, violations) in copied {
+            let Some(before) = self
+                .frame
+                .request
+                .tools
+                .iter()
+                .find(|t| t.name == tool)
+                .map(|t| t.parameters.clone())
+            else {
+                continue;
+            };
+            if crate::grounding::hold_to_user_words(&mut self.frame.request, &tool, &violations)
+                && !self.progress.unheld.iter().any(|(t, _)| *t == tool)
+            {
+                self.progress.unheld.push((tool, before));
+            }
+        }
+    }
+
+    /// Gives back the argument schemas [`hold_copied`](Self::hold_copied) held for one turn.
+    pub(super) fn give_back_held(&mut self) {
+        for (tool, parameters) in std::mem::take(&mut self.progress.unheld) {
+            if let Some(spec) = self.frame.request.tools.iter_mut().find(|t| t.name == tool) {
+                spec.parameters = parameters;
+            }
         }
     }
 }

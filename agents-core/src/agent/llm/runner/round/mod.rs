@@ -593,6 +593,7 @@ where
             outcome,
         });
         let text = error.model_text_in(self.model.capabilities(&[]).feedback);
+        self.note_copied(call, &error);
         match policy {
             UnhandledPolicy::Propagate => Handled {
                 result: error_result(call, text),
