@@ -232,7 +232,7 @@ impl Frozen {
         &mut self,
         server: &Server,
         invocation: &str,
-        (entry, nth): (&str, usize),
+        (entry, nth): Entry<'_>,
         next: Option<&[u8]>,
     ) {
         self.front.tripped().await;
@@ -252,6 +252,9 @@ impl Drop for Frozen {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// An entry of a run's journal: its name, and which of the entries of that name (from 1).
+type Entry<'a> = (&'a str, usize);
 
 /// The contract's first three statements at every step of a run: each of the run's four steps
 /// (the start time, the model's first turn, the tool not safe to repeat, the model's answer)
@@ -279,7 +282,7 @@ pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(
     let invocation = server.start_run(&run.id, &scenario).await;
     // Each step's entry (its name, and which of the entries of that name), and the bytes the
     // next process sends for the step after it (its name or outcome), armed before it starts.
-    let steps: [((&str, usize), Option<&[u8]>); 4] = [
+    let steps: [(Entry, Option<&[u8]>); 4] = [
         (("clock", 1), Some(b"call-1")),
         (("model", 1), Some(b"appended charge-u")),
         (("tool:ledger_append", 1), Some(b"done: appended charge-u")),
