@@ -4,7 +4,9 @@
 //! declares the date arguments `format: "date"`; `EVAL_NO_MADE_UP=1`
 //! turns the made-up examples off, `PromptFormat::example_every_tool(false)`;
 //! `EVAL_UNCALIBRATED=1` leaves a constrained call's tool to the model,
-//! `calibrated_choice(false)`; `EVAL_SCORES=1` scores the tools of each run's first
+//! `calibrated_choice(false)`; `EVAL_NO_USER_WORDS=1` turns the profile's `user_words` off (no
+//! copied value held to the user's words: not by `regenerate()`, not on the turn after a copy in
+//! prevention mode); `EVAL_SCORES=1` scores the tools of each run's first
 //! constrained request and reports how often the likeliest tool, raw and calibrated, is the
 //! requested one, and `EVAL_SCORES=only` ends each run there, for the choice alone):
 //!
@@ -214,6 +216,10 @@ fn client(url: &str) -> PromptedCompletions {
         .format(suite::format().example_every_tool(std::env::var_os("EVAL_NO_MADE_UP").is_none()))
         .max_tokens(96)
         .calibrated_choice(std::env::var_os("EVAL_UNCALIBRATED").is_none())
+        .recovery(
+            agents::model::Recovery::SMALL_MODEL
+                .user_words(std::env::var_os("EVAL_NO_USER_WORDS").is_none()),
+        )
         .build()
         .expect("client")
 }
