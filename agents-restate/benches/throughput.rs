@@ -1,5 +1,6 @@
-//! Durable runs through Restate, ours against the bare SDK, in one process and one run: how
-//! many runs a deployment sustains, and what one journaled step costs.
+//! Durable runs through Restate, ours against the bare SDK, in one run of this bench: how many
+//! runs a deployment sustains, and what one journaled step costs in latency and in the
+//! service's CPU time.
 //!
 //! ```sh
 //! scripts/restate.sh start && export $(scripts/restate.sh env)                 # one node
@@ -9,10 +10,10 @@
 //!
 //! The workload, each run: a model turn that asks for one tool call, the tool call, a model turn
 //! that answers (the model and the tool are in-process and instant: what is measured is the
-//! durable execution around them). Three implementations, served by this process on one
-//! endpoint and driven through Restate's ingress with `BENCH_CONCURRENCY` runs in flight
-//! (default 16), `BENCH_RUNS` runs each (default 200), alternating in rounds so that the
-//! machine's noise falls on all of them:
+//! durable execution around them). Three implementations, served by child processes of this
+//! bench (below) and driven through Restate's ingress with `BENCH_CONCURRENCY` runs in flight
+//! (default 16), `BENCH_RUNS` runs each (default 200), alternating in rounds (`BENCH_ROUNDS`,
+//! default 4) so that the machine's noise falls on all of them:
 //!
 //! - `bare`: a workflow written directly against `restate-sdk`: one `ctx.run` per step.
 //! - `ours`: [`AgentRun`] serving an `LlmAgent` (the run's start time, the model turn, the tool,
@@ -21,12 +22,34 @@
 //!   marker (one more entry, acknowledged before the tool runs) is what makes "at most once"
 //!   possible.
 //!
+//! Two more baselines, written against the bare SDK too, take our journal's shape one piece at
+//! a time, so that what our step does beyond `ctx.run` shows piece by piece:
+//!
+//! - `bare + clock`: the bare workflow with the run's start time first, one more `ctx.run`
+//!   (ours journals it: the duration budget counts from it, and `RunStarted` is reported in it).
+//! - `bare, shaped like ours`: that, submitted as ours is: a `start` handler reads the request
+//!   and sends the run (one more invocation, which makes a bad request answer 400 at once).
+//!
+//! What is left between that and ours is the agent loop around the three steps: the request
+//! built, the response read, the call checked against the tool's schema, events, the transcript.
+//!
 //! Per step: the time from one step's start to the next's, seen by the model and the tool
 //! (from the first model turn to the tool, and from the tool to the second model turn): what a
 //! step adds to a run. Per run: from submitting it to its outcome, as a client sees it. Runs/s:
 //! runs completed over the wall time of a round.
+//!
+//! **Service CPU per step.** Wall-clock latency on a shared machine moves with everyone else's
+//! load; the CPU time the service spends does far less. The services run in two child processes
+//! of this bench (this same binary, `BENCH_SERVE` set), one per `AgentRun` flavour (one service
+//! name, so one deployment each), and this process only drives them: before and after each
+//! batch of runs it asks the child that served the batch for its CPU time (user + system,
+//! `getrusage(RUSAGE_SELF)`: every thread, including ones that exited). The batches run one
+//! after another, so each child's CPU between two readings is that batch's alone. Per step: a
+//! run's CPU over the workload's three steps (model, tool, model), the same three for all.
 
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -34,8 +57,8 @@ use agents_core::model::ModelError;
 use agents_core::model::{Message, ModelRequest, ModelResponse};
 use agents_core::tool::tool_fn;
 use agents_core::{ExecutionFailure, LlmAgent, Model};
-use agents_restate::AgentRun;
 use agents_restate::restate_sdk::prelude::*;
+use agents_restate::{AgentRun, RunRequest, RunStarted};
 use futures_util::future::BoxFuture;
 
 /// When each step of each run started: `(run key, step) -> instant`.
@@ -117,63 +140,193 @@ fn agent(idempotent: bool) -> LlmAgent {
         .expect("the bench agent builds")
 }
 
-/// The same workload against the bare SDK: the two model turns and the tool, one `ctx.run`
-/// each, returning what the agent's steps return (a model response, the tool's text).
+/// The workload's three steps against the bare SDK: the two model turns and the tool, one
+/// `ctx.run` each, returning what the agent's steps return (a model response, the tool's text).
+async fn bare_steps(ctx: &WorkflowContext<'_>, run: &str) -> Result<String, HandlerError> {
+    let request = |results: bool| {
+        let mut messages = vec![Message::user(run.to_owned())];
+        if results {
+            messages.push(Message::Tool(agents_core::model::ToolResult {
+                call_id: "call-1".to_owned(),
+                name: "work".to_owned(),
+                content: format!("worked {run}"),
+                is_error: false,
+            }));
+        }
+        ModelRequest::new().messages(messages)
+    };
+    let first = request(false);
+    let Json(_call): Json<ModelResponse> = ctx
+        .run(|| async { Ok(Json(Script::answer(&first))) })
+        .name("model")
+        .await?;
+    let key = run.to_owned();
+    let _worked: String = ctx
+        .run(|| async move {
+            mark(&key, "tool");
+            Ok(format!("worked {key}"))
+        })
+        .name("tool")
+        .await?;
+    let second = request(true);
+    let Json(answer): Json<ModelResponse> = ctx
+        .run(|| async { Ok(Json(Script::answer(&second))) })
+        .name("model")
+        .await?;
+    Ok(answer.text.unwrap_or_default())
+}
+
+/// The run's start time as one `ctx.run`, recorded as text as ours records it.
+async fn bare_clock(ctx: &WorkflowContext<'_>) -> Result<(), HandlerError> {
+    let _started: String = ctx
+        .run(|| async {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            Ok(now.as_millis().to_string())
+        })
+        .name("clock")
+        .await?;
+    Ok(())
+}
+
+/// The same workload against the bare SDK: the three steps, nothing else.
 struct BareRun;
 
 #[restate_sdk::workflow(name = "BareRun")]
 impl BareRun {
     #[handler]
     async fn run(&self, ctx: WorkflowContext<'_>, run: String) -> Result<String, HandlerError> {
-        let request = |results: bool| {
-            let mut messages = vec![Message::user(run.clone())];
-            if results {
-                messages.push(Message::Tool(agents_core::model::ToolResult {
-                    call_id: "call-1".to_owned(),
-                    name: "work".to_owned(),
-                    content: format!("worked {run}"),
-                    is_error: false,
-                }));
-            }
-            ModelRequest::new().messages(messages)
-        };
-        let first = request(false);
-        let Json(_call): Json<ModelResponse> = ctx
-            .run(|| async { Ok(Json(Script::answer(&first))) })
-            .name("model")
-            .await?;
-        let key = run.clone();
-        let _worked: String = ctx
-            .run(|| async move {
-                mark(&key, "tool");
-                Ok(format!("worked {key}"))
-            })
-            .name("tool")
-            .await?;
-        let second = request(true);
-        let Json(answer): Json<ModelResponse> = ctx
-            .run(|| async { Ok(Json(Script::answer(&second))) })
-            .name("model")
-            .await?;
-        Ok(answer.text.unwrap_or_default())
+        bare_steps(&ctx, &run).await
     }
 }
 
-/// One of the three implementations.
+/// The bare workload with the run's start time journaled first, as ours does.
+struct BareClockRun;
+
+#[restate_sdk::workflow(name = "BareClockRun")]
+impl BareClockRun {
+    #[handler]
+    async fn run(&self, ctx: WorkflowContext<'_>, run: String) -> Result<String, HandlerError> {
+        bare_clock(&ctx).await?;
+        bare_steps(&ctx, &run).await
+    }
+}
+
+/// The bare workload shaped like ours: submitted through a `start` handler that reads the
+/// request and sends the run (private to the ingress), which journals its start time, then the
+/// three steps. No agent.
+struct BareShapedRun;
+
+#[restate_sdk::workflow(name = "BareShapedRun")]
+impl BareShapedRun {
+    #[handler(ingress_private)]
+    async fn run(
+        &self,
+        ctx: WorkflowContext<'_>,
+        request: Json<RunRequest>,
+    ) -> Result<String, HandlerError> {
+        bare_clock(&ctx).await?;
+        bare_steps(&ctx, &request.into_inner().input).await
+    }
+
+    #[handler]
+    async fn start(
+        &self,
+        ctx: SharedWorkflowContext<'_>,
+        request: Json<RunRequest>,
+    ) -> Result<Json<RunStarted>, HandlerError> {
+        let sent = ctx
+            .workflow_client::<BareShapedRunClient>(ctx.key())
+            .run(request)
+            .send()
+            .await?;
+        Ok(Json(RunStarted {
+            invocation_id: sent.invocation_id().to_owned(),
+        }))
+    }
+}
+
+/// One of the implementations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
     Bare,
+    BareClock,
+    BareShaped,
     Ours,
     OursAtMostOnce,
 }
 
 impl Kind {
+    const ALL: [Kind; 5] = [
+        Kind::Bare,
+        Kind::BareClock,
+        Kind::BareShaped,
+        Kind::Ours,
+        Kind::OursAtMostOnce,
+    ];
+
     fn label(self) -> &'static str {
         match self {
             Kind::Bare => "bare restate-sdk (`ctx.run` per step)",
+            Kind::BareClock => "bare + clock entry",
+            Kind::BareShaped => "bare, shaped like ours (+ clock, + `start` handler)",
             Kind::Ours => "ours (`AgentRun`, tool idempotent)",
             Kind::OursAtMostOnce => "ours (`AgentRun`, tool not safe to repeat)",
         }
+    }
+
+    /// The journal entries of one run (the `start` handler's invocation counted apart).
+    fn entries(self) -> usize {
+        match self {
+            Kind::Bare => 3,
+            Kind::BareClock | Kind::BareShaped | Kind::Ours => 4,
+            Kind::OursAtMostOnce => 5,
+        }
+    }
+
+    /// The service name and the path that submits a run.
+    fn submit(self) -> (&'static str, &'static str) {
+        match self {
+            Kind::Bare => ("BareRun", "run/send"),
+            Kind::BareClock => ("BareClockRun", "run/send"),
+            Kind::BareShaped => ("BareShapedRun", "start"),
+            Kind::Ours | Kind::OursAtMostOnce => ("AgentRun", "start"),
+        }
+    }
+
+    /// The child process serving it: the one with ours, tool idempotent (which serves the
+    /// baselines too), or the one with the tool not safe to repeat.
+    fn flavour(self) -> Flavour {
+        match self {
+            Kind::OursAtMostOnce => Flavour::AtMostOnce,
+            _ => Flavour::Idempotent,
+        }
+    }
+}
+
+/// The two `AgentRun` deployments, each served by a child process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Flavour {
+    Idempotent,
+    AtMostOnce,
+}
+
+impl Flavour {
+    fn name(self) -> &'static str {
+        match self {
+            Flavour::Idempotent => "idempotent",
+            Flavour::AtMostOnce => "at-most-once",
+        }
+    }
+
+    fn endpoint(self) -> Endpoint {
+        Endpoint::builder()
+            .bind(AgentRun::new(agent(self == Flavour::Idempotent)))
+            .bind(BareRun)
+            .bind(BareClockRun)
+            .bind(BareShapedRun)
+            .build()
     }
 }
 
@@ -183,6 +336,8 @@ struct Samples {
     runs: Vec<Duration>,
     completed: usize,
     wall: Duration,
+    /// The serving child's CPU time over this kind's batches.
+    cpu: Duration,
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -205,6 +360,9 @@ fn env_number(name: &str, default: usize) -> usize {
 }
 
 fn main() {
+    if let Ok(flavour) = std::env::var(SERVE) {
+        return serve_child(&flavour);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -235,21 +393,161 @@ fn main() {
     });
 }
 
-/// Serves the three implementations on a fresh port, registers them, and drives rounds of runs.
+/// Set in a child process: the flavour of `AgentRun` it serves.
+const SERVE: &str = "BENCH_SERVE";
+
+/// A child process: serves one flavour's endpoint on a fresh loopback port (printed as
+/// `port N`) and answers its parent on stdin: `cpu` with its CPU time so far (`cpu <user µs>
+/// <system µs>`), `steps` with the step latencies of the runs it completed since the last
+/// `steps` (`steps <µs> <µs> ...`). Exits when its stdin closes.
+fn serve_child(flavour: &str) {
+    let flavour = [Flavour::Idempotent, Flavour::AtMostOnce]
+        .into_iter()
+        .find(|f| f.name() == flavour)
+        .unwrap_or_else(|| panic!("no flavour {flavour}"));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let port = rt.block_on(serve(flavour.endpoint()));
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "port {port}")
+        .and_then(|()| out.flush())
+        .expect("stdout");
+    for line in std::io::stdin().lock().lines() {
+        let answer = match line.as_deref() {
+            Ok("cpu") => {
+                let (user, system) = own_cpu();
+                format!("cpu {} {}", user.as_micros(), system.as_micros())
+            }
+            Ok("steps") => {
+                let steps: Vec<String> = step_latencies()
+                    .iter()
+                    .map(|d| d.as_micros().to_string())
+                    .collect();
+                format!("steps {}", steps.join(" "))
+            }
+            _ => break,
+        };
+        writeln!(out, "{answer}")
+            .and_then(|()| out.flush())
+            .expect("stdout");
+    }
+    std::process::exit(0);
+}
+
+/// The CPU time this process has spent, user and system, all its threads (those that exited
+/// included).
+fn own_cpu() -> (Duration, Duration) {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage writes the struct it is given; RUSAGE_SELF is always valid.
+    let usage = unsafe {
+        assert_eq!(libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()), 0);
+        usage.assume_init()
+    };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    (time(usage.ru_utime), time(usage.ru_stime))
+}
+
+/// The step latencies of every run whose three steps were marked, those runs forgotten.
+fn step_latencies() -> Vec<Duration> {
+    let mut clock = clock().lock().unwrap();
+    let runs: Vec<String> = clock
+        .keys()
+        .filter(|(_, step)| *step == "model2")
+        .map(|(run, _)| run.clone())
+        .collect();
+    let mut steps = Vec::new();
+    for run in runs {
+        let mut take = |step| clock.remove(&(run.clone(), step));
+        if let (Some(m1), Some(t), Some(m2)) = (take("model1"), take("tool"), take("model2")) {
+            steps.push(t.duration_since(m1));
+            steps.push(m2.duration_since(t));
+        }
+    }
+    steps
+}
+
+/// A child process serving one flavour, seen from the bench.
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    port: u16,
+}
+
+impl Server {
+    fn start(flavour: Flavour) -> Server {
+        let mut child = Command::new(std::env::current_exe().expect("this bench's path"))
+            .env(SERVE, flavour.name())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("a child service");
+        let stdin = child.stdin.take().expect("its stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("its stdout"));
+        let mut server = Server {
+            child,
+            stdin,
+            stdout,
+            port: 0,
+        };
+        server.port = server.read("port")[0] as u16;
+        server
+    }
+
+    /// The numbers of the next line the child writes, which must start with `what`.
+    fn read(&mut self, what: &str) -> Vec<u64> {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).expect("the child answers");
+        let mut words = line.split_whitespace();
+        assert_eq!(words.next(), Some(what), "the child said {line:?}");
+        words.map(|w| w.parse().expect("a number")).collect()
+    }
+
+    fn ask(&mut self, what: &str) -> Vec<u64> {
+        writeln!(self.stdin, "{what}")
+            .and_then(|()| self.stdin.flush())
+            .expect("the child listens");
+        self.read(what)
+    }
+
+    /// Its CPU time so far, user + system.
+    fn cpu(&mut self) -> Duration {
+        let times = self.ask("cpu");
+        Duration::from_micros(times.iter().sum())
+    }
+
+    /// The step latencies of the runs it completed since the last call.
+    fn steps(&mut self) -> Vec<Duration> {
+        self.ask("steps")
+            .into_iter()
+            .map(Duration::from_micros)
+            .collect()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts the two children, registers them in turn, and drives rounds of runs.
 async fn measure(name: &str, ingress: Vec<String>, admin: Vec<String>) {
     let runs = env_number("BENCH_RUNS", 200);
     let concurrency = env_number("BENCH_CONCURRENCY", 16);
     let rounds = env_number("BENCH_ROUNDS", 4);
-    // Two endpoints: `AgentRun` is one service name, so the two flavours of ours are two
-    // deployments, registered in turn before their rounds.
-    let mut ports = HashMap::new();
-    for kind in [Kind::Ours, Kind::OursAtMostOnce] {
-        let endpoint = Endpoint::builder()
-            .bind(AgentRun::new(agent(kind == Kind::Ours)))
-            .bind(BareRun)
-            .build();
-        ports.insert(kind, serve(endpoint).await);
-    }
+    // Two children: `AgentRun` is one service name, so the two flavours of ours are two
+    // deployments, registered in turn before their batches.
+    let mut servers: HashMap<Flavour, Server> = [Flavour::Idempotent, Flavour::AtMostOnce]
+        .into_iter()
+        .map(|f| (f, Server::start(f)))
+        .collect();
     let http = reqwest::Client::new();
     let tag = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -257,32 +555,37 @@ async fn measure(name: &str, ingress: Vec<String>, admin: Vec<String>) {
         .as_millis();
     let mut samples: HashMap<Kind, Samples> = HashMap::new();
     let per_round = runs.div_ceil(rounds);
+    // `BENCH_ONLY=Ours,Bare` (the kinds' names): only those, to profile a child with `perf
+    // record -p <pid>` (the pids are printed) while it serves them.
+    let only = std::env::var("BENCH_ONLY").unwrap_or_default();
+    let kinds: Vec<Kind> = Kind::ALL
+        .into_iter()
+        .filter(|k| only.is_empty() || only.split(',').any(|o| o == format!("{k:?}")))
+        .collect();
+    for (flavour, server) in &servers {
+        eprintln!("{flavour:?} served by pid {}", server.child.id());
+    }
     for round in 0..rounds {
-        for kind in [Kind::Bare, Kind::Ours, Kind::OursAtMostOnce] {
-            let port = match kind {
-                Kind::Bare => ports[&Kind::Ours],
-                other => ports[&other],
-            };
-            register(&http, &admin, port).await;
+        for &kind in &kinds {
+            let server = servers.get_mut(&kind.flavour()).expect("its child");
+            register(&http, &admin, server.port).await;
             let keys: Vec<String> = (0..per_round)
                 .map(|i| format!("b{tag}-{round}-{kind:?}-{i}"))
                 .collect();
+            server.steps(); // forget what an earlier batch left unfinished (none, normally)
+            let cpu = server.cpu();
             let started = Instant::now();
             let latencies = drive(&http, &ingress, kind, &keys, concurrency).await;
+            let wall = started.elapsed();
             let s = samples.entry(kind).or_default();
-            s.wall += started.elapsed();
+            s.cpu += server.cpu().saturating_sub(cpu);
+            s.wall += wall;
             s.completed += latencies.len();
             s.runs.extend(latencies);
-            let clock = clock().lock().unwrap();
-            for key in &keys {
-                let at = |step| clock.get(&(key.clone(), step)).copied();
-                if let (Some(m1), Some(t), Some(m2)) = (at("model1"), at("tool"), at("model2")) {
-                    s.steps.push(t.duration_since(m1));
-                    s.steps.push(m2.duration_since(t));
-                }
-            }
+            s.steps.extend(server.steps());
         }
     }
+    drop(servers);
     report(name, runs, concurrency, &mut samples);
 }
 
@@ -332,9 +635,10 @@ async fn drive(
             key.clone(),
         );
         tasks.push(tokio::spawn(async move {
-            let (service, submit, body) = match kind {
-                Kind::Bare => ("BareRun", "run/send", serde_json::json!(key)),
-                _ => ("AgentRun", "start", serde_json::json!({ "input": key })),
+            let (service, submit) = kind.submit();
+            let body = match submit {
+                "start" => serde_json::json!({ "input": key }),
+                _ => serde_json::json!(key),
             };
             // On a cluster, a node's ingress learns of a deployment registered through another
             // node's admin API a moment later, and answers 404 until then: submitted again,
@@ -384,7 +688,7 @@ fn report(name: &str, runs: usize, concurrency: usize, samples: &mut HashMap<Kin
     );
     println!("| --- | --- | --- | --- | --- | --- |");
     let mut step_p50 = HashMap::new();
-    for kind in [Kind::Bare, Kind::Ours, Kind::OursAtMostOnce] {
+    for kind in Kind::ALL {
         let Some(s) = samples.get_mut(&kind) else {
             continue;
         };
@@ -412,5 +716,80 @@ fn report(name: &str, runs: usize, concurrency: usize, samples: &mut HashMap<Kin
                 ours.as_secs_f64() / bare.as_secs_f64()
             );
         }
+    }
+    report_cpu(samples);
+}
+
+/// The service's CPU per run and per step, each implementation against the bare SDK, and what
+/// each piece of our step adds.
+fn report_cpu(samples: &HashMap<Kind, Samples>) {
+    let per_run = |kind: Kind| {
+        samples
+            .get(&kind)
+            .filter(|s| s.completed > 0)
+            .map(|s| s.cpu.as_secs_f64() * 1e6 / s.completed as f64)
+    };
+    let Some(bare) = per_run(Kind::Bare) else {
+        return;
+    };
+    println!("\nService CPU (user + system of the serving process, µs):\n");
+    println!(
+        "| implementation | journal entries | CPU per run | per step (÷ 3) | per entry | vs bare |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for kind in Kind::ALL {
+        let Some(run) = per_run(kind) else { continue };
+        println!(
+            "| {} | {} | {run:.0} | {:.0} | {:.0} | {:.2}x |",
+            kind.label(),
+            kind.entries(),
+            run / 3.0,
+            run / kind.entries() as f64,
+            run / bare,
+        );
+    }
+    println!("\nWhat our step adds beyond `ctx.run`, per run (per step: ÷ 3):\n");
+    let pieces = [
+        (
+            Kind::Bare,
+            Kind::BareClock,
+            "the start time, one more entry",
+        ),
+        (
+            Kind::BareClock,
+            Kind::BareShaped,
+            "the `start` handler (its own invocation: the request read, the run sent)",
+        ),
+        (
+            Kind::BareShaped,
+            Kind::Ours,
+            "the agent loop around the three steps",
+        ),
+        (
+            Kind::Ours,
+            Kind::OursAtMostOnce,
+            "the start marker of a tool not safe to repeat, one more entry",
+        ),
+    ];
+    for (from, to, what) in pieces {
+        if let (Some(a), Some(b)) = (per_run(from), per_run(to)) {
+            println!(
+                "- {what}: {:+.0} µs per run ({:+.0} per step)",
+                b - a,
+                (b - a) / 3.0
+            );
+        }
+    }
+    if let Some(ours) = per_run(Kind::Ours) {
+        println!(
+            "\nours (`AgentRun`, tool idempotent): service CPU per step {:.2}x the bare SDK's",
+            ours / bare
+        );
+    }
+    if let Some(ours) = per_run(Kind::OursAtMostOnce) {
+        println!(
+            "ours (`AgentRun`, tool not safe to repeat): service CPU per step {:.2}x the bare SDK's",
+            ours / bare
+        );
     }
 }

@@ -233,10 +233,17 @@ impl Server {
     /// Waits until the journal of `invocation` holds the outcome of its entry named `name`
     /// (the command, then its completion notification).
     pub async fn until_recorded(&self, invocation: &str, name: &str) {
+        self.until_recorded_nth(invocation, name, 1).await;
+    }
+
+    /// Waits until the journal of `invocation` holds the outcome of its `nth` (1-based) entry
+    /// named `name`.
+    pub async fn until_recorded_nth(&self, invocation: &str, name: &str, nth: usize) {
         let deadline = tokio::time::Instant::now() + PATIENCE;
         loop {
             let journal = self.journal(invocation).await;
-            if let Some(at) = journal.iter().position(|(_, n)| n == name)
+            let mut named = journal.iter().enumerate().filter(|(_, (_, n))| n == name);
+            if let Some((at, _)) = named.nth(nth - 1)
                 && journal[at + 1..]
                     .iter()
                     .any(|(kind, _)| kind == "Notification: Run")

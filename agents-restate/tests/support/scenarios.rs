@@ -221,9 +221,26 @@ impl Frozen {
     /// Once the service sent `entry`'s outcome and Restate stored it, while the proxy held
     /// back the acknowledgement: SIGKILL, and a new process.
     async fn kill_unacknowledged(&mut self, server: &Server, invocation: &str, entry: &str) {
+        self.kill_unacknowledged_then(server, invocation, (entry, 1), None)
+            .await;
+    }
+
+    /// [`kill_unacknowledged`](Self::kill_unacknowledged) at the `nth` entry named `entry`,
+    /// the proxy armed with `next` before the new process starts (so that the new process
+    /// cannot pass `next` before the proxy watches for it).
+    async fn kill_unacknowledged_then(
+        &mut self,
+        server: &Server,
+        invocation: &str,
+        (entry, nth): Entry<'_>,
+        next: Option<&[u8]>,
+    ) {
         self.front.tripped().await;
-        server.until_recorded(invocation, entry).await;
+        server.until_recorded_nth(invocation, entry, nth).await;
         self.service.kill();
+        if let Some(next) = next {
+            self.front.arm(next);
+        }
         self.front.thaw();
         self.service.restart().await;
     }
@@ -236,29 +253,47 @@ impl Drop for Frozen {
     }
 }
 
-/// The contract's first two statements, at the moment they are about: a step's outcome reached
-/// Restate and was stored, and the process died before the acknowledgement came back (held
-/// back here by a proxy, then SIGKILL). Twice in one run: at its first step (the start time)
-/// and at the tool's execution.
+/// An entry of a run's journal: its name, and which of the entries of that name (from 1).
+type Entry<'a> = (&'a str, usize);
+
+/// The contract's first three statements at every step of a run: each of the run's four steps
+/// (the start time, the model's first turn, the tool not safe to repeat, the model's answer)
+/// reaches Restate and is stored, and the process dies before the acknowledgement comes back
+/// (held back by a proxy, then SIGKILL); five processes in all.
 ///
-/// What holds: the stored step counts as recorded (the tool's real result is used, it is not
-/// run again, and it is not "outcome unknown"), and the step's own reports (`RunStarted`,
-/// `ToolFinished`) were made by the process that ran it, once, before it handed the outcome
-/// over. What the run derives from the outcome after the acknowledgement (here the
-/// `on_tool_use` call for the ledger tool) is reported by nobody: it is at most once.
+/// What holds, and what the old binding broke:
+/// - a stored step counts as recorded: the tool's real result is used and it is not run again
+///   (not "cut short");
+/// - each step's own reports (`RunStarted`, `ModelResponded`, `ToolStarted`, `ToolFinished`)
+///   were made by the process that ran it, once: the old binding made `RunStarted`,
+///   `ModelResponded` and `ToolFinished` after the acknowledgement, so these kills lost them;
+/// - a process that only replays the whole run (the one before died after its last step and
+///   before the run's result was stored) reports `RunFinished`;
+/// - a crash after the model's turn and before the tool's start marker reached Restate is not
+///   "outcome unknown": the next process runs the tool, which never started.
+///
+/// What the run derives after an acknowledgement (here the ledger tool's `on_tool_use` call) is
+/// reported by nobody: at most once.
 pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(server: &Server) {
     let mut run = Frozen::new(server, "unacked").await;
     let scenario = serde_json::json!({ "entry": "charge-u", "ledger": run.ledger });
+    let mut pids = Vec::new();
     run.front.arm(b"clock");
     let invocation = server.start_run(&run.id, &scenario).await;
-    let first = run.service.pid().expect("the first process");
-    run.kill_unacknowledged(server, &invocation, "clock").await;
-
-    let second = run.service.pid().expect("the second process");
-    run.front.arm(b"appended charge-u");
-    run.kill_unacknowledged(server, &invocation, "tool:ledger_append")
-        .await;
-    let third = run.service.pid().expect("the third process");
+    // Each step's entry (its name, and which of the entries of that name), and the bytes the
+    // next process sends for the step after it (its name or outcome), armed before it starts.
+    let steps: [(Entry, Option<&[u8]>); 4] = [
+        (("clock", 1), Some(b"call-1")),
+        (("model", 1), Some(b"appended charge-u")),
+        (("tool:ledger_append", 1), Some(b"done: appended charge-u")),
+        (("model", 2), None),
+    ];
+    for (entry, next) in steps {
+        pids.push(run.service.pid().expect("a process"));
+        run.kill_unacknowledged_then(server, &invocation, entry, next)
+            .await;
+    }
+    pids.push(run.service.pid().expect("the last process"));
 
     let outcome = server.outcome(&run.id).await;
     assert_eq!(
@@ -269,19 +304,21 @@ pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(
     assert_eq!(lines(&run.ledger), ["charge-u"], "recorded, not run again");
     let results = paired(&outcome.transcript);
     assert!(results.iter().all(|r| !r.is_error), "{results:?}");
-    assert_eq!(reported(&run.dir, first), sorted(["run_started"]));
+    let reports: Vec<Vec<String>> = pids.iter().map(|&pid| reported(&run.dir, pid)).collect();
     assert_eq!(
-        reported(&run.dir, second),
-        sorted([
-            "run_resumed:0",
-            "model_responded",
-            "tool_started:ledger_append",
-            "tool_finished:ledger_append",
-        ])
-    );
-    assert_eq!(
-        reported(&run.dir, third),
-        sorted(["run_resumed:2", "model_responded", "run_finished"])
+        reports,
+        [
+            sorted(["run_started"]),
+            sorted(["run_resumed:0", "model_responded"]),
+            sorted([
+                "run_resumed:1",
+                "tool_started:ledger_append",
+                "tool_finished:ledger_append",
+            ]),
+            sorted(["run_resumed:2", "model_responded"]),
+            sorted(["run_resumed:3", "run_finished"]),
+        ],
+        "each process's reports, in order"
     );
 }
 
