@@ -633,12 +633,14 @@ fn city_schema(request: &agents_core::model::ModelRequest) -> serde_json::Value 
     tool.parameters["properties"]["city"].clone()
 }
 
-/// Issue 28, item 3: under prevention mode a call refused for copying a made-up example's value
-/// (`"CITY"`) is not written again: the next turn holds that argument to the words of the user's
-/// request (the small-model profile's `user_words`), so the constrained model can only write
-/// what the user said; the turn after that has the tool's schema back as it was.
-#[tokio::test]
-async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_turn() {
+/// A prevention run under `recovery` in which the model first copies the made-up example's
+/// `"CITY"`, then writes the user's city, then answers; with what the model was asked.
+async fn copy_then_berlin(
+    recovery: agents_core::model::Recovery,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
         ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
@@ -646,7 +648,7 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
     ])
     .with_constraint_support(ConstraintSupport::Schema)
     .with_examples([serde_json::json!({"city": "CITY"})])
-    .with_recovery(agents_core::model::Recovery::SMALL_MODEL.ask_values(false));
+    .with_recovery(recovery);
     let report = LlmAgent::<String, String>::builder("weather")
         .model(model.clone())
         .tool(weather())
@@ -656,8 +658,18 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
         .run("Is it sunny in Berlin today?".into())
         .report()
         .await;
+    (report, model.requests())
+}
+
+/// Issue 28, item 3: under prevention mode a call refused for copying a made-up example's value
+/// (`"CITY"`) is not written again: the next turn holds that argument to the words of the user's
+/// request (the small-model profile's `user_words`), so the constrained model can only write
+/// what the user said; the turn after that has the tool's schema back as it was.
+#[tokio::test]
+async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_turn() {
+    let (report, requests) =
+        copy_then_berlin(agents_core::model::Recovery::SMALL_MODEL.ask_values(false)).await;
     assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
-    let requests = model.requests();
     assert_eq!(requests.len(), 3);
     assert!(city_schema(&requests[0]).get("enum").is_none());
     let held = city_schema(&requests[1]);
@@ -672,29 +684,11 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
 /// sent never changes.
 #[tokio::test]
 async fn prevention_mode_holds_nothing_without_user_words() {
-    let model = ScriptedModel::new([
-        ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
-        ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
-        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#),
-    ])
-    .with_constraint_support(ConstraintSupport::Schema)
-    .with_examples([serde_json::json!({"city": "CITY"})])
-    .with_recovery(
-        agents_core::model::Recovery::SMALL_MODEL
-            .ask_values(false)
-            .user_words(false),
-    );
-    let report = LlmAgent::<String, String>::builder("weather")
-        .model(model.clone())
-        .tool(weather())
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("Is it sunny in Berlin today?".into())
-        .report()
-        .await;
+    let recovery = agents_core::model::Recovery::SMALL_MODEL
+        .ask_values(false)
+        .user_words(false);
+    let (report, requests) = copy_then_berlin(recovery).await;
     assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
-    let requests = model.requests();
     assert!(
         requests
             .iter()
