@@ -527,3 +527,85 @@ fn look_around_and_back_references_leave_the_pattern_unchecked_and_the_rest_chec
     assert!(!super::compile::beyond_regex_lite(r"(?:a)(?i)b"));
     admits(json!({"pattern": r"^\\1$"}), &[json!("\\1")], &[json!("1")]);
 }
+
+/// `uniqueItems` on long arrays (hashed, not compared pairwise) finds what pairwise comparison
+/// finds: a repeat written as another number form (`1.0` after `1`, `-0.0` after `0`), an object
+/// with its members in another order, a nested array; and a long array without a repeat passes.
+#[test]
+fn unique_items_on_long_arrays_agrees_with_pairwise_equality() {
+    let unique = validator(json!({"uniqueItems": true}));
+    let distinct: Vec<Value> = (0..100_000).map(|i| json!(i)).collect();
+    assert!(
+        unique
+            .violations(&Value::Array(distinct.clone()))
+            .is_empty()
+    );
+    let late_repeats = [
+        (json!(7), json!(7.0)),
+        (json!(0), json!(-0.0)),
+        (json!({"a": 1, "b": [1, 2]}), json!({"b": [1.0, 2], "a": 1})),
+        (json!(["x", null]), json!(["x", null])),
+    ];
+    for (first, again) in late_repeats {
+        let mut items: Vec<Value> = (0..200).map(|i| json!(format!("s{i}"))).collect();
+        items.insert(50, first.clone());
+        items.push(again.clone());
+        let found = unique.violations(&Value::Array(items));
+        assert_eq!(found.len(), 1, "{first} then {again}");
+        assert_eq!(found[0].keyword, "uniqueItems");
+    }
+    // Same-looking but different: no repeat.
+    let mut items: Vec<Value> = (0..100).map(|i| json!(i)).collect();
+    items.extend([
+        json!("1"),
+        json!([1]),
+        json!({"1": 1}),
+        json!(true),
+        json!(null),
+    ]);
+    assert!(unique.violations(&Value::Array(items)).is_empty());
+}
+
+/// Over arrays drawn from a small set of values in several forms, the hashed search finds the
+/// same first repeat as comparing every pair.
+#[test]
+fn the_hashed_repeat_search_finds_the_pairwise_one() {
+    let forms = [
+        json!(1),
+        json!(1.0),
+        json!(2),
+        json!("1"),
+        json!(null),
+        json!([1]),
+        json!([1.0]),
+        json!({"a": 1, "b": 2}),
+        json!({"b": 2, "a": 1.0}),
+        json!(false),
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..300 {
+        let len = 33 + (next() % 40) as usize;
+        // Mostly distinct strings, a few forms from the set: repeats land anywhere, or nowhere.
+        let items: Vec<Value> = (0..len)
+            .map(|i| {
+                if next() % 8 == 0 {
+                    forms[(next() % forms.len() as u64) as usize].clone()
+                } else {
+                    json!(format!("u{i}"))
+                }
+            })
+            .collect();
+        let pairwise = (1..items.len()).find(|&j| {
+            items[..j]
+                .iter()
+                .any(|a| super::number::equal(a, &items[j]))
+        });
+        assert_eq!(super::check::first_repeat(&items), pairwise, "{items:?}");
+    }
+}

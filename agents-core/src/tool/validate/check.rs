@@ -227,9 +227,24 @@ fn valid_count(w: &Walk<'_>, subs: &[NodeId], v: &Value, depth: u32) -> usize {
         .count()
 }
 
-/// The index of the first item equal to an earlier one.
-fn first_repeat(items: &[Value]) -> Option<usize> {
-    (1..items.len()).find(|&j| items[..j].iter().any(|a| number::equal(a, &items[j])))
+/// The index of the first item equal to an earlier one. A short array compares every pair; a
+/// longer one compares only items whose [`number::hash`] is the same, so that a model's array of
+/// a hundred thousand items costs one pass, not five billion comparisons.
+pub(super) fn first_repeat(items: &[Value]) -> Option<usize> {
+    const PAIRWISE: usize = 32;
+    if items.len() <= PAIRWISE {
+        return (1..items.len()).find(|&j| items[..j].iter().any(|a| number::equal(a, &items[j])));
+    }
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> =
+        std::collections::HashMap::with_capacity(items.len());
+    for (j, item) in items.iter().enumerate() {
+        let same = seen.entry(number::hash(item)).or_default();
+        if same.iter().any(|&i| number::equal(&items[i], item)) {
+            return Some(j);
+        }
+        same.push(j);
+    }
+    None
 }
 
 /// Every violation of node `id` by `v` into `report`, until it is full.

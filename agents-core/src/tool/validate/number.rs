@@ -49,6 +49,41 @@ pub(super) fn is_multiple(n: &Number, m: &Number) -> bool {
     (q - q.round()).abs() <= 1e-9 * q.abs().max(1.0)
 }
 
+/// A hash of `v` that [`equal`] values share: a number by its `f64` value (`1`, `1.0` and
+/// `-0.0`/`0` alike; integers past 2^53 that `equal` tells apart may share one, which only costs
+/// a comparison), an object by its members in any order.
+pub(super) fn hash(v: &Value) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn feed(v: &Value, h: &mut std::hash::DefaultHasher) {
+        match v {
+            Value::Null => 0u8.hash(h),
+            Value::Bool(b) => (1u8, b).hash(h),
+            Value::Number(n) => {
+                let f = n.as_f64().unwrap_or(0.0);
+                (2u8, if f == 0.0 { 0 } else { f.to_bits() }).hash(h);
+            }
+            Value::String(s) => (3u8, s).hash(h),
+            Value::Array(a) => {
+                (4u8, a.len()).hash(h);
+                a.iter().for_each(|x| feed(x, h));
+            }
+            Value::Object(m) => {
+                // Members in any order: their hashes summed.
+                let sum = m.iter().fold(0u64, |acc, (k, x)| {
+                    let mut one = std::hash::DefaultHasher::new();
+                    k.hash(&mut one);
+                    feed(x, &mut one);
+                    acc.wrapping_add(one.finish())
+                });
+                (5u8, m.len(), sum).hash(h);
+            }
+        }
+    }
+    let mut h = std::hash::DefaultHasher::new();
+    feed(v, &mut h);
+    h.finish()
+}
+
 /// JSON equality: numbers by value (`1` equals `1.0`), objects by their members in any order.
 pub(super) fn equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
