@@ -51,7 +51,9 @@ pub(super) fn is_multiple(n: &Number, m: &Number) -> bool {
 
 /// A hash of `v` that [`equal`] values share: a number by its `f64` value (`1`, `1.0` and
 /// `-0.0`/`0` alike; integers past 2^53 that `equal` tells apart may share one, which only costs
-/// a comparison), an object by its members in any order.
+/// a comparison), an object by its members in any order. Not the loop guards' canonical hash
+/// (`runner/guards/call_key.rs`): that one tells `1` from `1.0`, as a call written differently
+/// is another call; JSON Schema's equality does not.
 pub(super) fn hash(v: &Value) -> u64 {
     use std::hash::{Hash, Hasher};
     fn feed(v: &Value, h: &mut std::hash::DefaultHasher) {
