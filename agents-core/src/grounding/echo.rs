@@ -40,6 +40,12 @@ pub(crate) const ECHO_KEYWORD: &str = "echo";
 /// The violation keyword of a number the user never gave (checked under constraint only).
 pub(crate) const NOT_GIVEN_KEYWORD: &str = "not_given";
 
+/// Whether a violation is one of this check's: a value nobody gave (copied from an example, or
+/// a number the user never wrote), rather than one of the schema's.
+pub(crate) fn is_ungrounded(v: &SchemaViolation) -> bool {
+    v.keyword == ECHO_KEYWORD || v.keyword == NOT_GIVEN_KEYWORD
+}
+
 /// The values shown to the model in examples, and the text a value must come from.
 #[derive(Debug, Clone)]
 pub(crate) struct EchoCheck {
