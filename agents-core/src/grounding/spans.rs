@@ -64,6 +64,7 @@ pub(crate) fn hold_to_user_words(
             let whole = main_type(target) == Some("integer");
             numbers
                 .iter()
+                .filter(|&&x| in_range(target, x))
                 .filter_map(|&x| number_value(x, whole))
                 .collect()
         } else {
@@ -81,6 +82,16 @@ pub(crate) fn hold_to_user_words(
 fn is_free_number(schema: &Value) -> bool {
     matches!(main_type(schema), Some("number" | "integer"))
         && ["enum", "const"].iter().all(|k| schema.get(*k).is_none())
+}
+
+/// Whether `x` is within the bounds a number schema declares (`minimum`, `maximum` and their
+/// exclusive forms): a number the validator would refuse is not offered.
+fn in_range(schema: &Value, x: f64) -> bool {
+    let bound = |k: &str| schema.get(k).and_then(Value::as_f64);
+    bound("minimum").is_none_or(|m| x >= m)
+        && bound("maximum").is_none_or(|m| x <= m)
+        && bound("exclusiveMinimum").is_none_or(|m| x > m)
+        && bound("exclusiveMaximum").is_none_or(|m| x < m)
 }
 
 /// `x` as the JSON number a schema allows: for an integer schema only a whole number in the
@@ -253,6 +264,19 @@ mod tests {
         let share = props["share"]["enum"].as_array().expect("held");
         assert!(share.contains(&json!(7.5)), "{share:?}");
         assert!(props["counts"]["items"]["enum"].is_array());
+
+        let mut bounded = request("Book it for 3 or 12 guests");
+        bounded.tools[0].parameters["properties"]["people"]["minimum"] = json!(5);
+        assert!(hold_to_user_words(
+            &mut bounded,
+            "book_table",
+            &[refused("people", NOT_GIVEN_KEYWORD)]
+        ));
+        assert_eq!(
+            bounded.tools[0].parameters["properties"]["people"]["enum"],
+            json!([12]),
+            "a number the schema's bounds refuse is not offered"
+        );
 
         let mut none = request("Book Nonna Rosa");
         assert!(!hold_to_user_words(
