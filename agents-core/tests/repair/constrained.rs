@@ -44,6 +44,19 @@ fn agent(model: &ScriptedModel, handlers: Handlers, rec: &Recorder) -> LlmAgent<
         .unwrap()
 }
 
+/// A prevention-mode run of the units agent on `request`, with its report.
+async fn prevention_run(model: &ScriptedModel, request: &str) -> agents_core::RunReport<String> {
+    LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run(request.into())
+        .report()
+        .await
+}
+
 fn regenerating() -> Handlers {
     Handlers::new()
         .invalid_args(regenerate())
@@ -247,13 +260,7 @@ async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer
         ),
     ])
     .with_constraint_support(ConstraintSupport::Schema);
-    let a = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap();
-    let report = a.run("12 kilos in pounds?".into()).report().await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "12 kg is about 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 2);
@@ -551,15 +558,7 @@ async fn prevention_mode_never_answers_a_new_request_before_a_tool() {
         ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
     ])
     .with_constraint_support(ConstraintSupport::ToolChoice);
-    let report = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("12 kilos in pounds?".into())
-        .report()
-        .await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let refused = common::error_results(&report.transcript);
     assert_eq!(refused.len(), 1, "{refused:?}");
@@ -596,15 +595,7 @@ async fn prevention_mode_refuses_a_final_answer_copied_from_an_example() {
     .with_constraint_support(ConstraintSupport::Schema)
     .with_examples([serde_json::json!({"note": "text"})])
     .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
-    let report = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("12 kilos in pounds?".into())
-        .report()
-        .await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let refused = common::error_results(&report.transcript);
     assert_eq!(refused.len(), 1, "{refused:?}");
@@ -694,4 +685,98 @@ async fn prevention_mode_holds_nothing_without_user_words() {
             .iter()
             .all(|r| city_schema(r).get("enum").is_none())
     );
+}
+
+/// Issue 28, item 3: a copied *number* (the made-up example's `7`) is not written again either:
+/// the next turn holds it to the numbers the user's words give, so the constrained model writes
+/// the user's `150`, and the tool runs with it.
+#[tokio::test]
+async fn prevention_mode_holds_a_copied_number_to_the_users_numbers_on_the_next_turn() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 7, "to": "kg"}"#),
+        ModelResponse::tool_call("c2", "convert", r#"{"value": 150, "to": "kg"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "68.0 kg"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"value": 7, "to": "kg"})])
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL.ask_values(false));
+    let report = prevention_run(&model, "How many kg is 150 lb, give or take 2.5?").await;
+    assert_eq!(report.output().unwrap(), "68.0 kg");
+    let requests = model.requests();
+    let value_schema = |i: usize| {
+        let tool = requests[i].tools.iter().find(|t| t.name == "convert");
+        tool.unwrap().parameters["properties"]["value"].clone()
+    };
+    assert!(value_schema(0).get("enum").is_none());
+    let held = value_schema(1);
+    let numbers = held["enum"].as_array().expect("held to the user's numbers");
+    for given in [serde_json::json!(150.0), serde_json::json!(2.5)] {
+        assert!(numbers.contains(&given), "{given} in {held}");
+    }
+    assert!(!numbers.contains(&serde_json::json!(7.0)), "{held}");
+    assert_eq!(
+        value_schema(2),
+        value_schema(0),
+        "given back after one turn"
+    );
+}
+
+/// Issue 28, item 3: under prevention mode with the whole small-model profile (`ask_values` and
+/// `numbers_told` on), a number nobody gave (`9` for "started from rest") that the question
+/// about it cannot find either is held, on the next turn, to the numbers the user gave.
+#[tokio::test]
+async fn prevention_mode_holds_a_number_nobody_gave_after_its_question_finds_none() {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Motion {
+        initial_velocity: i64,
+        acceleration: f64,
+        time: i64,
+    }
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c1",
+            "final_velocity",
+            r#"{"initial_velocity": 9, "acceleration": 9.8, "time": 5}"#,
+        ),
+        ModelResponse::text("none"),
+        ModelResponse::tool_call(
+            "c2",
+            "final_velocity",
+            r#"{"initial_velocity": 5, "acceleration": 9.8, "time": 5}"#,
+        ),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "54 m/s"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let report = LlmAgent::<String, String>::builder("physics")
+        .model(model.clone())
+        .tool(tool_fn(
+            "final_velocity",
+            "Final velocity under constant acceleration.",
+            |m: Motion| async move {
+                let v = m.initial_velocity as f64 + m.acceleration * m.time as f64;
+                Ok::<_, ExecutionFailure>(format!("{v}"))
+            },
+        ))
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("It started from rest and accelerated at 9.8 m/s^2 for 5 seconds.".into())
+        .report()
+        .await;
+    let requests = model.requests();
+    let turns: Vec<_> = requests
+        .iter()
+        .filter(|r| r.value_question.is_none())
+        .collect();
+    let initial = |r: &agents_core::model::ModelRequest| {
+        let tool = r.tools.iter().find(|t| t.name == "final_velocity");
+        tool.unwrap().parameters["properties"]["initial_velocity"].clone()
+    };
+    assert!(initial(turns[0]).get("enum").is_none());
+    let held = initial(turns[1]);
+    let numbers = held["enum"].as_array().expect("held to the user's numbers");
+    assert!(numbers.contains(&serde_json::json!(5)), "{held}");
+    assert!(!numbers.contains(&serde_json::json!(9)), "{held}");
+    assert_eq!(report.output().unwrap(), "54 m/s");
 }
