@@ -197,12 +197,17 @@ fn starts_value(rest: &[u8]) -> bool {
     }
 }
 
-/// The index of the first byte at or after `at` that is not JSON whitespace.
+/// The index of the first byte at or after `at` that is not JSON whitespace. Compact JSON has
+/// none between tokens: the byte at `at` is looked at first, without setting up the loop.
+#[inline(always)]
 fn skip_ws(bytes: &[u8], at: usize) -> usize {
-    bytes
-        .get(at..)
-        .and_then(|rest| rest.iter().position(|b| !ws(b)))
-        .map_or(bytes.len(), |p| at + p)
+    match bytes.get(at) {
+        Some(b) if !ws(b) => at,
+        _ => bytes
+            .get(at..)
+            .and_then(|rest| rest.iter().position(|b| !ws(b)))
+            .map_or(bytes.len(), |p| at + p),
+    }
 }
 
 #[cfg(test)]
