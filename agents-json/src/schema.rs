@@ -198,6 +198,16 @@ pub fn schema_choices(schema: &Value) -> std::collections::HashSet<String> {
     out
 }
 
+/// The `default` an object schema declares for its argument `name`: on the property itself, on
+/// what its `$ref` points to, or on what an optional property stands for ([`concrete`]).
+pub fn argument_default<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> {
+    let property = schema.get("properties")?.get(name)?;
+    property
+        .get("default")
+        .or_else(|| resolve_ref(schema, property).get("default"))
+        .or_else(|| concrete(schema, property).get("default"))
+}
+
 /// A string schema that lists no choices and no shape of its own (no `enum`, `const`,
 /// `format` or `pattern`): free text.
 pub fn is_free_string(schema: &Value) -> bool {
@@ -211,6 +221,28 @@ pub fn is_free_string(schema: &Value) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_arguments_default_is_read_where_the_schema_declares_it() {
+        let root = json!({
+            "properties": {
+                "year": {"type": "integer", "default": 2022},
+                "unit": {"$ref": "#/$defs/Unit"},
+                "cabin": {"anyOf": [{"$ref": "#/$defs/Cabin"}, {"type": "null"}]},
+                "city": {"type": "string"}
+            },
+            "$defs": {
+                "Unit": {"enum": ["c", "f"], "default": "c"},
+                "Cabin": {"type": "string", "default": "economy"}
+            }
+        });
+        assert_eq!(argument_default(&root, "year"), Some(&json!(2022)));
+        assert_eq!(argument_default(&root, "unit"), Some(&json!("c")));
+        assert_eq!(argument_default(&root, "cabin"), Some(&json!("economy")));
+        assert_eq!(argument_default(&root, "city"), None);
+        assert_eq!(argument_default(&root, "absent"), None);
+        assert_eq!(argument_default(&json!(true), "year"), None);
+    }
 
     #[test]
     fn references_outside_the_document_or_to_nothing_read_as_the_schema_itself() {

@@ -40,6 +40,12 @@ pub(crate) const ECHO_KEYWORD: &str = "echo";
 /// The violation keyword of a number the user never gave (checked under constraint only).
 pub(crate) const NOT_GIVEN_KEYWORD: &str = "not_given";
 
+/// Whether a violation is one of this check's: a value nobody gave (copied from an example, or
+/// a number the user never wrote), rather than one of the schema's.
+pub(crate) fn is_ungrounded(v: &SchemaViolation) -> bool {
+    v.keyword == ECHO_KEYWORD || v.keyword == NOT_GIVEN_KEYWORD
+}
+
 /// The values shown to the model in examples, and the text a value must come from.
 #[derive(Debug, Clone)]
 pub(crate) struct EchoCheck {
@@ -132,6 +138,13 @@ impl EchoCheck {
         match (args, crate::model::argument_names(schema)) {
             (Value::Object(m), Some(declared)) => {
                 for (name, value) in m.iter().filter(|(k, _)| declared.contains(&k.as_str())) {
+                    // The tool's own default is nobody's invention: writing it is leaving the
+                    // argument out (`"year": 2022` where the schema says `"default": 2022`).
+                    if agents_json::schema::argument_default(schema, name)
+                        .is_some_and(|d| same_value(d, value))
+                    {
+                        continue;
+                    }
                     self.walk(value, &mut name.clone(), 1, &walk, &mut found);
                 }
             }
@@ -251,6 +264,16 @@ fn violation(at: &str, keyword: &str, v: &Value, what: &str) -> SchemaViolation 
             "{} {what}; write the value the user gave",
             crate::text::shorten(&v.to_string(), 60)
         ),
+    }
+}
+
+/// Whether a written value is a declared one: equal, a number of the same value (`2022` and
+/// `2022.0`), or a string alike but for case and surrounding blanks (as shown values compare).
+fn same_value(declared: &Value, written: &Value) -> bool {
+    match (declared, written) {
+        (Value::Number(a), Value::Number(b)) => a.as_f64().is_some() && a.as_f64() == b.as_f64(),
+        (Value::String(a), Value::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
+        _ => declared == written,
     }
 }
 
@@ -432,6 +455,44 @@ mod tests {
             assert!(found(json!({ "people": given })).is_empty(), "{given}");
         }
         assert!(EchoCheck::new([], &r, false).is_none());
+    }
+
+    /// A value the schema declares as its argument's default is the tool author's: writing it
+    /// is the same as leaving the argument out, so it is neither a copy of an example nor a
+    /// number nobody gave. Another value of that argument still is.
+    #[test]
+    fn an_arguments_declared_default_is_never_refused() {
+        let mut r = request("the concert in December, in metric");
+        let schema = &mut r.tools[0].parameters;
+        schema["properties"]["people"]["default"] = json!(2022);
+        schema["properties"]["restaurant"]["default"] = json!("Text");
+        let schema = r.tools[0].parameters.clone();
+        let shown = json!({"people": 2022, "restaurant": "text", "seat": "terrace"});
+        let check = EchoCheck::new([&shown], &r, true).expect("something shown");
+        let found = |args: Value| -> Vec<String> {
+            let mut paths: Vec<String> = check
+                .violations(&args, &schema, 10)
+                .into_iter()
+                .map(|v| v.field_path)
+                .collect();
+            paths.sort();
+            paths
+        };
+        assert!(found(json!({"people": 2022, "restaurant": "text"})).is_empty());
+        assert!(
+            found(json!({"people": 2022.0})).is_empty(),
+            "the same number"
+        );
+        assert_eq!(
+            found(json!({"people": 2021})),
+            ["people"],
+            "not the default"
+        );
+        assert_eq!(
+            found(json!({"people": 2022, "seat": "terrace"})),
+            ["seat"],
+            "an argument without a default is checked as before"
+        );
     }
 
     #[test]

@@ -12,7 +12,8 @@
 //! - [`EchoCheck`] (`echo.rs`): the echo check, a value copied from an example the user never
 //!   gave (and, under constraint, a number the user never gave) refused before a call runs;
 //! - [`hold_to_user_words`] (`spans.rs`): a call asked for again with its copied strings held
-//!   to the word spans of the user's messages (`regenerate()`);
+//!   to the word spans of the user's messages and its refused numbers to the numbers they give
+//!   (`regenerate()`, and prevention mode's next turn);
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -26,6 +27,6 @@ mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
-pub(crate) use echo::{ECHO_KEYWORD, EchoCheck};
+pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use spans::hold_to_user_words;
 pub(crate) use told::Told;

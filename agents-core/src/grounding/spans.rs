@@ -1,29 +1,32 @@
-//! Holding a call's strings to the user's words: what `regenerate()` asks again for when a call
-//! copied an example's values (where the recovery profile has
-//! [`user_words`](crate::model::Recovery::user_words) on).
+//! Holding a call's values to the user's words: what `regenerate()` asks again for when a call
+//! copied an example's values, and what prevention mode's next turn allows (where the recovery
+//! profile has [`user_words`](crate::model::Recovery::user_words) on).
 
 use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::echo::ECHO_KEYWORD;
+use super::echo::is_ungrounded;
 use crate::error::{SchemaViolation, argument_of};
-use crate::model::{Message, ModelRequest, is_free_string};
+use crate::model::{Message, ModelRequest, is_free_string, main_type};
 
-/// Holds the arguments of `tool` in `request` that `echoed` names (copied from an example) to
-/// what the user said: each such string argument (or list of strings) may only be one of the
-/// word spans of the user's messages ([`user_spans`]). A regeneration under this schema cannot
-/// copy the example again, and a small model, which copies what it reads, copies from the
-/// request instead. Arguments with a schema of their own choices (`enum`, `const`, `format`,
-/// `pattern`) and non-string ones are left as they are. Returns whether anything was held.
+/// Holds the arguments of `tool` in `request` that `refused` names (copied from an example, or
+/// a number nobody gave) to what the user said: a free string argument (or list of them) may
+/// only be one of the word spans of the user's messages ([`user_spans`]); a number argument (or
+/// list of them) only one of the numbers the user's messages and the tools' results give, every
+/// way they read, whole ones only where the schema wants an integer. A call asked for under
+/// this schema cannot copy the example again, and a small model, which copies what it reads,
+/// copies from the request instead. Arguments with choices of their own (`enum`, `const`,
+/// `format`, `pattern`), other types, and those the user's words hold nothing for are left as
+/// they are. Returns whether anything was held.
 pub(crate) fn hold_to_user_words(
     request: &mut ModelRequest,
     tool: &str,
-    echoed: &[SchemaViolation],
+    refused: &[SchemaViolation],
 ) -> bool {
-    let fields: HashSet<&str> = echoed
+    let fields: HashSet<&str> = refused
         .iter()
-        .filter(|v| v.keyword == ECHO_KEYWORD)
+        .filter(|v| is_ungrounded(v))
         .map(|v| argument_of(&v.field_path))
         .collect();
     if fields.is_empty() {
@@ -33,9 +36,7 @@ pub(crate) fn hold_to_user_words(
         .into_iter()
         .map(Value::String)
         .collect();
-    if spans.is_empty() {
-        return false;
-    }
+    let numbers = told_numbers(&request.messages);
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
@@ -51,19 +52,80 @@ pub(crate) fn hold_to_user_words(
         let Some(schema) = props.get_mut(field) else {
             continue;
         };
-        let target = if is_free_string(schema) {
-            Some(schema)
-        } else if schema.get("type").and_then(Value::as_str) == Some("array") {
-            schema.get_mut("items").filter(|i| is_free_string(i))
+        let target = if schema.get("type").and_then(Value::as_str) == Some("array") {
+            schema.get_mut("items")
         } else {
-            None
+            Some(schema)
         };
-        if let Some(target) = target.and_then(Value::as_object_mut) {
-            target.insert("enum".to_owned(), Value::Array(spans.clone()));
+        let Some(target) = target else { continue };
+        let allowed = if is_free_string(target) {
+            spans.clone()
+        } else if is_free_number(target) {
+            let whole = main_type(target) == Some("integer");
+            numbers
+                .iter()
+                .filter(|&&x| in_range(target, x))
+                .filter_map(|&x| number_value(x, whole))
+                .collect()
+        } else {
+            continue;
+        };
+        if let (false, Some(target)) = (allowed.is_empty(), target.as_object_mut()) {
+            target.insert("enum".to_owned(), Value::Array(allowed));
             held = true;
         }
     }
     held
+}
+
+/// A number schema (`number` or `integer`) that lists no choices of its own.
+fn is_free_number(schema: &Value) -> bool {
+    matches!(main_type(schema), Some("number" | "integer"))
+        && ["enum", "const"].iter().all(|k| schema.get(*k).is_none())
+}
+
+/// Whether `x` is within the bounds a number schema declares (`minimum`, `maximum` and their
+/// exclusive forms): a number the validator would refuse is not offered.
+fn in_range(schema: &Value, x: f64) -> bool {
+    let bound = |k: &str| schema.get(k).and_then(Value::as_f64);
+    bound("minimum").is_none_or(|m| x >= m)
+        && bound("maximum").is_none_or(|m| x <= m)
+        && bound("exclusiveMinimum").is_none_or(|m| x > m)
+        && bound("exclusiveMaximum").is_none_or(|m| x < m)
+}
+
+/// `x` as the JSON number a schema allows: for an integer schema only a whole number in the
+/// `i64` range.
+fn number_value(x: f64, whole: bool) -> Option<Value> {
+    if !whole {
+        return serde_json::Number::from_f64(x).map(Value::Number);
+    }
+    // Whole and well inside i64's range: the cast below is exact.
+    let exact = x.fract() == 0.0 && x.abs() < 9.0e15;
+    exact.then(|| Value::from(x as i64))
+}
+
+/// Every number the user's messages and the tools' successful results give (what the echo
+/// check counts as told, but for the system prompt, whose numbers are the application's), each
+/// once, at most [`MAX_SPANS`].
+fn told_numbers(messages: &[Message]) -> Vec<f64> {
+    let mut out: Vec<f64> = Vec::new();
+    for m in messages.iter().rev() {
+        let text = match m {
+            Message::User { content } => content,
+            Message::Tool(r) if !r.is_error => &r.content,
+            Message::Tool(_) | Message::Assistant { .. } => continue,
+        };
+        for x in super::numbers::readings(&text.to_lowercase()) {
+            if x.is_finite() && !out.contains(&x) {
+                out.push(x);
+                if out.len() >= MAX_SPANS {
+                    return out;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// At most this many spans are offered (a constraint's grammar grows with them).
@@ -101,6 +163,7 @@ pub(crate) fn user_spans(messages: &[Message]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grounding::echo::{ECHO_KEYWORD, NOT_GIVEN_KEYWORD};
     use crate::model::ToolSpec;
     use serde_json::json;
 
@@ -164,6 +227,68 @@ mod tests {
             "not echoed, not held"
         );
         assert!(!hold_to_user_words(&mut r, "book_table", &[]));
+    }
+
+    /// A copied number (the made-up example's `7`) or one nobody gave is held to the numbers
+    /// the user's words give, whole ones only for an integer; a number argument nothing
+    /// refused, and one the user's words give no number for, stay as they were.
+    #[test]
+    fn refused_numbers_are_held_to_the_numbers_the_user_gave() {
+        let refused = |field: &str, keyword: &str| SchemaViolation {
+            field_path: field.to_owned(),
+            keyword: keyword.to_owned(),
+            message: String::new(),
+        };
+        let mut r = request("Book Nonna Rosa for 2,500 guests at 7.5% off, or twelve");
+        r.tools[0].parameters["properties"]["share"] = json!({"type": "number"});
+        r.tools[0].parameters["properties"]["counts"] =
+            json!({"type": "array", "items": {"type": "integer"}});
+        assert!(hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[
+                refused("people", NOT_GIVEN_KEYWORD),
+                refused("share", ECHO_KEYWORD),
+                refused("counts[1]", ECHO_KEYWORD)
+            ]
+        ));
+        let props = &r.tools[0].parameters["properties"];
+        let people = props["people"]["enum"].as_array().expect("held");
+        for want in [json!(2500), json!(12)] {
+            assert!(people.contains(&want), "{want} in {people:?}");
+        }
+        assert!(
+            people.iter().all(Value::is_i64),
+            "whole numbers: {people:?}"
+        );
+        let share = props["share"]["enum"].as_array().expect("held");
+        assert!(share.contains(&json!(7.5)), "{share:?}");
+        assert!(props["counts"]["items"]["enum"].is_array());
+
+        let mut bounded = request("Book it for 3 or 12 guests");
+        bounded.tools[0].parameters["properties"]["people"]["minimum"] = json!(5);
+        assert!(hold_to_user_words(
+            &mut bounded,
+            "book_table",
+            &[refused("people", NOT_GIVEN_KEYWORD)]
+        ));
+        assert_eq!(
+            bounded.tools[0].parameters["properties"]["people"]["enum"],
+            json!([12]),
+            "a number the schema's bounds refuse is not offered"
+        );
+
+        let mut none = request("Book Nonna Rosa");
+        assert!(!hold_to_user_words(
+            &mut none,
+            "book_table",
+            &[refused("people", NOT_GIVEN_KEYWORD)]
+        ));
+        assert!(
+            none.tools[0].parameters["properties"]["people"]
+                .get("enum")
+                .is_none()
+        );
     }
 
     mod properties {

@@ -144,9 +144,10 @@ pub struct Recovery {
     /// `10,000` or `fifty` into digits, wrongly.
     pub numbers_told: bool,
     /// [`regenerate`](crate::repair::regenerate) asks again for the strings a call copied from
-    /// an example held to the word spans of the user's messages; under prevention mode
-    /// ([`constrained`](crate::LlmAgentBuilder::constrained)), the turn after such a call holds
-    /// the arguments it copied the same way, for that turn.
+    /// an example held to the word spans of the user's messages, and its copied numbers (or,
+    /// with `numbers_told`, those nobody gave) to the numbers those messages give; under
+    /// prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)), the turn after
+    /// such a call holds those arguments the same way, for that turn.
     pub user_words: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the

@@ -44,6 +44,19 @@ fn agent(model: &ScriptedModel, handlers: Handlers, rec: &Recorder) -> LlmAgent<
         .unwrap()
 }
 
+/// A prevention-mode run of the units agent on `request`, with its report.
+async fn prevention_run(model: &ScriptedModel, request: &str) -> agents_core::RunReport<String> {
+    LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run(request.into())
+        .report()
+        .await
+}
+
 fn regenerating() -> Handlers {
     Handlers::new()
         .invalid_args(regenerate())
@@ -247,13 +260,7 @@ async fn prevention_mode_constrains_every_turn_and_ends_through_the_final_answer
         ),
     ])
     .with_constraint_support(ConstraintSupport::Schema);
-    let a = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap();
-    let report = a.run("12 kilos in pounds?".into()).report().await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "12 kg is about 26.5 lb.");
     let requests = model.requests();
     assert_eq!(requests.len(), 2);
@@ -551,15 +558,7 @@ async fn prevention_mode_never_answers_a_new_request_before_a_tool() {
         ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "About 26.5 lb."}"#),
     ])
     .with_constraint_support(ConstraintSupport::ToolChoice);
-    let report = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("12 kilos in pounds?".into())
-        .report()
-        .await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let refused = common::error_results(&report.transcript);
     assert_eq!(refused.len(), 1, "{refused:?}");
@@ -596,15 +595,7 @@ async fn prevention_mode_refuses_a_final_answer_copied_from_an_example() {
     .with_constraint_support(ConstraintSupport::Schema)
     .with_examples([serde_json::json!({"note": "text"})])
     .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
-    let report = LlmAgent::<String, String>::builder("units")
-        .model(model.clone())
-        .tool(convert())
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("12 kilos in pounds?".into())
-        .report()
-        .await;
+    let report = prevention_run(&model, "12 kilos in pounds?").await;
     assert_eq!(report.output().unwrap(), "About 26.5 lb.");
     let refused = common::error_results(&report.transcript);
     assert_eq!(refused.len(), 1, "{refused:?}");
@@ -693,5 +684,39 @@ async fn prevention_mode_holds_nothing_without_user_words() {
         requests
             .iter()
             .all(|r| city_schema(r).get("enum").is_none())
+    );
+}
+
+/// Issue 28, item 3: a copied *number* (the made-up example's `7`) is not written again either:
+/// the next turn holds it to the numbers the user's words give, so the constrained model writes
+/// the user's `150`, and the tool runs with it.
+#[tokio::test]
+async fn prevention_mode_holds_a_copied_number_to_the_users_numbers_on_the_next_turn() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 7, "to": "kg"}"#),
+        ModelResponse::tool_call("c2", "convert", r#"{"value": 150, "to": "kg"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "68.0 kg"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"value": 7, "to": "kg"})])
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL.ask_values(false));
+    let report = prevention_run(&model, "How many kg is 150 lb, give or take 2.5?").await;
+    assert_eq!(report.output().unwrap(), "68.0 kg");
+    let requests = model.requests();
+    let value_schema = |i: usize| {
+        let tool = requests[i].tools.iter().find(|t| t.name == "convert");
+        tool.unwrap().parameters["properties"]["value"].clone()
+    };
+    assert!(value_schema(0).get("enum").is_none());
+    let held = value_schema(1);
+    let numbers = held["enum"].as_array().expect("held to the user's numbers");
+    for given in [serde_json::json!(150.0), serde_json::json!(2.5)] {
+        assert!(numbers.contains(&given), "{given} in {held}");
+    }
+    assert!(!numbers.contains(&serde_json::json!(7.0)), "{held}");
+    assert_eq!(
+        value_schema(2),
+        value_schema(0),
+        "given back after one turn"
     );
 }

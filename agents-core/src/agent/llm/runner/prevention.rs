@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::error::{AgentError, FailureKind, SchemaViolation, ToolError};
-use crate::grounding::{ECHO_KEYWORD, EchoCheck};
+use crate::grounding::{EchoCheck, is_ungrounded};
 use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
@@ -143,8 +143,9 @@ where
         }
     }
 
-    /// Notes a call refused for copying an example's value (`echo` violations), under
-    /// prevention mode with the recovery profile's `user_words` on, for the next turn to hold.
+    /// Notes a call refused for a value nobody gave (copied from an example, or a number the
+    /// user never wrote), under prevention mode with the recovery profile's `user_words` on,
+    /// for the next turn to hold.
     pub(super) fn note_copied(&mut self, call: &ToolCall, error: &ToolError) {
         let cfg = &self.agent.config.settings;
         if !self.prevention_on() || !cfg.recovery.user_words || cfg.strict {
@@ -153,15 +154,15 @@ where
         let ToolError::Deserialization(e) = error else {
             return;
         };
-        if e.violations.iter().any(|v| v.keyword == ECHO_KEYWORD) {
+        if e.violations.iter().any(is_ungrounded) {
             self.progress
                 .copied
                 .push((call.name.clone(), e.violations.clone()));
         }
     }
 
-    /// The turn after a call copied an example's value under prevention mode: the arguments
-    /// it copied are held to the word spans of the user's messages for this turn (what
+    /// The turn after a call copied an example's value (or wrote a number nobody gave) under
+    /// prevention mode: those arguments are held to the user's words for this turn (what
     /// `regenerate()` does when it asks again), so the constrained model cannot write the copy
     /// again, and a small model, which copies what it reads, takes the user's words instead.
     /// Without this, the model writes the same copy, it is refused again, and the turn budget
