@@ -208,6 +208,81 @@ pub fn argument_default<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> 
         .or_else(|| concrete(schema, property).get("default"))
 }
 
+/// The JSON pointer, within `root`, of the schema that describes the value at a field path
+/// (`city`, `trip.from`, `songs[1]`, `exclusion.type`, as argument errors name them), following
+/// local `$ref`s and what an optional property stands for ([`concrete`]). `None` where the
+/// schema does not say (an undeclared key, an index into something that is not an array, a
+/// reference outside the document).
+///
+/// ```
+/// use agents_json::schema::pointer_at;
+/// use serde_json::json;
+/// let root = json!({
+///     "properties": {"trip": {"$ref": "#/$defs/Trip"}},
+///     "$defs": {"Trip": {"properties": {"stops": {"type": "array", "items": {"type": "string"}}}}}
+/// });
+/// assert_eq!(pointer_at(&root, "trip.stops[2]").as_deref(), Some("/$defs/Trip/properties/stops/items"));
+/// assert_eq!(pointer_at(&root, "trip.price"), None);
+/// ```
+pub fn pointer_at(root: &Value, path: &str) -> Option<String> {
+    let mut pointer = String::new();
+    let mut rest = path;
+    while !rest.is_empty() {
+        pointer = settle(root, pointer)?;
+        let here = root.pointer(&pointer)?;
+        if let Some(after) = rest.strip_prefix('[') {
+            let (index, tail) = after.split_once(']')?;
+            let index: usize = index.parse().ok()?;
+            match (here.get("prefixItems"), here.get("items")) {
+                (Some(Value::Array(p)), _) if index < p.len() => {
+                    pointer.push_str(&format!("/prefixItems/{index}"));
+                }
+                (_, Some(Value::Array(t))) if index < t.len() => {
+                    pointer.push_str(&format!("/items/{index}"));
+                }
+                (_, Some(Value::Object(_))) => pointer.push_str("/items"),
+                _ => return None,
+            }
+            rest = tail.strip_prefix('.').unwrap_or(tail);
+        } else {
+            let end = rest.find(['.', '[']).unwrap_or(rest.len());
+            let name = &rest[..end];
+            here.get("properties")?.get(name)?;
+            pointer.push_str("/properties/");
+            pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
+            rest = rest[end..].strip_prefix('.').unwrap_or(&rest[end..]);
+        }
+    }
+    settle(root, pointer)
+}
+
+/// `pointer` past any local `$ref` and optional wrapper, to the schema that says what the value
+/// is; `None` where it points to nothing. Bounded: a cycle of references ends the walk.
+fn settle(root: &Value, mut pointer: String) -> Option<String> {
+    for _ in 0..MAX_SCHEMA_DEPTH {
+        let here = root.pointer(&pointer)?;
+        if let Some(reference) = here.get("$ref").and_then(Value::as_str) {
+            pointer = reference.strip_prefix('#')?.to_owned();
+            continue;
+        }
+        let alternatives = ["anyOf", "oneOf"]
+            .into_iter()
+            .find_map(|k| Some((k, here.get(k)?.as_array()?)));
+        let Some((keyword, alternatives)) = alternatives else {
+            return Some(pointer);
+        };
+        let non_null = alternatives
+            .iter()
+            .position(|a| resolve_ref(root, a).get("type").and_then(Value::as_str) != Some("null"));
+        match non_null {
+            // Only an optional wrapper (`T` or `null`) stands for one schema; a real union does not.
+            Some(i) if alternatives.len() == 2 => pointer.push_str(&format!("/{keyword}/{i}")),
+            _ => return Some(pointer),
+        }
+    }
+    None
+}
+
 /// A string schema that lists no choices and no shape of its own (no `enum`, `const`,
 /// `format` or `pattern`): free text.
 pub fn is_free_string(schema: &Value) -> bool {
@@ -221,6 +296,73 @@ pub fn is_free_string(schema: &Value) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_field_path_points_to_its_schema_through_refs_options_and_items() {
+        let root = json!({
+            "properties": {
+                "exclusion": {"anyOf": [{"$ref": "#/$defs/Exclusion"}, {"type": "null"}]},
+                "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]},
+                "a/b": {"type": "string"},
+                "either": {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]}
+            },
+            "$defs": {
+                "Exclusion": {"properties": {"type": {"type": "string"},
+                    "areas": {"type": "array", "items": {"$ref": "#/$defs/Area"}}}},
+                "Area": {"properties": {"size": {"type": "number"}}},
+                "Loop": {"$ref": "#/$defs/Loop"}
+            }
+        });
+        let at = |p: &str| pointer_at(&root, p);
+        assert_eq!(
+            at("exclusion.type").as_deref(),
+            Some("/$defs/Exclusion/properties/type")
+        );
+        assert_eq!(
+            at("exclusion.areas[3].size").as_deref(),
+            Some("/$defs/Area/properties/size")
+        );
+        assert_eq!(
+            at("pair[1]").as_deref(),
+            Some("/properties/pair/prefixItems/1")
+        );
+        assert_eq!(at("a/b").as_deref(), Some("/properties/a~1b"));
+        assert_eq!(
+            at("either").as_deref(),
+            Some("/properties/either"),
+            "a union stays"
+        );
+        for nowhere in ["exclusion.price", "exclusion.type[0]", "pair[x]", "missing"] {
+            assert_eq!(at(nowhere), None, "{nowhere}");
+        }
+        let looping = json!({"properties": {"x": {"$ref": "#/$defs/Loop"}},
+            "$defs": {"Loop": {"$ref": "#/$defs/Loop"}}});
+        assert_eq!(pointer_at(&looping, "x"), None);
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any path, however malformed, reads without panicking, and a pointer found
+            /// points to a schema of the document.
+            #[test]
+            fn any_path_reads_and_a_pointer_found_exists(path in "[a-z.\\[\\]0-9~/]{0,24}") {
+                let root = json!({
+                    "properties": {
+                        "a": {"$ref": "#/$defs/A"},
+                        "b": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}},
+                        "c": {"type": "array", "prefixItems": [{"type": "string"}]}
+                    },
+                    "$defs": {"A": {"properties": {"a": {"$ref": "#/$defs/A"}, "b": {"type": "string"}}}}
+                });
+                if let Some(p) = pointer_at(&root, &path) {
+                    prop_assert!(root.pointer(&p).is_some(), "{} -> {}", path, p);
+                }
+            }
+        }
+    }
 
     #[test]
     fn an_arguments_default_is_read_where_the_schema_declares_it() {

@@ -7,13 +7,13 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
-use crate::error::{SchemaViolation, argument_of};
+use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, is_free_string, main_type};
 
-/// Holds the arguments of `tool` in `request` that `refused` names (copied from an example, or
-/// a number nobody gave) to what the user said: a free string argument (or list of them) may
-/// only be one of the word spans of the user's messages ([`user_spans`]); a number argument (or
-/// list of them) only one of the numbers the user's messages and the tools' results give, every
+/// Holds the values of `tool`'s arguments in `request` that `refused` names (copied from an
+/// example, or a number nobody gave; an argument or a value inside one, a struct's field or a
+/// list's items, through `$ref`s) to what the user said: a free string may only be one of the
+/// word spans of the user's messages ([`user_spans`]); a number only one of the numbers the user's messages and the tools' results give, every
 /// way they read, whole ones only where the schema wants an integer. A call asked for under
 /// this schema cannot copy the example again, and a small model, which copies what it reads,
 /// copies from the request instead. Arguments with choices of their own (`enum`, `const`,
@@ -24,12 +24,21 @@ pub(crate) fn hold_to_user_words(
     tool: &str,
     refused: &[SchemaViolation],
 ) -> bool {
-    let fields: HashSet<&str> = refused
-        .iter()
-        .filter(|v| is_ungrounded(v))
-        .map(|v| argument_of(&v.field_path))
-        .collect();
-    if fields.is_empty() {
+    let Some(spec) = request.tools.iter().find(|t| t.name == tool) else {
+        return false;
+    };
+    // Where each refused value's schema is: an argument's own, or one inside it (a struct
+    // argument's field, a list's items), through `$ref`s; each once.
+    let mut pointers: Vec<String> = Vec::new();
+    for v in refused.iter().filter(|v| is_ungrounded(v)) {
+        if let Some(p) = agents_json::schema::pointer_at(&spec.parameters, &v.field_path)
+            && !p.is_empty()
+            && !pointers.contains(&p)
+        {
+            pointers.push(p);
+        }
+    }
+    if pointers.is_empty() {
         return false;
     }
     let spans: Vec<Value> = user_spans(&request.messages)
@@ -40,19 +49,13 @@ pub(crate) fn hold_to_user_words(
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
-    let Some(props) = spec
-        .parameters
-        .get_mut("properties")
-        .and_then(Value::as_object_mut)
-    else {
-        return false;
-    };
     let mut held = false;
-    for field in fields {
-        let Some(schema) = props.get_mut(field) else {
+    for pointer in pointers {
+        let Some(schema) = spec.parameters.pointer_mut(&pointer) else {
             continue;
         };
-        let target = if schema.get("type").and_then(Value::as_str) == Some("array") {
+        // A whole list named: its items are what is held.
+        let target = if main_type(schema) == Some("array") {
             schema.get_mut("items")
         } else {
             Some(schema)
@@ -289,6 +292,26 @@ mod tests {
                 .get("enum")
                 .is_none()
         );
+    }
+
+    /// A copied value inside a struct argument (`exclusion.type`, the struct behind a `$ref`)
+    /// is held where its schema is, the rest of the struct as it was.
+    #[test]
+    fn a_refused_field_of_a_struct_argument_is_held_where_its_schema_is() {
+        let mut r = request("Paint the wall but not the window");
+        r.tools[0].parameters["properties"]["exclusion"] = json!({"$ref": "#/$defs/Exclusion"});
+        r.tools[0].parameters["$defs"] = json!({"Exclusion": {"type": "object", "properties": {
+            "type": {"type": "string"}, "area": {"type": "number"}}}});
+        let copied = SchemaViolation {
+            field_path: "exclusion.type".to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        assert!(hold_to_user_words(&mut r, "book_table", &[copied]));
+        let exclusion = &r.tools[0].parameters["$defs"]["Exclusion"]["properties"];
+        let spans = exclusion["type"]["enum"].as_array().expect("held");
+        assert!(spans.contains(&json!("window")), "{spans:?}");
+        assert!(exclusion["area"].get("enum").is_none());
     }
 
     mod properties {

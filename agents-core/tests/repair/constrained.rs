@@ -720,3 +720,63 @@ async fn prevention_mode_holds_a_copied_number_to_the_users_numbers_on_the_next_
         "given back after one turn"
     );
 }
+
+/// Issue 28, item 3: under prevention mode with the whole small-model profile (`ask_values` and
+/// `numbers_told` on), a number nobody gave (`9` for "started from rest") that the question
+/// about it cannot find either is held, on the next turn, to the numbers the user gave.
+#[tokio::test]
+async fn prevention_mode_holds_a_number_nobody_gave_after_its_question_finds_none() {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Motion {
+        initial_velocity: i64,
+        acceleration: f64,
+        time: i64,
+    }
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c1",
+            "final_velocity",
+            r#"{"initial_velocity": 9, "acceleration": 9.8, "time": 5}"#,
+        ),
+        ModelResponse::text("none"),
+        ModelResponse::tool_call(
+            "c2",
+            "final_velocity",
+            r#"{"initial_velocity": 5, "acceleration": 9.8, "time": 5}"#,
+        ),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "54 m/s"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let report = LlmAgent::<String, String>::builder("physics")
+        .model(model.clone())
+        .tool(tool_fn(
+            "final_velocity",
+            "Final velocity under constant acceleration.",
+            |m: Motion| async move {
+                let v = m.initial_velocity as f64 + m.acceleration * m.time as f64;
+                Ok::<_, ExecutionFailure>(format!("{v}"))
+            },
+        ))
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("It started from rest and accelerated at 9.8 m/s^2 for 5 seconds.".into())
+        .report()
+        .await;
+    let requests = model.requests();
+    let turns: Vec<_> = requests
+        .iter()
+        .filter(|r| r.value_question.is_none())
+        .collect();
+    let initial = |r: &agents_core::model::ModelRequest| {
+        let tool = r.tools.iter().find(|t| t.name == "final_velocity");
+        tool.unwrap().parameters["properties"]["initial_velocity"].clone()
+    };
+    assert!(initial(turns[0]).get("enum").is_none());
+    let held = initial(turns[1]);
+    let numbers = held["enum"].as_array().expect("held to the user's numbers");
+    assert!(numbers.contains(&serde_json::json!(5)), "{held}");
+    assert!(!numbers.contains(&serde_json::json!(9)), "{held}");
+    assert_eq!(report.output().unwrap(), "54 m/s");
+}
