@@ -44,7 +44,6 @@ pub(crate) fn may_be_json(input: &str) -> bool {
 
 /// Whether the byte before the closing bracket at `last` ends a value or is the opening
 /// bracket at `first`; a literal there must be a JSON literal.
-#[inline]
 fn ends_value(bytes: &[u8], first: usize, last: usize) -> bool {
     let Some(end) = bytes[first + 1..last].iter().rposition(|b| !ws(b)) else {
         return true; // `{}` or `[]`
