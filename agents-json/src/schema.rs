@@ -208,6 +208,28 @@ pub fn argument_default<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> 
         .or_else(|| concrete(schema, property).get("default"))
 }
 
+/// Whether a number schema takes `x` as far as its type and bounds say: a whole number for an
+/// `integer`, within `minimum`/`maximum` and their exclusive forms. (The validator judges the
+/// rest; this is for choosing among candidate values before a call is made.)
+///
+/// ```
+/// use agents_json::schema::takes_number;
+/// use serde_json::json;
+/// let seconds = json!({"type": "integer", "minimum": 1});
+/// assert!(takes_number(&seconds, 5.0));
+/// assert!(!takes_number(&seconds, 9.8));
+/// assert!(!takes_number(&seconds, 0.0));
+/// ```
+pub fn takes_number(schema: &Value, x: f64) -> bool {
+    let bound = |k: &str| schema.get(k).and_then(Value::as_f64);
+    x.is_finite()
+        && (main_type(schema) != Some("integer") || x.fract() == 0.0)
+        && bound("minimum").is_none_or(|m| x >= m)
+        && bound("maximum").is_none_or(|m| x <= m)
+        && bound("exclusiveMinimum").is_none_or(|m| x > m)
+        && bound("exclusiveMaximum").is_none_or(|m| x < m)
+}
+
 /// The JSON pointer, within `root`, of the schema that describes the value at a field path
 /// (`city`, `trip.from`, `songs[1]`, `exclusion.type`, as argument errors name them), following
 /// local `$ref`s and what an optional property stands for ([`concrete`]). `None` where the

@@ -71,7 +71,8 @@ pub(crate) fn shape_words(root: &Value, property: &Value) -> Option<String> {
 /// (`42 km` → 42, `fifty dollars` → 50, `$1,200` → 1200), a list split at its commas and
 /// `and`s, `yes`/`no` as a boolean, a choice of an `enum` as the schema writes it, anything
 /// else as text (coercion and validation then judge it like any argument). `None` when the
-/// answer gives no such value, or one the user's words do not hold (a choice is held to its
+/// answer gives no such value, a number the argument cannot take (not whole for an integer,
+/// out of its bounds), or one the user's words do not hold (a choice is held to its
 /// list instead: asked which unit, a small model may answer with the number).
 pub(crate) fn value_for(
     root: &Value,
@@ -90,7 +91,10 @@ pub(crate) fn value_for(
         Some("integer" | "number") => {
             let (number, written) = leading_number(answer)?;
             let x = number.as_f64()?;
-            (told.has(written) || told.has_number(x)).then_some(Value::Number(number))
+            // A number the argument cannot take (`9.8` for an integer, one out of its bounds)
+            // is no answer: taken, the call would fail on a value the model never wrote.
+            let given = told.has(written) || told.has_number(x);
+            (given && agents_json::schema::takes_number(schema, x)).then_some(Value::Number(number))
         }
         Some("boolean") => match answer.to_ascii_lowercase().as_str() {
             "yes" | "true" => Some(Value::Bool(true)),
@@ -190,6 +194,24 @@ mod tests {
             value(&list, "Nonna Rosa, pizza"),
             None,
             "every item, or none"
+        );
+    }
+
+    /// A number the user gave that the argument cannot take is no answer: asked for an integer
+    /// initial velocity of "started from rest at 9.8 m/s^2 for 5 seconds", a small model answers
+    /// `9.8 m/s^2`; taken, the call would fail on a value the model never wrote.
+    #[test]
+    fn a_number_the_argument_cannot_take_is_no_answer() {
+        let told = Told::new("it started from rest at 9.8 m/s^2 for 5 seconds");
+        let whole = json!({"type": "integer", "minimum": 1});
+        let value = |p: &Value, a: &str| value_for(&json!({}), p, a, &told);
+        assert_eq!(value(&whole, "9.8 m/s^2"), None, "not whole");
+        assert_eq!(value(&whole, "5 seconds"), Some(json!(5)));
+        assert_eq!(value(&json!({"type": "number"}), "9.8"), Some(json!(9.8)));
+        assert_eq!(
+            value(&json!({"type": "number", "maximum": 5}), "9.8"),
+            None,
+            "out of its bounds"
         );
     }
 

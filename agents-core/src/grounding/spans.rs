@@ -67,7 +67,7 @@ pub(crate) fn hold_to_user_words(
             let whole = main_type(target) == Some("integer");
             numbers
                 .iter()
-                .filter(|&&x| in_range(target, x))
+                .filter(|&&x| agents_json::schema::takes_number(target, x))
                 .filter_map(|&x| number_value(x, whole))
                 .collect()
         } else {
@@ -85,16 +85,6 @@ pub(crate) fn hold_to_user_words(
 fn is_free_number(schema: &Value) -> bool {
     matches!(main_type(schema), Some("number" | "integer"))
         && ["enum", "const"].iter().all(|k| schema.get(*k).is_none())
-}
-
-/// Whether `x` is within the bounds a number schema declares (`minimum`, `maximum` and their
-/// exclusive forms): a number the validator would refuse is not offered.
-fn in_range(schema: &Value, x: f64) -> bool {
-    let bound = |k: &str| schema.get(k).and_then(Value::as_f64);
-    bound("minimum").is_none_or(|m| x >= m)
-        && bound("maximum").is_none_or(|m| x <= m)
-        && bound("exclusiveMinimum").is_none_or(|m| x > m)
-        && bound("exclusiveMaximum").is_none_or(|m| x < m)
 }
 
 /// `x` as the JSON number a schema allows: for an integer schema only a whole number in the

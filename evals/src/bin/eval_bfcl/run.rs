@@ -108,6 +108,12 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
                         eprintln!("    asked {argument}: {answer}");
                     }
                 }
+                Event::ToolFailed {
+                    tool,
+                    error,
+                    outcome,
+                    ..
+                } if trace => eprintln!("    failed ({outcome}): {tool}: {error}"),
                 _ => {}
             }
         });
