@@ -222,15 +222,25 @@ pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
                 i = end;
             }
             b'-' | b'0'..=b'9' => {
-                let len = bytes[i..]
-                    .iter()
-                    .position(|b| !matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
-                    .unwrap_or(bytes.len() - i);
-                let number = &text[i..i + len];
-                if is_big_integer(number) {
-                    out.push(pointer(&path), number.to_owned());
+                // The integer part once; a fraction or an exponent makes it no integer. Valid
+                // JSON writes no leading zeros, so the digits compare with the limits as they
+                // stand.
+                let start = i;
+                let negative = bytes[i] == b'-';
+                i += usize::from(negative);
+                let digits = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
                 }
-                i += len;
+                if matches!(bytes.get(i), Some(b'.' | b'e' | b'E')) {
+                    while i < bytes.len()
+                        && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    {
+                        i += 1;
+                    }
+                } else if i - digits >= RUN && beyond_limit(&bytes[digits..i], negative) {
+                    out.push(pointer(&path), text[start..i].to_owned());
+                }
             }
             _ => i += 1,
         }
@@ -342,7 +352,15 @@ mod tests {
 
     #[test]
     fn big_integers_are_found_with_their_pointers() {
-        let text = r#"{"a~b": [1, {"n/m": 123456789012345678901234567890}], "s": "99999999999999999999999", "z": -98765432109876543210, "f": 1e30, "u": 18446744073709551615}"#;
+        // Fractions and exponents with a long integer part are no integers; `-2^63 - 1`, the
+        // shortest integer beyond 64 bits, is one, and `u64::MAX` is not.
+        let text = concat!(
+            r#"{"a~b": [1, {"n/m": 123456789012345678901234567890}], "#,
+            r#""s": "99999999999999999999999", "z": -98765432109876543210, "f": 1e30, "#,
+            r#""u": 18446744073709551615, "g": -98765432109876543210.5, "#,
+            r#""h": 123456789012345678901e2, "i": 123456789012345678901E-2, "#,
+            r#""m": -9223372036854775809, "l": -9223372036854775808}"#
+        );
         assert_eq!(
             in_valid_json(text).pairs(),
             [
@@ -351,6 +369,7 @@ mod tests {
                     "123456789012345678901234567890".to_owned()
                 ),
                 ("/z".to_owned(), "-98765432109876543210".to_owned()),
+                ("/m".to_owned(), "-9223372036854775809".to_owned()),
             ]
         );
     }

@@ -52,6 +52,9 @@ pub struct Config {
     pub every: usize,
     /// `EVAL_LIMIT=n`: at most n questions of each category.
     pub limit: usize,
+    /// `EVAL_FROM=n`: start at the n-th question of the interleaved order (0-based), so that
+    /// two processes against two model servers can share one measurement (each its own log).
+    pub from: usize,
     /// `EVAL_MAX_TURNS` for modes on and prevention (default 3; off always has 1).
     pub max_turns: u64,
     /// `EVAL_ECHO_CHECK=0|1`, `EVAL_ASK_VALUES=0|1`: the switches of those steps, when set;
@@ -120,6 +123,7 @@ impl Config {
             modes,
             every: number("EVAL_EVERY", 1).max(1),
             limit: number("EVAL_LIMIT", usize::MAX),
+            from: number("EVAL_FROM", 0),
             max_turns: number("EVAL_MAX_TURNS", 3) as u64,
             echo_check: flag("EVAL_ECHO_CHECK"),
             ask_values: flag("EVAL_ASK_VALUES"),

@@ -115,7 +115,7 @@ async fn measure(c: &Config) -> Result<(), String> {
     );
     let started = Instant::now();
     let mut ran = 0usize;
-    for (n, (category, q)) in questions.iter().enumerate() {
+    for (n, (category, q)) in questions.iter().enumerate().skip(c.from) {
         let mut marks = String::new();
         for &mode in &c.modes {
             let key = (category.clone(), q.id.clone(), mode.name().to_owned());
