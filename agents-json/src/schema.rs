@@ -305,6 +305,13 @@ fn settle(root: &Value, mut pointer: String) -> Option<String> {
     None
 }
 
+/// A number schema (`number` or `integer`) that lists no choices of its own (no `enum` or
+/// `const`): any number its type and bounds take.
+pub fn is_free_number(schema: &Value) -> bool {
+    matches!(main_type(schema), Some("number" | "integer"))
+        && ["enum", "const"].iter().all(|k| schema.get(*k).is_none())
+}
+
 /// A string schema that lists no choices and no shape of its own (no `enum`, `const`,
 /// `format` or `pattern`): free text.
 pub fn is_free_string(schema: &Value) -> bool {

@@ -8,17 +8,18 @@ use serde_json::Value;
 
 use super::echo::is_ungrounded;
 use crate::error::SchemaViolation;
-use crate::model::{Message, ModelRequest, is_free_string, main_type};
+use crate::model::{Message, ModelRequest, is_free_number, is_free_string, main_type};
 
 /// Holds the values of `tool`'s arguments in `request` that `refused` names (copied from an
 /// example, or a number nobody gave; an argument or a value inside one, a struct's field or a
 /// list's items, through `$ref`s) to what the user said: a free string may only be one of the
-/// word spans of the user's messages ([`user_spans`]); a number only one of the numbers the user's messages and the tools' results give, every
-/// way they read, whole ones only where the schema wants an integer. A call asked for under
-/// this schema cannot copy the example again, and a small model, which copies what it reads,
-/// copies from the request instead. Arguments with choices of their own (`enum`, `const`,
-/// `format`, `pattern`), other types, and those the user's words hold nothing for are left as
-/// they are. Returns whether anything was held.
+/// word spans of the user's messages ([`user_spans`]); a number only one of the numbers the
+/// user's messages and the tools' results give, every way they read, whole ones only where the
+/// schema wants an integer, within its bounds. A call asked for under this schema cannot copy
+/// the example again, and a small model, which copies what it reads, copies from the request
+/// instead. Values with choices of their own (`enum`, `const`, `format`, `pattern`), other
+/// types, and those the user's words hold nothing for are left as they are. Returns whether
+/// anything was held.
 pub(crate) fn hold_to_user_words(
     request: &mut ModelRequest,
     tool: &str,
@@ -79,12 +80,6 @@ pub(crate) fn hold_to_user_words(
         }
     }
     held
-}
-
-/// A number schema (`number` or `integer`) that lists no choices of its own.
-fn is_free_number(schema: &Value) -> bool {
-    matches!(main_type(schema), Some("number" | "integer"))
-        && ["enum", "const"].iter().all(|k| schema.get(*k).is_none())
 }
 
 /// `x` as the JSON number a schema allows: for an integer schema only a whole number in the

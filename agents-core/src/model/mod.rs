@@ -28,7 +28,8 @@ pub use question::{
 pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
 pub(crate) use schema::{
     MAX_LISTED_CHOICES, argument_names, compact_schema, concrete, each_subschema_mut,
-    is_free_string, main_type, required_arguments, schema_choices, schema_examples, strip_noise,
+    is_free_number, is_free_string, main_type, required_arguments, schema_choices, schema_examples,
+    strip_noise,
 };
 pub use stream::{Deltas, StreamPart};
 

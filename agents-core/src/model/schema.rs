@@ -45,8 +45,8 @@ pub fn value_shape(root: &Value, v: &Value) -> String {
 // the echo check and the questions; named here as before.
 pub use agents_json::schema::resolve_ref;
 pub(crate) use agents_json::schema::{
-    concrete, each_subschema_mut, is_free_string, main_type, required as required_arguments,
-    schema_choices, schema_examples,
+    concrete, each_subschema_mut, is_free_number, is_free_string, main_type,
+    required as required_arguments, schema_choices, schema_examples,
 };
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
