@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 use std::sync::Mutex;
-
-use bytes::Bytes;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+use bytes::Bytes;
 
 use agents_core::journal::{Journal, JournalError, Recorded, Step};
 use futures_util::future::BoxFuture;

@@ -32,7 +32,7 @@ use serde_json::Value;
 
 use super::Told;
 use crate::error::{SchemaViolation, argument_of};
-use crate::model::{Message, ModelRequest};
+use crate::model::ModelRequest;
 
 /// The violation keyword of an echoed value.
 pub(crate) const ECHO_KEYWORD: &str = "echo";
@@ -90,15 +90,7 @@ impl EchoCheck {
         if let Some(s) = &request.system {
             add(s);
         }
-        for m in &request.messages {
-            match m {
-                Message::User { content } => add(content),
-                // An error result is the runtime's or the tool's complaint, not a source of
-                // values: the echo feedback itself quotes the copied value.
-                Message::Tool(r) if !r.is_error => add(&r.content),
-                Message::Tool(_) | Message::Assistant { .. } => {}
-            }
-        }
+        super::told::told_texts(&request.messages).for_each(add);
         Some(EchoCheck {
             strings,
             numbers,
@@ -271,7 +263,10 @@ fn violation(at: &str, keyword: &str, v: &Value, what: &str) -> SchemaViolation 
 /// `2022.0`), or a string alike but for case and surrounding blanks (as shown values compare).
 fn same_value(declared: &Value, written: &Value) -> bool {
     match (declared, written) {
-        (Value::Number(a), Value::Number(b)) => a.as_f64().is_some() && a.as_f64() == b.as_f64(),
+        (Value::Number(a), Value::Number(b)) => match (a.as_f64(), b.as_f64()) {
+            (Some(a), Some(b)) => super::told::same_number(a, b),
+            _ => false,
+        },
         (Value::String(a), Value::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
         _ => declared == written,
     }
@@ -308,7 +303,7 @@ fn collect_leaves(v: &Value, strings: &mut HashSet<String>, numbers: &mut Vec<f6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ToolSpec;
+    use crate::model::{Message, ToolSpec};
     use serde_json::json;
 
     fn request(user: &str) -> ModelRequest {

@@ -98,12 +98,7 @@ fn number_value(x: f64, whole: bool) -> Option<Value> {
 /// once, at most [`MAX_SPANS`].
 fn told_numbers(messages: &[Message]) -> Vec<f64> {
     let mut out: Vec<f64> = Vec::new();
-    for m in messages.iter().rev() {
-        let text = match m {
-            Message::User { content } => content,
-            Message::Tool(r) if !r.is_error => &r.content,
-            Message::Tool(_) | Message::Assistant { .. } => continue,
-        };
+    for text in super::told::told_texts(messages).rev() {
         for x in super::numbers::readings(&text.to_lowercase()) {
             if x.is_finite() && !out.contains(&x) {
                 out.push(x);

@@ -2,6 +2,8 @@
 
 use std::sync::OnceLock;
 
+use crate::model::Message;
+
 /// Text a value must come from (what the model was told, or the user's message), with the two
 /// ways of finding a value in it: shared by the echo check and the `ask_values` repair step, so
 /// that a value counts as given by the same rule in both.
@@ -47,8 +49,19 @@ impl Told {
     }
 }
 
+/// The texts of a conversation a value may come from, newest last: the user's messages and the
+/// tools' successful results. An error result is the runtime's or the tool's complaint, not a
+/// source of values (the echo feedback itself quotes the copied value).
+pub(crate) fn told_texts(messages: &[Message]) -> impl DoubleEndedIterator<Item = &str> {
+    messages.iter().filter_map(|m| match m {
+        Message::User { content } => Some(content.as_str()),
+        Message::Tool(r) if !r.is_error => Some(r.content.as_str()),
+        Message::Tool(_) | Message::Assistant { .. } => None,
+    })
+}
+
 /// Equal, or as near as two readings of the same written number can be (`5%` read as `0.05`).
-fn same_number(x: f64, y: f64) -> bool {
+pub(crate) fn same_number(x: f64, y: f64) -> bool {
     x == y || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
 }
 
