@@ -12,6 +12,12 @@ use crate::error::{Classifier, ErrorClass, ExecutionFailure};
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct ToolOutcome(Result<Value, FailureRecord>);
 
+/// A tool's value may hold a float, which serde_json reads back to within a unit in the last
+/// place only: a live run reads its record back, as a replay does, and decides the same.
+impl crate::journal::Outcome for ToolOutcome {
+    const READS_BACK_EXACTLY: bool = false;
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum FailureRecord {

@@ -9,10 +9,12 @@ use crate::journaled;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use agents_core::journal::{Journal, JournalError, Recorded, Step};
 use agents_core::repair::{Handlers, exponential, retry};
 use agents_core::testing::ScriptedModel;
 use agents_core::{ExecutionFailure, LlmAgent, Message, ModelResponse, Tool};
 use common::*;
+use futures_util::future::BoxFuture;
 use journaled::*;
 
 /// `charge` (not idempotent) or `put` (idempotent): counts its executions.
@@ -469,4 +471,99 @@ async fn a_regenerated_call_is_journaled_and_replayed() {
     assert_eq!(count(&calls), 1, "the tool did not run again");
     assert!(empty.requests().is_empty(), "the model was not asked");
     assert_eq!(regenerated(&replay_events), 0, "not announced twice");
+}
+
+/// A journal that records every step as `MemoryJournal` does, but hands back `value` instead of
+/// what it recorded for a step named `step*` that ran in this process.
+struct HandsBack {
+    journal: MemoryJournal,
+    step: &'static str,
+    value: &'static str,
+}
+
+impl HandsBack {
+    fn new(step: &'static str, value: &'static str) -> Self {
+        HandsBack {
+            journal: MemoryJournal::default(),
+            step,
+            value,
+        }
+    }
+}
+
+impl Journal for HandsBack {
+    fn step<'a>(
+        &'a self,
+        step: Step,
+        work: BoxFuture<'a, String>,
+    ) -> BoxFuture<'a, Result<Recorded, JournalError>> {
+        Box::pin(async move {
+            let handed = step.name.starts_with(self.step);
+            let mut recorded = self.journal.step(step, work).await?;
+            if handed && !recorded.replayed {
+                recorded.value = self.value.to_owned();
+            }
+            Ok(recorded)
+        })
+    }
+
+    fn sleep(&self, wait: Duration) -> BoxFuture<'_, Result<(), JournalError>> {
+        self.journal.sleep(wait)
+    }
+
+    fn random(&self) -> f64 {
+        self.journal.random()
+    }
+}
+
+/// A run of `model` with the tool `charge` (counting into `calls`) through `journal`.
+async fn charge_through(
+    model: ScriptedModel,
+    calls: &Arc<std::sync::atomic::AtomicU32>,
+    journal: &dyn Journal,
+) -> agents_core::RunReport<String> {
+    agent(model, counting("charge", false, calls.clone()), &recorder())
+        .run("go".to_owned())
+        .journal(journal)
+        .report()
+        .await
+}
+
+/// A model turn that ran in this process goes on with the response it got, not with its record
+/// decoded back (a decode per turn saved: the response reads back exactly, so a replay decides
+/// the same); the record is what a replay reads, and it reproduces the run.
+#[tokio::test]
+async fn a_model_turn_that_ran_here_goes_on_with_its_own_response() {
+    let calls = counter();
+    let journal = HandsBack::new("model", "not the outcome");
+    let first = charge_through(script("charge"), &calls, &journal).await;
+    assert_eq!(first.output().unwrap(), "done", "{:?}", first.outcome);
+    assert_eq!(count(&calls), 1);
+
+    // Read back, as a replay reads them, the recorded turns decode and reproduce the run.
+    let replay = journal.journal.prefix(journal.journal.len(), false);
+    let empty = ScriptedModel::new(Vec::<ModelResponse>::new());
+    let again = charge_through(empty, &calls, &replay).await;
+    assert_eq!(again.output().unwrap(), "done");
+    assert_eq!(again.transcript, first.transcript);
+    assert_eq!(count(&calls), 1, "the tool did not run again");
+}
+
+/// A tool's outcome is read back from its record even when the tool ran here (its value may
+/// hold a float that does not read back exactly): what the journal hands back is what the model
+/// reads, live as on replay.
+#[tokio::test]
+async fn a_tool_step_reads_its_outcome_back_from_the_journal() {
+    let journal = HandsBack::new("tool:", r#"{"Ok":"as recorded"}"#);
+    let report = charge_through(script("charge"), &counter(), &journal).await;
+    assert_eq!(report.output().unwrap(), "done");
+    let results: Vec<&str> = report
+        .transcript
+        .iter()
+        .filter_map(|m| match m {
+            Message::Tool(r) => Some(r.content.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(results, ["as recorded"]);
 }
