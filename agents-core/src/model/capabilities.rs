@@ -149,6 +149,11 @@ pub struct Recovery {
     /// prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)), the turn after
     /// such a call holds those arguments the same way, for that turn.
     pub user_words: bool,
+    /// With `user_words`, the spans a held string may take leave out those that start or end
+    /// with a word framing the request: a message's first word (its verb or question word),
+    /// an English article, preposition, pronoun or question word. Held to every span, a small
+    /// model writes the request's first word (`"Find"`, `"I"`). Off, every span is offered.
+    pub user_phrases: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -190,6 +195,7 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        user_phrases: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -204,6 +210,7 @@ impl Recovery {
         ask_values: true,
         numbers_told: true,
         user_words: true,
+        user_phrases: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -218,6 +225,7 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        user_phrases: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -250,6 +258,13 @@ impl Recovery {
     #[must_use]
     pub const fn user_words(mut self, on: bool) -> Self {
         self.user_words = on;
+        self
+    }
+
+    /// Switches [`user_phrases`](Self::user_phrases).
+    #[must_use]
+    pub const fn user_phrases(mut self, on: bool) -> Self {
+        self.user_phrases = on;
         self
     }
 
