@@ -78,7 +78,8 @@ pub enum Event {
         tool: String,
         /// The kind of error repaired.
         kind: ErrorKind,
-        /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`).
+        /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`,
+        /// `cut_repeats`).
         step: &'static str,
         /// What was changed, in order; each prints as one line (`removed trailing comma at byte
         /// 17`), and serialises as that line.
@@ -668,6 +669,16 @@ pub enum ArgumentChange {
         /// The value it now has (shortened for logs).
         value: String,
     },
+    /// A list of a call the token cap cut off repeated one run of items to its end: it keeps
+    /// the items before the repetition and one run (`cut_repeats`).
+    RepeatsCut {
+        /// Where the list is (`features`, `rows[1]`, `(root)`).
+        at: String,
+        /// The items kept.
+        kept: usize,
+        /// The items cut.
+        dropped: usize,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -683,6 +694,10 @@ impl std::fmt::Display for ArgumentChange {
             ArgumentChange::Json(fix) => fix.fmt(f),
             ArgumentChange::Coerced(coercion) => coercion.fmt(f),
             ArgumentChange::EmptyAsObject => f.write_str("read empty arguments as {}"),
+            ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
+                f,
+                "cut the list at `{at}` to its first {kept} items: the {dropped} after them repeated them until the token cap"
+            ),
             ArgumentChange::Answered { argument, value } => {
                 write!(
                     f,

@@ -154,6 +154,11 @@ pub struct Recovery {
     /// an English article, preposition, pronoun or question word. Held to every span, a small
     /// model writes the request's first word (`"Find"`, `"I"`). Off, every span is offered.
     pub user_phrases: bool,
+    /// A call the token cap cut off inside a list that repeats one run of items to its end
+    /// (three times or more) keeps the items before the repetition and one run: a small model
+    /// that starts a list often writes it again and again until the cap, and the same loop
+    /// again on the next turn. Only a call the cap cut off is touched.
+    pub cut_repeats: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -196,6 +201,7 @@ impl Recovery {
         numbers_told: false,
         user_words: false,
         user_phrases: false,
+        cut_repeats: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -211,6 +217,7 @@ impl Recovery {
         numbers_told: true,
         user_words: true,
         user_phrases: true,
+        cut_repeats: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -226,6 +233,7 @@ impl Recovery {
         numbers_told: false,
         user_words: false,
         user_phrases: false,
+        cut_repeats: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -265,6 +273,13 @@ impl Recovery {
     #[must_use]
     pub const fn user_phrases(mut self, on: bool) -> Self {
         self.user_phrases = on;
+        self
+    }
+
+    /// Switches [`cut_repeats`](Self::cut_repeats).
+    #[must_use]
+    pub const fn cut_repeats(mut self, on: bool) -> Self {
+        self.cut_repeats = on;
         self
     }
 

@@ -15,6 +15,7 @@ mod compose_escalation;
 mod compose_loop;
 mod compose_race;
 mod conversation;
+mod cut_repeats;
 mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;

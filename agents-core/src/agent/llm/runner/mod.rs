@@ -12,6 +12,7 @@ mod frame;
 mod guards;
 mod once;
 mod prevention;
+mod repeats;
 mod round;
 mod skill;
 mod transcript;
@@ -348,7 +349,7 @@ where
                 ControlFlow::Break(result) => return result,
             };
             self.make_room().await;
-            let response = self.final_answer(response);
+            let response = self.final_answer(self.cut_repeats(response));
             if !response.tool_calls.is_empty() {
                 if let ControlFlow::Break(result) = self.round(response).await {
                     return result;
