@@ -49,6 +49,11 @@ impl Told {
                 .is_some_and(|x| self.has_number(x))
     }
 
+    /// How many times the text writes the number `x` ([`super::numbers::times_given`]).
+    pub(crate) fn times(&self, x: f64) -> usize {
+        super::numbers::times_given(&self.lower, x)
+    }
+
     /// Whether the text gives the number `x`, in any way people write one: digits with or
     /// without separators, a decimal point or comma, a sign, a unit or a percent sign; in a
     /// pair, a list or a range; in words or with a scale (`fifty`, `1.5 million`); a month by

@@ -159,6 +159,11 @@ pub struct Recovery {
     /// that starts a list often writes it again and again until the cap, and the same loop
     /// again on the next turn. Only a call the cap cut off is touched.
     pub cut_repeats: bool,
+    /// An optional number argument that repeats a number the user gave once, which another
+    /// argument of the call holds, is left out (the tool's default applies): held to the user's
+    /// numbers, a small model fills an optional argument with one of them all the same
+    /// (`"mu0": 12` beside `"current": 12`). Required arguments are never touched.
+    pub numbers_once: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -202,6 +207,7 @@ impl Recovery {
         user_words: false,
         user_phrases: false,
         cut_repeats: false,
+        numbers_once: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -218,6 +224,7 @@ impl Recovery {
         user_words: true,
         user_phrases: true,
         cut_repeats: true,
+        numbers_once: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -234,6 +241,7 @@ impl Recovery {
         user_words: false,
         user_phrases: false,
         cut_repeats: false,
+        numbers_once: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -280,6 +288,13 @@ impl Recovery {
     #[must_use]
     pub const fn cut_repeats(mut self, on: bool) -> Self {
         self.cut_repeats = on;
+        self
+    }
+
+    /// Switches [`numbers_once`](Self::numbers_once).
+    #[must_use]
+    pub const fn numbers_once(mut self, on: bool) -> Self {
+        self.numbers_once = on;
         self
     }
 
