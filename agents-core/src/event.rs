@@ -78,7 +78,8 @@ pub enum Event {
         tool: String,
         /// The kind of error repaired.
         kind: ErrorKind,
-        /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`).
+        /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`,
+        /// `cut_repeats`, `numbers_once`).
         step: &'static str,
         /// What was changed, in order; each prints as one line (`removed trailing comma at byte
         /// 17`), and serialises as that line.
@@ -668,6 +669,26 @@ pub enum ArgumentChange {
         /// The value it now has (shortened for logs).
         value: String,
     },
+    /// A list of a call the token cap cut off repeated one run of items to its end: it keeps
+    /// the items before the repetition and one run (`cut_repeats`).
+    RepeatsCut {
+        /// Where the list is (`features`, `rows[1]`, `(root)`).
+        at: String,
+        /// The items kept.
+        kept: usize,
+        /// The items cut.
+        dropped: usize,
+    },
+    /// An optional number argument repeated a number the user gave once, which another argument
+    /// holds: it was left out (`numbers_once`).
+    NumberReused {
+        /// The argument left out.
+        argument: String,
+        /// The number it held.
+        value: String,
+        /// The argument that holds the same number and stays.
+        kept_in: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -683,6 +704,18 @@ impl std::fmt::Display for ArgumentChange {
             ArgumentChange::Json(fix) => fix.fmt(f),
             ArgumentChange::Coerced(coercion) => coercion.fmt(f),
             ArgumentChange::EmptyAsObject => f.write_str("read empty arguments as {}"),
+            ArgumentChange::NumberReused {
+                argument,
+                value,
+                kept_in,
+            } => write!(
+                f,
+                "left out `{argument}` ({value}): the user gave that number once, and `{kept_in}` holds it"
+            ),
+            ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
+                f,
+                "cut the list at `{at}` to its first {kept} items: the {dropped} after them repeated them until the token cap"
+            ),
             ArgumentChange::Answered { argument, value } => {
                 write!(
                     f,

@@ -53,6 +53,12 @@ pub fn log_path(name: &str) -> std::path::PathBuf {
     )
 }
 
+/// The commit this binary was built from, with `-dirty` when tracked files differed from it
+/// (`build.rs` reads it at build time; "unknown" without git). Every log line carries it.
+pub fn commit() -> &'static str {
+    env!("AGENTS_EVALS_COMMIT")
+}
+
 /// The repository's root (this package is one of its directories).
 pub fn repository() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -93,4 +99,35 @@ pub fn local_model(
             timeout,
             ..Default::default()
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    fn git(args: &[&str]) -> Option<String> {
+        Command::new("git")
+            .args(args)
+            .current_dir(super::repository())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    }
+
+    /// The label a log line carries is the commit of the sources this test was built from, not
+    /// a constant or a commit read elsewhere: built and run from the same tree, it is the tree's
+    /// commit, `-dirty` exactly when the measured sources differ from it.
+    #[test]
+    fn the_label_is_the_commit_the_sources_are_at() {
+        let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else {
+            assert_eq!(super::commit(), "unknown", "no git here, so no commit to name");
+            return;
+        };
+        let mut status = vec!["status", "--porcelain", "--untracked-files=no", "--"];
+        status.extend(env!("AGENTS_EVALS_MEASURED").split(' '));
+        let dirty = git(&status).is_some_and(|changes| !changes.is_empty());
+        let expected = if dirty { format!("{head}-dirty") } else { head };
+        assert_eq!(super::commit(), expected);
+    }
 }

@@ -191,6 +191,11 @@ mod tests {
         assert_eq!(value(&number, "1200 dollars"), Some(json!(1200)));
         assert_eq!(value(&number, "12"), None);
         assert_eq!(
+            value(&text, "BOOK"),
+            None,
+            "an answer in capitals is a placeholder's form, not the user's \"Book\""
+        );
+        assert_eq!(
             value(&list, "Nonna Rosa, pizza"),
             None,
             "every item, or none"

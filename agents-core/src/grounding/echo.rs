@@ -104,7 +104,7 @@ impl EchoCheck {
     /// the final-answer tool's example showed it).
     pub(crate) fn copied_answer(&self, answer: &str) -> bool {
         let key = answer.trim().to_lowercase();
-        !key.is_empty() && self.strings.contains(&key) && !self.told.has(&key)
+        !key.is_empty() && self.strings.contains(&key) && !self.told.has(answer)
     }
 
     /// Every echoed value of `args` (at most `limit`), as violations naming its path. Only the
@@ -182,7 +182,7 @@ impl EchoCheck {
             }
             Value::String(s) => {
                 let key = s.trim().to_lowercase();
-                if !key.is_empty() && self.strings.contains(&key) && !self.told.has(&key) {
+                if !key.is_empty() && self.strings.contains(&key) && !self.told.has(s) {
                     // A choice of a required argument may be the model's own pick.
                     let choice =
                         walk.choices.contains(&key) && walk.required.contains(argument_of(at));
@@ -368,6 +368,29 @@ mod tests {
             echoes(shown, "a table at text for two", args),
             ["people"],
             "a number nobody gave"
+        );
+    }
+
+    /// The placeholder of a made-up example (the argument's name in capitals) is an echo even
+    /// where the request holds the same word in lower case; the user's own capitals are not.
+    #[test]
+    fn a_placeholder_in_capitals_is_an_echo_of_the_users_word_in_lower_case() {
+        let shown = json!({"restaurant": "RESTAURANT", "songs": ["NYC"]});
+        assert_eq!(
+            echoes(
+                shown.clone(),
+                "book the restaurant by the station for 4",
+                json!({"restaurant": "RESTAURANT", "people": 4})
+            ),
+            ["restaurant"]
+        );
+        assert!(
+            echoes(
+                shown,
+                "play the songs of NYC",
+                json!({"restaurant": "x", "people": 1, "songs": ["NYC"]})
+            )
+            .is_empty()
         );
     }
 

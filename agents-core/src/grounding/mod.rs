@@ -14,6 +14,8 @@
 //! - [`hold_to_user_words`] (`spans.rs`): a call asked for again with its copied strings held
 //!   to the word spans of the user's messages and its refused numbers to the numbers they give
 //!   (`regenerate()`, and prevention mode's next turn);
+//! - `once.rs`: an optional number argument that repeats a number the user gave once, left
+//!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -23,10 +25,12 @@
 mod answers;
 mod echo;
 mod numbers;
+mod once;
 mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use echo::{EchoCheck, is_ungrounded};
+pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use spans::hold_to_user_words;
-pub(crate) use told::Told;
+pub(crate) use told::{Told, told_texts};

@@ -44,6 +44,33 @@ pub(crate) fn readings(text: &str) -> Vec<f64> {
     out
 }
 
+/// How many of the numbers written in `text` read as `x`: a number written once counts once,
+/// however many ways it reads (`7.5%` is 7.5 and 0.075, once each); in words too (`twelve`).
+pub(crate) fn times_given(text: &str, x: f64) -> usize {
+    let same = |y: &f64| super::told::same_number(x, *y);
+    // Each run of digits once, read every way it reads (`7.5%`: 7.5 and 0.075).
+    let mut times = 0;
+    for (start, end) in digit_runs(text) {
+        let mut values = Vec::new();
+        run_values(&text[start..end], &mut values);
+        let whole = values.clone();
+        if negative_before(text, start) {
+            values.extend(whole.iter().map(|v| -v));
+        }
+        suffix_values(&text[end..], &whole, &mut values);
+        times += usize::from(values.iter().any(same));
+    }
+    // Each number in words once (`twelve`, `1.5 million` counted with its digits above).
+    times += number_runs(text)
+        .filter(|(n, words)| {
+            !words.contains(|c: char| c.is_ascii_digit()) && n.as_f64().is_some_and(|y| same(&y))
+        })
+        .count();
+    let mut named = Vec::new();
+    named_values(text, &mut named);
+    times + named.iter().filter(|y| same(y)).count()
+}
+
 /// The runs of digits in `text` with the separators between them (`2,500`, `3,4`, `1 000`,
 /// `2.5`, `.5`), as byte ranges. A space joins digits only as a thousands separator (a group
 /// of three digits after it).
@@ -289,6 +316,22 @@ pub(crate) fn number_runs(text: &str) -> impl Iterator<Item = (serde_json::Numbe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number written once counts once, however many ways it reads.
+    #[test]
+    fn a_number_is_given_as_many_times_as_it_is_written() {
+        let text = "12 turns of wire carrying 12 a, 7.5% loss, twelve hours, 2,500 m";
+        assert_eq!(times_given(text, 12.0), 3, "twice in digits, once in words");
+        assert_eq!(times_given(text, 7.5), 1);
+        assert_eq!(times_given(text, 0.075), 1);
+        assert_eq!(times_given(text, 2500.0), 1);
+        assert_eq!(
+            times_given(text, 500.0),
+            0,
+            "a group is not a number of its own"
+        );
+        assert_eq!(times_given(text, 8.0), 0);
+    }
 
     fn reads(text: &str, x: f64) -> bool {
         readings(&text.to_lowercase())

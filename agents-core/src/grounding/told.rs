@@ -9,6 +9,8 @@ use crate::model::Message;
 /// that a value counts as given by the same rule in both.
 #[derive(Debug, Clone)]
 pub(crate) struct Told {
+    /// The text as written, where words in capitals are looked for.
+    text: String,
     /// The text, lowercased.
     lower: String,
     /// Every number the text gives, every way it reads ([`super::numbers::readings`]), read
@@ -19,22 +21,37 @@ pub(crate) struct Told {
 impl Told {
     pub(crate) fn new(text: &str) -> Self {
         Told {
+            text: text.to_owned(),
             lower: text.to_lowercase(),
             numbers: OnceLock::new(),
         }
     }
 
-    /// Whether `words` occur in the text as a whole token, ignoring case; words that read as
-    /// one number are found as any way the text writes that number (`"3"` in `(3,4)`).
+    /// Whether `words` occur in the text as a whole token, ignoring case, except words written
+    /// in capitals, which only the same capitals give: a made-up example's placeholder is an
+    /// argument's name in capitals (`"DOCKET"`), and a request that says "the case docket"
+    /// has not given it. Words that read as one number are found as any way the text writes
+    /// that number (`"3"` in `(3,4)`).
     pub(crate) fn has(&self, words: &str) -> bool {
-        let words = words.trim().to_lowercase();
-        if words.is_empty() {
+        let written = words.trim();
+        if written.is_empty() {
             return false;
         }
-        has_token(&self.lower, &words)
+        let words = written.to_lowercase();
+        let found = if in_capitals(written) {
+            has_token(&self.text, written)
+        } else {
+            has_token(&self.lower, &words)
+        };
+        found
             || crate::json::numeric_text(&words)
                 .and_then(|n| n.parse::<f64>().ok())
                 .is_some_and(|x| self.has_number(x))
+    }
+
+    /// How many times the text writes the number `x` ([`super::numbers::times_given`]).
+    pub(crate) fn times(&self, x: f64) -> usize {
+        super::numbers::times_given(&self.lower, x)
     }
 
     /// Whether the text gives the number `x`, in any way people write one: digits with or
@@ -58,6 +75,19 @@ pub(crate) fn told_texts(messages: &[Message]) -> impl DoubleEndedIterator<Item 
         Message::Tool(r) if !r.is_error => Some(r.content.as_str()),
         Message::Tool(_) | Message::Assistant { .. } => None,
     })
+}
+
+/// Whether `words` have letters with a case and every one of them is a capital (`"CASE
+/// NUMBER"`, `"NYC"`; not `"2022"`, not `"Paris"`).
+fn in_capitals(words: &str) -> bool {
+    let mut cased = words
+        .chars()
+        .filter(|c| c.is_lowercase() || c.is_uppercase());
+    let mut any = false;
+    cased.all(|c| {
+        any = true;
+        c.is_uppercase()
+    }) && any
 }
 
 /// Equal, or as near as two readings of the same written number can be (`5%` read as `0.05`).
@@ -94,6 +124,25 @@ mod tests {
             !told.has_number(25.0),
             "the 25 of 2,500 is not a number of its own"
         );
+    }
+
+    /// A made-up example's placeholder is an argument's name in capitals (`"DOCKET"`,
+    /// `"CASE NUMBER"`); a request that uses the same word in lower case ("the case docket
+    /// numbered 2022/AL2562") does not give the placeholder as a value. Measured on BFCL's
+    /// development questions (docs/EVAL.md), calls holding such a placeholder ran, because the
+    /// word was found ignoring case.
+    #[test]
+    fn words_in_capitals_are_told_only_in_the_same_capitals() {
+        let told = Told::new("Who was the victim in the case docket numbered 2022/AL2562 in NYC?");
+        assert!(!told.has("DOCKET"));
+        assert!(!told.has("CASE DOCKET"));
+        assert!(
+            told.has("docket") && told.has("Docket"),
+            "any other case is found"
+        );
+        assert!(told.has("NYC") && told.has("nyc"));
+        assert!(told.has("2022/AL2562"), "capitals as written");
+        assert!(!Told::new("an email to John").has("TO"));
     }
 
     mod properties {

@@ -149,6 +149,21 @@ pub struct Recovery {
     /// prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)), the turn after
     /// such a call holds those arguments the same way, for that turn.
     pub user_words: bool,
+    /// With `user_words`, the spans a held string may take leave out those that start or end
+    /// with a word framing the request: a message's first word (its verb or question word),
+    /// an English article, preposition, pronoun or question word. Held to every span, a small
+    /// model writes the request's first word (`"Find"`, `"I"`). Off, every span is offered.
+    pub user_phrases: bool,
+    /// A call the token cap cut off inside a list that repeats one run of items to its end
+    /// (three times or more) keeps the items before the repetition and one run: a small model
+    /// that starts a list often writes it again and again until the cap, and the same loop
+    /// again on the next turn. Only a call the cap cut off is touched.
+    pub cut_repeats: bool,
+    /// An optional number argument that repeats a number the user gave once, which another
+    /// argument of the call holds, is left out (the tool's default applies): held to the user's
+    /// numbers, a small model fills an optional argument with one of them all the same
+    /// (`"mu0": 12` beside `"current": 12`). Required arguments are never touched.
+    pub numbers_once: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -190,6 +205,9 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        user_phrases: false,
+        cut_repeats: false,
+        numbers_once: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -204,6 +222,9 @@ impl Recovery {
         ask_values: true,
         numbers_told: true,
         user_words: true,
+        user_phrases: true,
+        cut_repeats: true,
+        numbers_once: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -218,6 +239,9 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        user_phrases: false,
+        cut_repeats: false,
+        numbers_once: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -250,6 +274,27 @@ impl Recovery {
     #[must_use]
     pub const fn user_words(mut self, on: bool) -> Self {
         self.user_words = on;
+        self
+    }
+
+    /// Switches [`user_phrases`](Self::user_phrases).
+    #[must_use]
+    pub const fn user_phrases(mut self, on: bool) -> Self {
+        self.user_phrases = on;
+        self
+    }
+
+    /// Switches [`cut_repeats`](Self::cut_repeats).
+    #[must_use]
+    pub const fn cut_repeats(mut self, on: bool) -> Self {
+        self.cut_repeats = on;
+        self
+    }
+
+    /// Switches [`numbers_once`](Self::numbers_once).
+    #[must_use]
+    pub const fn numbers_once(mut self, on: bool) -> Self {
+        self.numbers_once = on;
         self
     }
 

@@ -271,13 +271,7 @@ async fn main() {
     let modes: [(&str, PromptFormat); 2] =
         [("said", PromptFormat::new()), ("text", old_format(&tools))];
     let mut log = settings::log_file("eval_placeholders.jsonl");
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .current_dir(settings::repository())
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .unwrap_or_default();
+    let commit = settings::commit();
 
     // Samples: greedy, then `EVAL_SAMPLES` at 0.7 with seeds from `EVAL_FIRST_SEED`.
     let samples: Vec<(f32, Option<u64>)> = std::iter::once((0.0, None))
@@ -335,7 +329,7 @@ async fn main() {
         &scores,
         cases.len(),
         samples.len(),
-        &commit,
+        commit,
     );
 }
 

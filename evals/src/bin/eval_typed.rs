@@ -228,12 +228,7 @@ async fn main() {
         .collect();
     let first_seed = settings::first_seed();
     let mut log = settings::log_file("eval_typed.jsonl");
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .unwrap_or_default();
+    let commit = settings::commit();
     let started = Instant::now();
     let mut tally = Tally::default();
     // Seed by seed, so that a run cut short holds every request on its first seeds.

@@ -186,7 +186,12 @@ pub(crate) async fn handle(
     if let ToolError::Deserialization(e) = error
         && run.setup.recovery.user_words
     {
-        crate::grounding::hold_to_user_words(&mut request, run.tool_name(), &e.violations);
+        crate::grounding::hold_to_user_words(
+            &mut request,
+            run.tool_name(),
+            &e.violations,
+            run.setup.recovery.user_phrases,
+        );
     }
     let asked = ask_again(Again {
         model: asking.model,

@@ -22,31 +22,12 @@ mod run;
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use agents_evals::bfcl::{self, Question};
 use agents_providers::prompted::{PromptFormat, PromptedCompletions};
 use config::Config;
 use serde_json::Value;
-
-/// The commit measured (`-dirty` when the tree has changes), for the log.
-fn commit() -> String {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .current_dir(agents_evals::settings::repository())
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-    };
-    let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    match git(&["status", "--porcelain", "--untracked-files=no"]) {
-        Some(changes) if !changes.is_empty() => format!("{head}-dirty"),
-        _ => head,
-    }
-}
 
 /// The client every run shares, as an application keeps one: the prompted client's defaults,
 /// with the format's made-up examples off only under `EVAL_NO_MADE_UP=1` and the calibrated
@@ -103,7 +84,7 @@ async fn measure(c: &Config) -> Result<(), String> {
         .append(true)
         .open(&c.log)
         .map_err(|e| format!("cannot open the log {}: {e}", c.log.display()))?;
-    let commit = commit();
+    let commit = agents_evals::settings::commit();
     let client = client(c);
     let todo = questions.len() * c.modes.len();
     eprintln!(
@@ -127,7 +108,7 @@ async fn measure(c: &Config) -> Result<(), String> {
             }
             let r = run::run(&client, q, mode, c).await;
             ran += 1;
-            writeln!(log, "{}", r.line(category, q, mode, &commit))
+            writeln!(log, "{}", r.line(category, q, mode, commit))
                 .and_then(|_| log.flush())
                 .map_err(|e| format!("cannot write the log: {e}"))?;
             marks.push_str(&format!(

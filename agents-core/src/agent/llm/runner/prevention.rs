@@ -169,6 +169,7 @@ where
     /// runs out on a final answer with nothing run. The schemas are given back on the next
     /// turn ([`give_back_held`](Self::give_back_held)).
     pub(super) fn hold_copied(&mut self, copied: Vec<(String, Vec<SchemaViolation>)>) {
+        let phrases = self.agent.config.settings.recovery.user_phrases;
         for (tool, violations) in copied {
             let Some(before) = self
                 .frame
@@ -180,8 +181,12 @@ where
             else {
                 continue;
             };
-            if crate::grounding::hold_to_user_words(&mut self.frame.request, &tool, &violations)
-                && !self.progress.unheld.iter().any(|(t, _)| *t == tool)
+            if crate::grounding::hold_to_user_words(
+                &mut self.frame.request,
+                &tool,
+                &violations,
+                phrases,
+            ) && !self.progress.unheld.iter().any(|(t, _)| *t == tool)
             {
                 self.progress.unheld.push((tool, before));
             }

@@ -1,0 +1,220 @@
+//! A call the token cap cut off inside a list that repeats itself
+//! ([`Recovery::cut_repeats`], a piece of the small-model profile).
+//!
+//! A small model that starts a list often cannot stop: it writes the same items again and
+//! again (`["SqFt", "Bedrooms", "Bathrooms", "Location", "SqFt", "Bedrooms", …]`) until the
+//! token cap cuts the call off. Repaired as written, the call holds the loop and a cut-off last
+//! item (`"Bed`), the schema refuses it, and the model writes the same loop on the next turn:
+//! on BFCL's development questions (docs/EVAL.md) three of the four prevention runs that ended
+//! without an executed call ended so. When the model stopped at the token cap, every list of
+//! the last call whose items, to its end, repeat one run of items [`MIN_REPEATS`] times or more
+//! keeps the items before the repetition and one run; a last item that breaks the repetition
+//! is taken for the one the cap cut short. The call then runs through the usual repair and
+//! validation, and an [`Event::Repaired`] (`step: "cut_repeats"`) says what was cut.
+//!
+//! Only a call the cap cut off is touched: a list that repeats itself in a call the model ended
+//! (`[0, 0, 0, 0]`) is what it wrote.
+//!
+//! [`Recovery::cut_repeats`]: crate::model::Recovery::cut_repeats
+//! [`Event::Repaired`]: crate::Event::Repaired
+
+use serde_json::Value;
+
+use super::{Output, Runner};
+use crate::error::ErrorKind;
+use crate::event::{ArgumentChange, Event};
+use crate::model::{FinishReason, ModelResponse};
+
+/// A run of items must come back this many times, to the list's end, to be a loop.
+const MIN_REPEATS: usize = 3;
+/// Runs longer than this are not looked for (a loop of a small model is a few items long).
+const MAX_RUN: usize = 16;
+/// Lists are looked for no deeper than this.
+const MAX_DEPTH: usize = 32;
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Cuts the repetition out of the lists of `response`'s last call, when the token cap cut
+    /// it off and the recovery profile has `cut_repeats` on.
+    pub(super) fn cut_repeats(&self, mut response: ModelResponse) -> ModelResponse {
+        let settings = &self.agent.config.settings;
+        if response.finish_reason != FinishReason::Length
+            || !settings.recovery.cut_repeats
+            || settings.strict
+        {
+            return response;
+        }
+        let Some(call) = response.tool_calls.last_mut() else {
+            return response;
+        };
+        let Ok(repaired) = crate::json::repair(&call.arguments) else {
+            return response;
+        };
+        let mut value = repaired.value;
+        let cuts = cut_repeated_tails(&mut value);
+        if cuts.is_empty() {
+            return response;
+        }
+        let mut fixes: Vec<ArgumentChange> = repaired
+            .fixes
+            .into_iter()
+            .map(ArgumentChange::Json)
+            .collect();
+        fixes.extend(cuts);
+        call.arguments = value.to_string();
+        self.ctx.emit(Event::Repaired {
+            agent: self.path.clone(),
+            call_id: call.id.clone(),
+            tool: call.name.clone(),
+            kind: ErrorKind::InvalidArgs,
+            step: "cut_repeats",
+            fixes,
+        });
+        response
+    }
+}
+
+/// Cuts every list of `value` whose items repeat one run, to its end, [`MIN_REPEATS`] times or
+/// more (the last item may be a cut-off copy), down to the items before the repetition and one
+/// run. What was cut, in the order found.
+pub(crate) fn cut_repeated_tails(value: &mut Value) -> Vec<ArgumentChange> {
+    let mut cuts = Vec::new();
+    let mut path = String::new();
+    walk(value, &mut path, 0, &mut cuts);
+    cuts
+}
+
+fn walk(value: &mut Value, path: &mut String, depth: usize, cuts: &mut Vec<ArgumentChange>) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let len = path.len();
+    match value {
+        Value::Object(members) => {
+            for (key, item) in members.iter_mut() {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+                walk(item, path, depth + 1, cuts);
+                path.truncate(len);
+            }
+        }
+        Value::Array(items) => {
+            if let Some(keep) = loop_start(items) {
+                let dropped = items.len() - keep;
+                items.truncate(keep);
+                cuts.push(ArgumentChange::RepeatsCut {
+                    at: if path.is_empty() {
+                        "(root)".to_owned()
+                    } else {
+                        path.clone()
+                    },
+                    kept: keep,
+                    dropped,
+                });
+            }
+            for (i, item) in items.iter_mut().enumerate() {
+                path.push_str(&format!("[{i}]"));
+                walk(item, path, depth + 1, cuts);
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// How many items of `items` to keep when they end in a loop: those before the repetition and
+/// one run. `None` when they do not. The shortest run that repeats is taken; when the list as
+/// a whole does not end in a loop, a last item that breaks one is taken for an item the token
+/// cap cut short.
+fn loop_start(items: &[Value]) -> Option<usize> {
+    periodic_tail(items).or_else(|| periodic_tail(&items[..items.len().saturating_sub(1)]))
+}
+
+/// For `items` ending in [`MIN_REPEATS`] or more repeats of one run: the items before the
+/// repetition and one run.
+fn periodic_tail(items: &[Value]) -> Option<usize> {
+    let n = items.len();
+    (1..=MAX_RUN.min(n / MIN_REPEATS)).find_map(|run| {
+        // How far back from the end the items repeat with this run's length.
+        let mut start = n - run;
+        while start > 0 && items[start - 1] == items[start - 1 + run] {
+            start -= 1;
+        }
+        (n - start >= MIN_REPEATS * run).then_some(start + run)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn cut(mut v: Value) -> (Value, Vec<String>) {
+        let cuts = cut_repeated_tails(&mut v);
+        (v, cuts.iter().map(ToString::to_string).collect())
+    }
+
+    /// The loops the local model wrote until the token cap: a run of four, a run of one after
+    /// the items it meant, with a cut-off last item.
+    #[test]
+    fn a_list_that_repeats_to_its_end_keeps_one_run() {
+        let features = ["SqFt", "Bedrooms", "Bathrooms", "Location"];
+        let mut looped: Vec<Value> = features.iter().cycle().take(22).map(|s| json!(s)).collect();
+        looped.push(json!("Bed"));
+        let (v, cuts) = cut(json!({"location": "New York", "features": looped}));
+        assert_eq!(v, json!({"location": "New York", "features": features}));
+        assert_eq!(cuts.len(), 1, "{cuts:?}");
+        assert!(cuts[0].contains("features"), "{cuts:?}");
+
+        let (v, _) =
+            cut(json!({"cash_flows": [10000, 15000, 20000, 30000, 30000, 30000, 30000, 300]}));
+        assert_eq!(v, json!({"cash_flows": [10000, 15000, 20000, 30000]}));
+
+        let (v, _) = cut(json!({"items": ["THYME", "LATE", "LATE", "LATE", "LATE"]}));
+        assert_eq!(v, json!({"items": ["THYME", "LATE"]}));
+    }
+
+    /// A list that does not end in a loop is what the model wrote: fewer than three repeats,
+    /// a repetition in the middle, nested lists looked at on their own.
+    #[test]
+    fn a_list_that_does_not_end_in_a_loop_is_kept() {
+        for v in [
+            json!({"a": [1, 2, 1, 2]}),
+            json!({"a": [7, 7, 1, 2, 3]}),
+            json!({"a": ["x"]}),
+            json!({"a": []}),
+            json!({"a": "LATE LATE LATE LATE"}),
+        ] {
+            assert_eq!(cut(v.clone()), (v, vec![]));
+        }
+        let (v, cuts) = cut(json!({"rows": [[1, 2], [3, 3, 3, 3]]}));
+        assert_eq!(v, json!({"rows": [[1, 2], [3]]}));
+        assert_eq!(cuts.len(), 1);
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Whatever the list, a cut keeps a prefix of it, and the list left does not end in
+            /// a loop (cutting twice cuts nothing more).
+            #[test]
+            fn a_cut_keeps_a_prefix_and_leaves_no_loop(items in proptest::collection::vec(0u8..3, 0..40)) {
+                let original: Vec<Value> = items.iter().map(|&x| json!(x)).collect();
+                let mut v = Value::Array(original.clone());
+                let cuts = cut_repeated_tails(&mut v);
+                let kept = v.as_array().unwrap().clone();
+                prop_assert!(original.starts_with(&kept));
+                prop_assert_eq!(cuts.is_empty(), kept.len() == original.len());
+                prop_assert!(!kept.is_empty() || original.is_empty());
+                prop_assert_eq!(periodic_tail(&kept), None, "what is kept does not end in a loop");
+            }
+        }
+    }
+}

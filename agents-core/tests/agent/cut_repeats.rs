@@ -1,0 +1,93 @@
+//! A call the token cap cut off inside a list that repeats itself (issue 28): under the
+//! small-model profile the list keeps the items before the repetition and one run, and the call
+//! runs; the neutral profile, and a call the model ended itself, keep what was written.
+
+use std::sync::{Arc, Mutex};
+
+use crate::common::Recorder;
+use agents_core::model::{FinishReason, Recovery};
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::{Tool, tool_fn};
+use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Items {
+    items: Vec<String>,
+}
+
+/// `check_price(items)`: records the items it was called with.
+fn check_price(seen: Arc<Mutex<Vec<Vec<String>>>>) -> impl Tool {
+    tool_fn(
+        "check_price",
+        "Check the price of grocery items.",
+        move |i: Items| {
+            seen.lock().unwrap().push(i.items.clone());
+            async move { Ok::<_, ExecutionFailure>(format!("{} items: 4.20", i.items.len())) }
+        },
+    )
+}
+
+/// The list the local model wrote until the token cap: one item it meant, then the same word
+/// again and again, the last one cut short.
+const LOOPED: &str = r#"{"items": ["thyme", "latte", "latte", "latte", "latte", "lat"#;
+
+async fn run(recovery: Recovery, finish: FinishReason) -> (Vec<Vec<String>>, Vec<String>) {
+    let mut looped = ModelResponse::tool_call("c1", "check_price", LOOPED);
+    looped.finish_reason = finish;
+    let model =
+        ScriptedModel::new(vec![looped, ModelResponse::text("4.20")]).with_recovery(recovery);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = Recorder::default();
+    let agent = LlmAgent::builder("grocer")
+        .model(model)
+        .tool(check_price(seen.clone()))
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    let report = agent.run("Price thyme and a latte".into()).report().await;
+    assert_eq!(report.output().unwrap(), "4.20");
+    let cuts = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Repaired {
+                step: "cut_repeats",
+                fixes,
+                ..
+            } => Some(
+                fixes
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            _ => None,
+        })
+        .collect();
+    let seen = seen.lock().unwrap().clone();
+    (seen, cuts)
+}
+
+#[tokio::test]
+async fn a_list_looped_until_the_token_cap_keeps_one_run_under_the_small_model_profile() {
+    let (seen, cuts) = run(Recovery::SMALL_MODEL, FinishReason::Length).await;
+    assert_eq!(seen, [vec!["thyme".to_owned(), "latte".to_owned()]]);
+    assert_eq!(cuts.len(), 1, "{cuts:?}");
+    assert!(
+        cuts[0].contains("cut the list at `items` to its first 2 items"),
+        "{cuts:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_neutral_profile_and_a_call_the_model_ended_keep_the_list_as_written() {
+    for (recovery, finish) in [
+        (Recovery::NEUTRAL, FinishReason::Length),
+        (Recovery::SMALL_MODEL, FinishReason::ToolCalls),
+    ] {
+        let (seen, cuts) = run(recovery, finish.clone()).await;
+        assert_eq!(seen.len(), 1, "{finish:?}");
+        assert_eq!(seen[0].len(), 6, "as written, repaired: {seen:?}");
+        assert!(cuts.is_empty(), "{cuts:?}");
+    }
+}

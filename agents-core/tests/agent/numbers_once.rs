@@ -1,0 +1,105 @@
+//! A number the user gave once, used once (issue 28): under the small-model profile an optional
+//! number argument that repeats a number another argument holds, which the user gave once, is
+//! left out before the call runs; the neutral profile runs the call as written.
+
+use std::sync::{Arc, Mutex};
+
+use crate::common::Recorder;
+use agents_core::model::Recovery;
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::{Tool, tool_fn};
+use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Field {
+    /// The current, in amperes.
+    current: f64,
+    /// The distance, in metres.
+    distance: f64,
+    /// The permeability (the vacuum's when left out).
+    mu0: Option<f64>,
+}
+
+fn field(seen: Arc<Mutex<Vec<Field>>>) -> impl Tool {
+    tool_fn(
+        "magnetic_field",
+        "The magnetic field of a straight current.",
+        move |f: Field| {
+            seen.lock().unwrap().push(f);
+            async move { Ok::<_, ExecutionFailure>("3e-7 T".to_owned()) }
+        },
+    )
+}
+
+async fn run(recovery: Recovery) -> (Vec<Field>, Vec<String>) {
+    let call = ModelResponse::tool_call(
+        "c1",
+        "magnetic_field",
+        r#"{"current": 12, "distance": 8, "mu0": 12}"#,
+    );
+    let model =
+        ScriptedModel::new(vec![call, ModelResponse::text("3e-7 T")]).with_recovery(recovery);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = Recorder::default();
+    let agent = LlmAgent::builder("physics")
+        .model(model)
+        .tool(field(seen.clone()))
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    let report = agent
+        .run("The magnetic field of a current of 12 A at 8 m?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "3e-7 T");
+    let left_out = rec
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Repaired {
+                step: "numbers_once",
+                fixes,
+                ..
+            } => Some(
+                fixes
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            _ => None,
+        })
+        .collect();
+    let seen = seen.lock().unwrap().clone();
+    (seen, left_out)
+}
+
+#[tokio::test]
+async fn an_optional_number_repeating_one_the_user_gave_once_is_left_out() {
+    let (seen, left_out) = run(Recovery::SMALL_MODEL).await;
+    assert_eq!(
+        seen,
+        [Field {
+            current: 12.0,
+            distance: 8.0,
+            mu0: None
+        }]
+    );
+    assert_eq!(left_out.len(), 1, "{left_out:?}");
+    assert!(left_out[0].contains("left out `mu0` (12)"), "{left_out:?}");
+    assert!(left_out[0].contains("`current` holds it"), "{left_out:?}");
+}
+
+#[tokio::test]
+async fn the_neutral_profile_runs_the_call_as_written() {
+    let (seen, left_out) = run(Recovery::NEUTRAL).await;
+    assert_eq!(
+        seen,
+        [Field {
+            current: 12.0,
+            distance: 8.0,
+            mu0: Some(12.0)
+        }]
+    );
+    assert!(left_out.is_empty());
+}
