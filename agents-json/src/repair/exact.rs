@@ -14,11 +14,11 @@ use std::fmt::Write as _;
 /// The integers of one repaired value that no 64-bit integer holds, each with its JSON
 /// Pointer, in one string: per record `digits:pointer:len` and a newline, `len` the pointer's
 /// length in bytes (so that a pointer may hold any character; digits hold no `:` and no
-/// newline), read from the end. Two allocations however many integers there are, and a drop
-/// without a loop (a boxed `Vec` of string pairs cost four allocations an integer, and its
-/// drop, in the drop glue of `Repaired` that callers compile, was a call of its own). Boxed,
-/// so that `Repaired` (moved through every step of repair) grows by one word only; `None`
-/// for nearly every input.
+/// newline), read from the end. Two allocations for all of them (more only as the string
+/// grows), and a drop without a loop; a boxed `Vec` of string pairs cost four allocations an
+/// integer, and with one codegen unit its drop was a call of its own in the drop glue of
+/// `Repaired` that callers compile. Boxed, so that `Repaired` (moved through every step of
+/// repair) grows by one word only; `None` for nearly every input.
 #[derive(Clone, Default)]
 // The box is the point: one word in `Repaired` instead of three (see above).
 #[allow(clippy::box_collection)]
