@@ -57,5 +57,8 @@ fn main() {
     };
     println!("cargo:rustc-env=AGENTS_EVALS_COMMIT={commit}");
     // For the test that checks the label against the tree.
-    println!("cargo:rustc-env=AGENTS_EVALS_MEASURED={}", MEASURED.join(" "));
+    println!(
+        "cargo:rustc-env=AGENTS_EVALS_MEASURED={}",
+        MEASURED.join(" ")
+    );
 }

@@ -121,7 +121,11 @@ mod tests {
     #[test]
     fn the_label_is_the_commit_the_sources_are_at() {
         let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else {
-            assert_eq!(super::commit(), "unknown", "no git here, so no commit to name");
+            assert_eq!(
+                super::commit(),
+                "unknown",
+                "no git here, so no commit to name"
+            );
             return;
         };
         let mut status = vec!["status", "--porcelain", "--untracked-files=no", "--"];

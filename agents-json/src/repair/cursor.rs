@@ -119,7 +119,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips whitespace, invisible characters and comments, recording a fix for the latter two.
-    #[inline]
+    /// Always inlined, with the slow path never: left to LLVM, a build with one codegen unit
+    /// merged the two into one function the scanner called before every token (see
+    /// docs/PERFORMANCE.md).
+    #[inline(always)]
     pub(crate) fn skip_ws(&mut self) {
         // Most tokens follow no space or a single one: settle those without a call.
         if self.peek() == Some(b' ') {
@@ -134,6 +137,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline(never)]
     fn skip_ws_slow(&mut self) {
         while let Some(b) = self.peek() {
             self.steps += 1;

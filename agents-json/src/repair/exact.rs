@@ -11,52 +11,131 @@ use serde_json::Value;
 use smallvec::SmallVec;
 use std::fmt::Write as _;
 
-/// The integers of one repaired value that no 64-bit integer holds: (JSON Pointer, digits as
-/// written). Empty for nearly every input, and then one word wide and never allocated.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct ExactIntegers(Option<Box<Records>>);
+/// The integers of one repaired value that no 64-bit integer holds, each with its JSON
+/// Pointer, in one string: per record `digits:pointer:len` and a newline, `len` the pointer's
+/// length in bytes (so that a pointer may hold any character; digits hold no `:` and no
+/// newline), read from the end. Two allocations for all of them (more only as the string
+/// grows), and a drop without a loop; a boxed `Vec` of string pairs cost four allocations an
+/// integer, and with one codegen unit its drop was a call of its own in the drop glue of
+/// `Repaired` that callers compile. Boxed, so that `Repaired` (moved through every step of
+/// repair) grows by one word only; `None` for nearly every input.
+#[derive(Clone, Default)]
+// The box is the point: one word in `Repaired` instead of three (see above).
+#[allow(clippy::box_collection)]
+pub(crate) struct ExactIntegers(Option<Box<String>>);
 
-/// The records behind [`ExactIntegers`], boxed: a value with none costs one word.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub(crate) struct Records(Vec<(String, String)>);
+/// The same records, whether or not a text emptied again is still allocated.
+impl PartialEq for ExactIntegers {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
 
 impl ExactIntegers {
-    pub(crate) fn len(&self) -> usize {
-        self.0.as_ref().map_or(0, |r| r.0.len())
+    /// The records' text.
+    fn text(&self) -> &str {
+        self.0.as_deref().map_or("", String::as_str)
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.text().is_empty()
     }
 
-    pub(crate) fn push(&mut self, pointer: String, digits: String) {
-        self.0.get_or_insert_default().0.push((pointer, digits));
+    /// Where the records end now, to [`truncate`](Self::truncate) back to.
+    pub(crate) fn mark(&self) -> usize {
+        self.text().len()
     }
 
-    pub(crate) fn truncate(&mut self, len: usize) {
-        if let Some(r) = &mut self.0 {
-            r.0.truncate(len);
+    pub(crate) fn truncate(&mut self, mark: usize) {
+        if let Some(text) = &mut self.0 {
+            text.truncate(mark);
         }
     }
 
-    /// The pointer of the last integer recorded, to fill in.
-    pub(crate) fn last_pointer(&mut self) -> Option<&mut String> {
-        self.0.as_mut()?.0.last_mut().map(|(p, _)| p)
+    /// Records `digits` under the pointer that `pointer` writes.
+    pub(crate) fn push_with(&mut self, digits: &str, pointer: impl FnOnce(&mut String)) {
+        let text = self
+            .0
+            .get_or_insert_with(|| Box::new(String::with_capacity(digits.len() + 32)));
+        text.push_str(digits);
+        text.push(':');
+        end_record(text, pointer);
+    }
+
+    /// Files the last record, recorded under the empty pointer, under the pointer that
+    /// `pointer` writes.
+    pub(crate) fn set_last_pointer(&mut self, pointer: impl FnOnce(&mut String)) {
+        if let Some(text) = &mut self.0 {
+            debug_assert!(text.ends_with("::0\n"));
+            text.truncate(text.len().saturating_sub(3));
+            end_record(text, pointer);
+        }
+    }
+
+    /// The records, last first: (pointer, digits).
+    fn records_rev(&self) -> impl Iterator<Item = (&str, &str)> {
+        let mut rest = self.text();
+        std::iter::from_fn(move || {
+            let body = rest.strip_suffix('\n')?;
+            let colon = body.rfind(':')?;
+            let len: usize = body[colon + 1..].parse().ok()?;
+            let start = colon.checked_sub(len)?;
+            let pointer = body.get(start..colon)?;
+            let head = body.get(..start)?.strip_suffix(':')?;
+            let digits_at = head.rfind('\n').map_or(0, |i| i + 1);
+            rest = &head[..digits_at];
+            Some((pointer, &head[digits_at..]))
+        })
     }
 
     /// The digits recorded at `pointer` (the last record for it, as the last of duplicate keys
     /// wins).
     fn at(&self, pointer: &str) -> Option<&str> {
-        let v = self.0.as_ref()?;
-        v.0.iter()
-            .rev()
-            .find(|(p, _)| p == pointer)
-            .map(|(_, d)| d.as_str())
+        self.records_rev()
+            .find(|&(p, _)| p == pointer)
+            .map(|(_, d)| d)
     }
 
-    #[cfg(test)]
+    /// The records in the order recorded: (pointer, digits).
     fn pairs(&self) -> Vec<(String, String)> {
-        self.0.as_deref().map(|r| r.0.clone()).unwrap_or_default()
+        let mut pairs: Vec<_> = self
+            .records_rev()
+            .map(|(p, d)| (p.to_owned(), d.to_owned()))
+            .collect();
+        pairs.reverse();
+        pairs
+    }
+}
+
+/// Writes a record's pointer (its digits and their `:` written) and its end.
+fn end_record(text: &mut String, pointer: impl FnOnce(&mut String)) {
+    let from = text.len();
+    pointer(text);
+    let len = text.len() - from;
+    text.push(':');
+    push_decimal(text, len);
+    text.push('\n');
+}
+
+/// Appends `n` in decimal (`write!` costs more than the rest of a record).
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+impl std::fmt::Debug for ExactIntegers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.pairs()).finish()
     }
 }
 
@@ -239,7 +318,7 @@ pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
                         i += 1;
                     }
                 } else if i - digits >= RUN && beyond_limit(&bytes[digits..i], negative) {
-                    out.push(pointer(&path), text[start..i].to_owned());
+                    out.push_with(&text[start..i], |out| write_pointer(&path, out));
                 }
             }
             _ => i += 1,
@@ -261,16 +340,16 @@ fn string_end(bytes: &[u8], at: usize) -> usize {
     bytes.len()
 }
 
-fn pointer(path: &[Step]) -> String {
-    let mut out = String::new();
+/// Writes the JSON Pointer of `path` to `out`.
+fn write_pointer(path: &[Step], out: &mut String) {
     for step in path {
         match step {
             // A key without escapes is its text between the quotes.
             Step::Key(raw) => match raw.get(1..raw.len().saturating_sub(1)) {
-                Some(key) if !key.contains('\\') => push_key(&mut out, key),
+                Some(key) if !key.contains('\\') => push_key(out, key),
                 _ => {
                     let key = serde_json::from_str::<String>(raw).unwrap_or_default();
-                    push_key(&mut out, &key);
+                    push_key(out, &key);
                 }
             },
             Step::Index(n) => {
@@ -278,7 +357,6 @@ fn pointer(path: &[Step]) -> String {
             }
         }
     }
-    out
 }
 
 /// Appends `/key` to a JSON Pointer, escaped (`~` as `~0`, `/` as `~1`).
@@ -372,6 +450,52 @@ mod tests {
                 ("/m".to_owned(), "-9223372036854775809".to_owned()),
             ]
         );
+    }
+
+    /// The records read back as written, whatever their pointers hold (the separators, digits,
+    /// newlines, characters of several bytes, nothing), the last of one pointer winning.
+    #[test]
+    fn records_read_back_whatever_their_pointers_hold() {
+        let records = [
+            ("/a:1", "123456789012345678901"),
+            ("", "-98765432109876543210"),
+            ("/k\n:9:\n/é~1", "18446744073709551616"),
+            ("/a:1", "99999999999999999999"),
+            ("/12:3", "-9223372036854775809"),
+        ];
+        let mut exact = ExactIntegers::default();
+        assert!(exact.is_empty() && exact.mark() == 0);
+        for (i, (pointer, digits)) in records.iter().enumerate() {
+            if i % 2 == 0 {
+                exact.push_with(digits, |out| out.push_str(pointer));
+            } else {
+                // As the scanner files them: under no pointer, then under their own.
+                exact.push_with(digits, |_| {});
+                exact.set_last_pointer(|out| out.push_str(pointer));
+            }
+        }
+        let owned = |r: &[(&str, &str)]| -> Vec<(String, String)> {
+            r.iter()
+                .map(|(p, d)| ((*p).to_owned(), (*d).to_owned()))
+                .collect()
+        };
+        assert_eq!(exact.pairs(), owned(&records));
+        assert_eq!(exact.at("/a:1"), Some("99999999999999999999"));
+        assert_eq!(exact.at(""), Some("-98765432109876543210"));
+        assert_eq!(exact.at("/k\n:9:\n/é~1"), Some("18446744073709551616"));
+        assert_eq!(exact.at("/a"), None);
+        assert!(format!("{exact:?}").contains(r#""/12:3": "-9223372036854775809""#));
+
+        // Taken back to a mark: the records before it, equal to never having had the rest.
+        let mut two = ExactIntegers::default();
+        two.push_with(records[0].1, |out| out.push_str(records[0].0));
+        let mark = two.mark();
+        two.push_with(records[1].1, |_| {});
+        two.truncate(mark);
+        assert_eq!(two.pairs(), owned(&records[..1]));
+        two.truncate(0);
+        assert!(two.is_empty());
+        assert_eq!(two, ExactIntegers::default());
     }
 
     #[test]

@@ -118,7 +118,8 @@ pub(crate) fn lex_number(cur: &mut Cursor<'_>, slot: Slot) -> Lexed {
 #[inline(never)]
 fn note_big_integer(cur: &mut Cursor<'_>, digits: String) {
     if is_big_integer(&digits) {
-        cur.exact.push(String::new(), digits);
+        // Filed under its pointer by the scanner, which knows where it is.
+        cur.exact.push_with(&digits, |_| {});
     }
 }
 

@@ -51,6 +51,22 @@ enum Expect {
     After,
 }
 
+/// Writes the JSON Pointer of the value about to be delivered into the innermost container of
+/// `stack`.
+fn write_pointer(stack: &[Frame], out: &mut String) {
+    for frame in stack {
+        match frame {
+            Frame::Object { key, .. } => {
+                super::exact::push_key(out, key.as_ref().map_or("", |(k, _)| k));
+            }
+            Frame::Array { items } => {
+                use std::fmt::Write as _;
+                let _ = write!(out, "/{}", items.len());
+            }
+        }
+    }
+}
+
 /// The outermost object's members as spans of the input: (key, where its value starts, where
 /// it ends).
 pub(crate) type MemberSpans = Vec<(String, usize, usize)>;
@@ -507,7 +523,7 @@ impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
             self.cur.fixes.last().map_or(0, |f| f.count),
         );
         if b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.') {
-            let exact_before = self.cur.exact.len();
+            let exact_before = self.cur.exact.mark();
             match lex_number(self.cur, slot) {
                 number::Lexed::Number(v) => {
                     // `"price": 19.99 USD`, `"a": 12 + 3`: a number with text after it is
@@ -519,7 +535,7 @@ impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
                         self.cur.exact.truncate(exact_before);
                         return Ok(self.deliver(Value::String(text), expect));
                     }
-                    if self.cur.exact.len() > exact_before {
+                    if self.cur.exact.mark() > exact_before {
                         self.file_big_integer();
                     }
                     return Ok(self.deliver(v, expect));
@@ -676,27 +692,10 @@ impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
     #[cold]
     #[inline(never)]
     fn file_big_integer(&mut self) {
-        let pointer = self.pointer();
-        if let Some(slot) = self.cur.exact.last_pointer() {
-            *slot = pointer;
-        }
-    }
-
-    /// The JSON Pointer of the value about to be delivered.
-    fn pointer(&self) -> String {
-        let mut out = String::new();
-        for frame in &self.stack {
-            match frame {
-                Frame::Object { key, .. } => {
-                    super::exact::push_key(&mut out, key.as_ref().map_or("", |(k, _)| k));
-                }
-                Frame::Array { items } => {
-                    use std::fmt::Write as _;
-                    let _ = write!(out, "/{}", items.len());
-                }
-            }
-        }
-        out
+        let stack = &self.stack;
+        self.cur
+            .exact
+            .set_last_pointer(|out| write_pointer(stack, out));
     }
 
     /// Whether the innermost container is an object that is an element of an array.
@@ -765,5 +764,64 @@ impl<const MEMBERS: bool> Parser<'_, '_, '_, MEMBERS> {
         } else {
             b.is_ascii_digit() || matches!(b, b'-' | b'{' | b'[' | b't' | b'f' | b'n')
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::repair;
+    use serde_json::{Map, Value};
+
+    /// The map that inserting `members` one by one builds: what an object read by the lenient
+    /// parser must equal, key order included (serde_json's `preserve_order` keeps a key's
+    /// first place).
+    fn inserted(members: &[(&str, Value)]) -> Value {
+        let mut map = Map::new();
+        for (k, v) in members {
+            map.insert((*k).to_owned(), v.clone());
+        }
+        Value::Object(map)
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value_as_inserting_one_by_one_does() {
+        // Malformed (single quotes, a trailing comma), so the lenient parser reads them.
+        let out = repair("{'a': 1, 'b': 2, 'a': 3,}").unwrap();
+        assert_eq!(
+            out.value,
+            inserted(&[("a", 1.into()), ("b", 2.into()), ("a", 3.into())])
+        );
+        assert_eq!(out.value.to_string(), r#"{"a":3,"b":2}"#);
+
+        // Nested, and more members than a short sort handles in place (keys out of order, a
+        // key written three times).
+        let keys = [
+            "k", "c", "x", "a", "q", "c", "m", "b", "z", "d", "y", "e", "c", "w", "f", "v", "g",
+            "u", "h", "t", "i", "s", "j", "r",
+        ];
+        let members: Vec<(&str, Value)> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, Value::from(i)))
+            .collect();
+        let body: Vec<String> = members.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let text = format!(
+            "{{'outer': {{{}}}, 'outer': {{{},}}",
+            body.join(", "),
+            body[0]
+        );
+        let out = repair(&text).unwrap();
+        let expected = inserted(&[
+            ("outer", inserted(&members)),
+            ("outer", inserted(&members[..1])),
+        ]);
+        assert_eq!(out.value, expected);
+        let text = format!("{{'outer': {{{},}}}}", body.join(", "));
+        let out = repair(&text).unwrap();
+        assert_eq!(
+            out.value.to_string(),
+            inserted(&[("outer", inserted(&members))]).to_string()
+        );
+        assert_eq!(out.value["outer"]["c"], Value::from(12));
     }
 }
