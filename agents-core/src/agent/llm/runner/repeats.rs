@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::{Output, Runner};
 use crate::error::ErrorKind;
 use crate::event::{ArgumentChange, Event};
-use crate::model::{FinishReason, ModelResponse};
+use crate::model::{FinishReason, ModelResponse, ToolCall};
 
 /// A run of items must come back this many times, to the list's end, to be a loop.
 const MIN_REPEATS: usize = 3;
@@ -58,22 +58,39 @@ where
         if cuts.is_empty() {
             return response;
         }
-        let mut fixes: Vec<ArgumentChange> = repaired
-            .fixes
-            .into_iter()
-            .map(ArgumentChange::Json)
-            .collect();
-        fixes.extend(cuts);
+        self.rewrite_arguments(call, "cut_repeats", repaired.fixes, &value, cuts);
+        response
+    }
+}
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Replaces `call`'s argument text with `value`, the arguments after a deterministic step
+    /// before the round (`cut_repeats`, `numbers_once`), and says so in an [`Event::Repaired`]:
+    /// the lenient repair's fixes of the text first (the text is valid JSON from here on, so
+    /// the pipeline repairs nothing more), then the step's `changes`.
+    pub(super) fn rewrite_arguments(
+        &self,
+        call: &mut ToolCall,
+        step: &'static str,
+        json: Vec<crate::json::JsonFix>,
+        value: &Value,
+        changes: impl IntoIterator<Item = ArgumentChange>,
+    ) {
+        let mut fixes: Vec<ArgumentChange> = json.into_iter().map(ArgumentChange::Json).collect();
+        fixes.extend(changes);
         call.arguments = value.to_string();
         self.ctx.emit(Event::Repaired {
             agent: self.path.clone(),
             call_id: call.id.clone(),
             tool: call.name.clone(),
             kind: ErrorKind::InvalidArgs,
-            step: "cut_repeats",
+            step,
             fixes,
         });
-        response
     }
 }
 

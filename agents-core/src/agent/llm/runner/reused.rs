@@ -7,8 +7,7 @@
 //! [`Event::Repaired`]: crate::Event::Repaired
 
 use super::{Output, Runner};
-use crate::error::ErrorKind;
-use crate::event::{ArgumentChange, Event};
+use crate::event::ArgumentChange;
 use crate::grounding::{Told, leave_out_reused_numbers};
 use crate::model::{FINAL_ANSWER_TOOL, ModelResponse};
 
@@ -45,25 +44,12 @@ where
             if reused.is_empty() {
                 continue;
             }
-            let mut fixes: Vec<ArgumentChange> = repaired
-                .fixes
-                .into_iter()
-                .map(ArgumentChange::Json)
-                .collect();
-            fixes.extend(reused.into_iter().map(|r| ArgumentChange::NumberReused {
+            let changes = reused.into_iter().map(|r| ArgumentChange::NumberReused {
                 argument: r.argument,
                 value: r.value,
                 kept_in: r.kept_in,
-            }));
-            call.arguments = args.to_string();
-            self.ctx.emit(Event::Repaired {
-                agent: self.path.clone(),
-                call_id: call.id.clone(),
-                tool: call.name.clone(),
-                kind: ErrorKind::InvalidArgs,
-                step: "numbers_once",
-                fixes,
             });
+            self.rewrite_arguments(call, "numbers_once", repaired.fixes, &args, changes);
         }
         response
     }
