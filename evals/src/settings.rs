@@ -115,23 +115,36 @@ mod tests {
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     }
 
-    /// The label a log line carries is the commit of the sources this test was built from, not
-    /// a constant or a commit read elsewhere: built and run from the same tree, it is the tree's
-    /// commit, `-dirty` exactly when the measured sources differ from it.
+    /// The label a log line carries names a commit whose measured sources are the ones this
+    /// test was built from: `-dirty` exactly when the tree's measured sources differ from that
+    /// commit's. (Compared by content, not by `HEAD`: a commit of the docs made between the
+    /// build and the run leaves the label true.)
     #[test]
     fn the_label_is_the_commit_the_sources_are_at() {
-        let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else {
-            assert_eq!(
-                super::commit(),
-                "unknown",
-                "no git here, so no commit to name"
-            );
+        let label = super::commit();
+        if git(&["rev-parse", "--short", "HEAD"]).is_none() {
+            assert_eq!(label, "unknown", "no git here, so no commit to name");
             return;
+        }
+        let (commit, dirty) = match label.strip_suffix("-dirty") {
+            Some(commit) => (commit, true),
+            None => (label, false),
         };
-        let mut status = vec!["status", "--porcelain", "--untracked-files=no", "--"];
-        status.extend(env!("AGENTS_EVALS_MEASURED").split(' '));
-        let dirty = git(&status).is_some_and(|changes| !changes.is_empty());
-        let expected = if dirty { format!("{head}-dirty") } else { head };
-        assert_eq!(super::commit(), expected);
+        let mut diff = vec!["diff", "--quiet", commit, "--"];
+        diff.extend(env!("AGENTS_EVALS_MEASURED").split(' '));
+        let status = Command::new("git")
+            .args(&diff)
+            .current_dir(super::repository())
+            .status()
+            .expect("git runs");
+        assert!(
+            matches!(status.code(), Some(0 | 1)),
+            "{label} is a commit of this repository"
+        );
+        let differs = status.code() == Some(1);
+        assert_eq!(
+            dirty, differs,
+            "{label}: the sources differ from it: {differs}"
+        );
     }
 }
