@@ -147,9 +147,16 @@ fn walk(value: &mut Value, path: &mut String, depth: usize, cuts: &mut Vec<Argum
 /// How many items of `items` to keep when they end in a loop: those before the repetition and
 /// one run. `None` when they do not. The shortest run that repeats is taken; when the list as
 /// a whole does not end in a loop, a last item that breaks one is taken for an item the token
-/// cap cut short.
+/// cap cut short. What is kept is looked at again, until it ends in no loop: a model that
+/// looped `1, 2` and then `2` wrote one loop after another (`[1, 2, 1, 2, 1, 2, 2, 2]` keeps
+/// `[1, 2]`). Each cut keeps fewer items, so this ends.
 fn loop_start(items: &[Value]) -> Option<usize> {
-    periodic_tail(items).or_else(|| periodic_tail(&items[..items.len().saturating_sub(1)]))
+    let mut keep =
+        periodic_tail(items).or_else(|| periodic_tail(&items[..items.len().saturating_sub(1)]))?;
+    while let Some(shorter) = periodic_tail(&items[..keep]) {
+        keep = shorter;
+    }
+    Some(keep)
 }
 
 /// For `items` ending in [`MIN_REPEATS`] or more repeats of one run: the items before the
@@ -194,6 +201,10 @@ mod tests {
 
         let (v, _) = cut(json!({"items": ["THYME", "LATE", "LATE", "LATE", "LATE"]}));
         assert_eq!(v, json!({"items": ["THYME", "LATE"]}));
+
+        // One loop after another: what the first cut keeps ends in a loop too.
+        let (v, _) = cut(json!({"a": [1, 2, 1, 2, 1, 2, 2, 2]}));
+        assert_eq!(v, json!({"a": [1, 2]}));
     }
 
     /// A list that does not end in a loop is what the model wrote: fewer than three repeats,
