@@ -8,7 +8,7 @@ use crate::common::Recorder;
 use agents_core::model::{FinishReason, Recovery};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, tool_fn};
-use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct Items {
@@ -46,24 +46,7 @@ async fn run(recovery: Recovery, finish: FinishReason) -> (Vec<Vec<String>>, Vec
         .unwrap();
     let report = agent.run("Price thyme and a latte".into()).report().await;
     assert_eq!(report.output().unwrap(), "4.20");
-    let cuts = rec
-        .events()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Repaired {
-                step: "cut_repeats",
-                fixes,
-                ..
-            } => Some(
-                fixes
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-            _ => None,
-        })
-        .collect();
+    let cuts = rec.repaired("cut_repeats");
     let seen = seen.lock().unwrap().clone();
     (seen, cuts)
 }

@@ -8,7 +8,7 @@ use crate::common::Recorder;
 use agents_core::model::Recovery;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::{Tool, tool_fn};
-use agents_core::{Event, ExecutionFailure, LlmAgent, ModelResponse};
+use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
 
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 struct Field {
@@ -52,24 +52,7 @@ async fn run(recovery: Recovery) -> (Vec<Field>, Vec<String>) {
         .report()
         .await;
     assert_eq!(report.output().unwrap(), "3e-7 T");
-    let left_out = rec
-        .events()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Repaired {
-                step: "numbers_once",
-                fixes,
-                ..
-            } => Some(
-                fixes
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-            _ => None,
-        })
-        .collect();
+    let left_out = rec.repaired("numbers_once");
     let seen = seen.lock().unwrap().clone();
     (seen, left_out)
 }

@@ -125,6 +125,23 @@ impl Recorder {
         })
     }
 
+    /// Every `Repaired` event of step `step`, each as its changes' lines joined by `; `.
+    pub fn repaired(&self, step: &str) -> Vec<String> {
+        self.events()
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Repaired { step: s, fixes, .. } if s == step => Some(
+                    fixes
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Event names in order (the serde tag), for compact assertions.
     pub fn names(&self) -> Vec<String> {
         self.events()
