@@ -24,6 +24,7 @@ mod error;
 mod fix;
 mod repair;
 pub mod schema;
+mod strict;
 
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,
