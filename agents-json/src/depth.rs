@@ -34,21 +34,18 @@ pub fn depth_message() -> String {
 /// assert_eq!(err.position, Some(MAX_DEPTH));
 /// ```
 pub fn parse_strict(text: &str) -> Result<Value, ParseError> {
-    // The parse repair's strict path runs (one instance of serde_json's parser in this crate).
-    crate::strict::parse(text)
-        .map(|(value, _)| value)
-        .map_err(|e| match too_deep_at(text) {
-            Some(at) if e.is_syntax() || e.is_eof() => ParseError {
-                message: depth_message(),
-                position: Some(at),
-                depth_limit: Some(MAX_DEPTH),
-            },
-            _ => ParseError {
-                message: e.to_string(),
-                position: byte_offset(text, e.line(), e.column()),
-                depth_limit: None,
-            },
-        })
+    serde_json::from_str(text).map_err(|e| match too_deep_at(text) {
+        Some(at) if e.is_syntax() || e.is_eof() => ParseError {
+            message: depth_message(),
+            position: Some(at),
+            depth_limit: Some(MAX_DEPTH),
+        },
+        _ => ParseError {
+            message: e.to_string(),
+            position: byte_offset(text, e.line(), e.column()),
+            depth_limit: None,
+        },
+    })
 }
 
 /// The byte offset of the first bracket outside strings that opens a level beyond

@@ -24,7 +24,6 @@ mod error;
 mod fix;
 mod repair;
 pub mod schema;
-mod strict;
 
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,

@@ -157,6 +157,86 @@ pub(crate) fn is_big_integer(text: &str) -> bool {
 /// The fewest digits an integer that no `u64` or `i64` holds is written with (`-2^63 - 1`).
 const RUN: usize = 19;
 
+/// Whether `text` may hold an integer beyond 64 bits: a run of 19 digits or more, not part of
+/// a fraction or an exponent, larger than a 64-bit integer holds (anywhere, strings included;
+/// [`in_valid_json`] then tells). Reads one byte in 19: a run that long covers one of them.
+/// Inlined into the strict path, which runs it on every valid input: a digit at a probe
+/// (usually a short number) is checked out of line.
+#[inline]
+pub(crate) fn may_hold_big_integer(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut probe = RUN - 1;
+    while probe < bytes.len() {
+        // A run of 19 digits over `probe` reaches 9 bytes to one side of it: a short number
+        // (`12345`) is passed over on these two reads.
+        let digit_at =
+            |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
+        if bytes[probe].is_ascii_digit()
+            && (digit_at(Some(probe + 9)) || digit_at(probe.checked_sub(9)))
+        {
+            match run_at(bytes, probe) {
+                Ok(()) => return true,
+                Err(next) => probe = next,
+            }
+        } else {
+            probe += RUN;
+        }
+    }
+    false
+}
+
+/// The run of digits around the probe at `probe`: `Ok` when it is an integer beyond 64 bits,
+/// else `Err` with the next probe (the next run that long starts after this one, and covers
+/// that probe or a later one).
+#[inline(never)]
+fn run_at(bytes: &[u8], probe: usize) -> Result<(), usize> {
+    // Eight digits a step, then one: the runs that get here are mostly long.
+    let mut start = probe;
+    while start >= 8 && all_digits(&bytes[start - 8..start]) {
+        start -= 8;
+    }
+    while start > 0 && bytes[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    let mut end = probe + 1;
+    while end + 8 <= bytes.len() && all_digits(&bytes[end..end + 8]) {
+        end += 8;
+    }
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    if end - start >= RUN && beyond_64_bits(bytes, start, end) {
+        Ok(())
+    } else {
+        Err(end + RUN)
+    }
+}
+
+/// Whether all eight bytes of `word` are ASCII digits: each byte's high half is 3, and stays 3
+/// when 6 is added (no byte above `9`, and no carry between bytes).
+fn all_digits(word: &[u8]) -> bool {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const THREES: u64 = 0x3030_3030_3030_3030;
+    let Ok(word) = <[u8; 8]>::try_from(word) else {
+        return false;
+    };
+    let w = u64::from_le_bytes(word);
+    w & HIGH == THREES && (w + 0x0606_0606_0606_0606) & HIGH == THREES
+}
+
+/// Whether the digits at `start..end` (19 or more) are an integer no `u64` or `i64` holds: not
+/// a fraction's or an exponent's digits, and larger than `u64::MAX` (or, after a `-`, than
+/// `i64::MIN`).
+fn beyond_64_bits(bytes: &[u8], start: usize, end: usize) -> bool {
+    let before = start.checked_sub(1).map(|i| bytes[i]);
+    if matches!(before, Some(b'.' | b'e' | b'E' | b'+'))
+        || matches!(bytes.get(end), Some(b'.' | b'e' | b'E'))
+    {
+        return false;
+    }
+    beyond_limit(&bytes[start..end], before == Some(b'-'))
+}
+
 /// Whether `digits` (ASCII digits) are more than `u64::MAX`, or with `negative` more than the
 /// magnitude of `i64::MIN`. Same length: compared as text; JSON numbers have no leading zeros,
 /// and a run with them (in a string) is only read again for nothing.
@@ -177,8 +257,8 @@ enum Step<'t> {
 }
 
 /// The big integers of `text`, which is valid JSON: one pass over it, keys decoded only on the
-/// way to such an integer's pointer. Rare (the strict parse produced an `f64` that large): out
-/// of the strict path's way.
+/// way to such an integer's pointer. Rare (the skip-scan found a long run of digits): out of
+/// the strict path's way.
 #[cold]
 #[inline(never)]
 pub(crate) fn in_valid_json(text: &str) -> ExactIntegers {
@@ -445,14 +525,102 @@ mod tests {
         assert!(!is_big_integer("-"));
     }
 
+    /// The skip-scan (probes 19 apart, two reads before a run is measured, eight digits a
+    /// step) agrees with reading every run of digits, on text made mostly of digits.
+    #[test]
+    fn skip_scan_finds_what_a_full_scan_finds() {
+        fn full_scan(bytes: &[u8]) -> bool {
+            let mut i = 0;
+            while i < bytes.len() {
+                if !bytes[i].is_ascii_digit() {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                if i - start >= RUN && beyond_64_bits(bytes, start, i) {
+                    return true;
+                }
+            }
+            false
+        }
+        let alphabet = b"0123456789999999991-.eE+ ,[\"";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut found = 0;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 90) as usize;
+            let mut text = String::new();
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Long runs of digits, broken now and then, and the shortest run beyond 64
+                // bits (19 digits after a `-`) at any alignment.
+                let pick = (state % 100) as usize;
+                if pick == 99 {
+                    text.push_str(" -9223372036854775809");
+                    continue;
+                }
+                let i = if pick < 93 {
+                    pick % 10
+                } else {
+                    pick % alphabet.len()
+                };
+                text.push(char::from(alphabet[i]));
+            }
+            let want = full_scan(text.as_bytes());
+            found += usize::from(want);
+            assert_eq!(may_hold_big_integer(&text), want, "{text}");
+        }
+        assert!(found > 1_000, "{found}");
+    }
+
+    #[test]
+    fn eight_digits_at_a_time() {
+        for b in 0..=255u8 {
+            let mut word = *b"12345678";
+            for at in 0..8 {
+                word[at] = b;
+                assert_eq!(all_digits(&word), b.is_ascii_digit(), "{b} at {at}");
+                word[at] = b'5';
+            }
+        }
+        assert!(!all_digits(b"1234567"));
+    }
+
     #[test]
     fn written_back_digit_for_digit() {
         let text = r#"{"id": 123456789012345678901234567890, "list": [18446744073709551616, 2.5]}"#;
         let value: Value = serde_json::from_str(text).unwrap();
+        assert!(may_hold_big_integer(text));
         let exact = in_valid_json(text);
         assert_eq!(
             to_json(&value, &exact),
             r#"{"id":123456789012345678901234567890,"list":[18446744073709551616,2.5]}"#
         );
+        assert!(!may_hold_big_integer(
+            r#"{"a": [1.5, 7, -3, 1e3, 123456789012345678]}"#
+        ));
+        for at in 0..40 {
+            let text = format!("{}-9923372036854775808 ", " ".repeat(at));
+            assert!(may_hold_big_integer(&text), "{at}");
+            assert!(!may_hold_big_integer(&text.replace('5', " ")), "{at}");
+            assert!(!may_hold_big_integer(&text.replace("-99", "-92")), "{at}");
+        }
+        // Fits in 64 bits, or is no integer.
+        for text in [
+            "[18446744073709551615, -9223372036854775808]",
+            "[-98765432109876543210987654321.125, 1.123456789012345678901]",
+            "[1e12345678901234567890]",
+        ] {
+            assert!(!may_hold_big_integer(text), "{text}");
+        }
+        assert!(may_hold_big_integer("[18446744073709551616]"));
+        assert!(may_hold_big_integer("[-9223372036854775809]"));
     }
 }

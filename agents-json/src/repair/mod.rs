@@ -78,11 +78,11 @@ impl Repaired {
     }
 }
 
-/// The integers beyond 64 bits of `text`, which is valid JSON: read only when its strict parse
-/// produced an `f64` as large as such an integer becomes (`large`), which is rare.
+/// The integers beyond 64 bits of `text`, which is valid JSON: read only when a skip-scan
+/// finds a run of digits that long, which is rare.
 #[inline]
-fn exact_in_valid_json(text: &str, large: bool) -> exact::ExactIntegers {
-    if large {
+fn exact_in_valid_json(text: &str) -> exact::ExactIntegers {
+    if exact::may_hold_big_integer(text) {
         exact::in_valid_json(text)
     } else {
         exact::ExactIntegers::default()
@@ -186,9 +186,9 @@ pub fn repair_counting(
     // `serde_json::from_str`, and the code for everything else stays out of its way.
     if input.len() <= options.max_len
         && precheck::may_be_json(input)
-        && let Ok((value, large)) = crate::strict::parse(input)
+        && let Ok(value) = serde_json::from_str::<Value>(input)
     {
-        let exact = exact_in_valid_json(input, large);
+        let exact = exact_in_valid_json(input);
         if value.is_string() {
             return (
                 Ok(decode_double_encoded(
