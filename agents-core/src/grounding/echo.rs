@@ -99,6 +99,11 @@ impl EchoCheck {
         })
     }
 
+    /// What the model was told: the text a value must come from.
+    pub(crate) fn told(&self) -> &Told {
+        &self.told
+    }
+
     /// Whether `answer`, a final answer as a whole, is a value copied from an example that
     /// nothing the model was told holds (a small model that answers `"text"` at once because
     /// the final-answer tool's example showed it).

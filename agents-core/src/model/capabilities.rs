@@ -164,6 +164,12 @@ pub struct Recovery {
     /// numbers, a small model fills an optional argument with one of them all the same
     /// (`"mu0": 12` beside `"current": 12`). Required arguments are never touched.
     pub numbers_once: bool,
+    /// With `echo_check`, an optional argument whose whole value the check refuses (copied from
+    /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out
+    /// before the call runs, and the tool's default applies: told to leave it out, a small model
+    /// writes the copy again (`"genre": "Action"` from the description's example) until its
+    /// turns run out. A copied value in a required argument is still refused.
+    pub leave_out_echoes: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -208,6 +214,7 @@ impl Recovery {
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
+        leave_out_echoes: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -225,6 +232,7 @@ impl Recovery {
         user_phrases: true,
         cut_repeats: true,
         numbers_once: true,
+        leave_out_echoes: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -242,6 +250,7 @@ impl Recovery {
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
+        leave_out_echoes: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -295,6 +304,13 @@ impl Recovery {
     #[must_use]
     pub const fn numbers_once(mut self, on: bool) -> Self {
         self.numbers_once = on;
+        self
+    }
+
+    /// Switches [`leave_out_echoes`](Self::leave_out_echoes).
+    #[must_use]
+    pub const fn leave_out_echoes(mut self, on: bool) -> Self {
+        self.leave_out_echoes = on;
         self
     }
 
