@@ -16,6 +16,8 @@
 //!   (`regenerate()`, and prevention mode's next turn);
 //! - `once.rs`: an optional number argument that repeats a number the user gave once, left
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
+//! - `own_name.rs`: a value that is only its argument's own name (`"location": "location"`),
+//!   a placeholder the echo check refuses and a held value is not offered;
 //! - `optional.rs`: an optional argument whose value the echo check refuses, left out of the
 //!   call ([`Recovery::leave_out_echoes`](crate::model::Recovery::leave_out_echoes));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
@@ -29,6 +31,7 @@ mod echo;
 mod numbers;
 mod once;
 mod optional;
+mod own_name;
 mod spans;
 mod told;
 
