@@ -197,7 +197,10 @@ impl Config {
             out.push(format!("ask_values({on})"));
         }
         if !self.recovery_off.is_empty() {
-            out.push(format!("small-model profile without {}", self.recovery_off.join(", ")));
+            out.push(format!(
+                "small-model profile without {}",
+                self.recovery_off.join(", ")
+            ));
         }
         if self.uncalibrated {
             out.push("calibrated_choice(false)".into());
