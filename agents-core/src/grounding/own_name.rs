@@ -11,7 +11,7 @@
 
 /// The lowercased words of an argument's name: split at `_`, `-`, blanks and where a lower case
 /// letter meets an upper case one (`roomType`, `ESRB_rating`).
-fn name_words(name: &str) -> Vec<String> {
+pub(super) fn name_words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut prev_lower = false;

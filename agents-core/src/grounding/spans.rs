@@ -175,7 +175,7 @@ pub(crate) fn user_spans(messages: &[Message], skip_framing: bool) -> Vec<String
 /// names something a tool could take: an article, a preposition, a pronoun, a conjunction, an
 /// auxiliary, a question word, `please`. A word written in capitals of two letters or more is
 /// a name (`US`, `IT`), not the pronoun.
-fn is_framing(word: &str) -> bool {
+pub(super) fn is_framing(word: &str) -> bool {
     const FRAMING: &[&str] = &[
         "a", "about", "after", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before",
         "between", "but", "by", "can", "could", "did", "do", "does", "for", "from", "had", "has",

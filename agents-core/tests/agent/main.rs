@@ -26,6 +26,7 @@ mod numbers_once;
 mod observability;
 mod pairing;
 mod parallel;
+mod place_numbers;
 mod policies;
 mod repeats;
 mod resume;
