@@ -13,7 +13,11 @@
 //! echo check's to refuse, as leaving out its argument would drop the values around it too. And
 //! an argument with choices stays refused when the user's words name another of its choices
 //! (`"seat": "inside"` copied for "a table on the terrace"): the user did ask for it, and the
-//! model, or a question about it, can still write what they asked.
+//! model, or a question about it, can still write what they asked. Nor is a made-up example's
+//! placeholder left out (`"platform": "PLATFORM"`, the argument's own name): a model that copies
+//! the call's template says nothing about whether the user gave a value, and "on Switch" is
+//! then found by the question or the held turn; a value the model chose from an example
+//! (`"Action"`) is a choice the user did not make.
 //!
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 
@@ -51,7 +55,11 @@ pub(crate) fn leave_out_ungrounded(
         .filter(|v| is_ungrounded(v) && !required.contains(&v.field_path.as_str()))
         .filter_map(|v| {
             let value = members.get(&v.field_path)?;
-            if names_another_choice(schema, &v.field_path, value, check) {
+            if names_another_choice(schema, &v.field_path, value, check)
+                || value
+                    .as_str()
+                    .is_some_and(|s| super::own_name::is_own_name(s, &v.field_path))
+            {
                 return None;
             }
             Some(Ungrounded {
@@ -168,6 +176,11 @@ mod tests {
         keep(
             "Find a racing game for Windows rated above 4.5",
             json!({"platform": "Windows", "rating": 4.5, "genre": "Action"}),
+        );
+        // A placeholder: the template copied, the user's value still to be found.
+        keep(
+            "Find a game on Switch rated above 4.5",
+            json!({"platform": "Windows", "rating": 4.5, "genre": "GENRE"}),
         );
         // Arguments that are not an object.
         keep("Find a game", json!(["Action"]));
