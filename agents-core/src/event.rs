@@ -79,7 +79,8 @@ pub enum Event {
         /// The kind of error repaired.
         kind: ErrorKind,
         /// Which step did it (`json_repair`, `coerce`, `fix`, `fix_with`, `sanitize`,
-        /// `cut_repeats`, `numbers_once`).
+        /// `cut_repeats`, `place_numbers`, `numbers_once`,
+        /// `leave_out_echoes`).
         step: &'static str,
         /// What was changed, in order; each prints as one line (`removed trailing comma at byte
         /// 17`), and serialises as that line.
@@ -689,6 +690,27 @@ pub enum ArgumentChange {
         /// The argument that holds the same number and stays.
         kept_in: String,
     },
+    /// A number the call used more often than the user wrote it was replaced, in this
+    /// argument, by the user's number the words around it name (`place_numbers`).
+    NumberPlaced {
+        /// The argument.
+        argument: String,
+        /// The number it held, which another argument keeps.
+        from: String,
+        /// The number it now holds.
+        to: String,
+    },
+    /// An optional argument's value was copied from an example (or, under a constraint, was a
+    /// number nobody gave): it was left out, and the tool's default applies
+    /// (`leave_out_echoes`).
+    EchoLeftOut {
+        /// The argument left out.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// Whether the value was a number nobody gave rather than a copy of an example.
+        not_given: bool,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -712,6 +734,25 @@ impl std::fmt::Display for ArgumentChange {
                 f,
                 "left out `{argument}` ({value}): the user gave that number once, and `{kept_in}` holds it"
             ),
+            ArgumentChange::NumberPlaced { argument, from, to } => write!(
+                f,
+                "set `{argument}` to {to} (was {from}): the user wrote {from} once, for another argument, and {to} where they named this one"
+            ),
+            ArgumentChange::EchoLeftOut {
+                argument,
+                value,
+                not_given,
+            } => {
+                let why = if *not_given {
+                    "a number nobody gave"
+                } else {
+                    "copied from an example"
+                };
+                write!(
+                    f,
+                    "left out `{argument}` ({value}): {why}, and the argument is optional"
+                )
+            }
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,
                 "cut the list at `{at}` to its first {kept} items: the {dropped} after them repeated them until the token cap"

@@ -99,6 +99,11 @@ impl EchoCheck {
         })
     }
 
+    /// What the model was told: the text a value must come from.
+    pub(crate) fn told(&self) -> &Told {
+        &self.told
+    }
+
     /// Whether `answer`, a final answer as a whole, is a value copied from an example that
     /// nothing the model was told holds (a small model that answers `"text"` at once because
     /// the final-answer tool's example showed it).
@@ -189,6 +194,12 @@ impl EchoCheck {
                     out.push(Found {
                         violation: echoed(at, v),
                         choice,
+                    });
+                } else if !walk.choices.contains(&key) && super::own_name::is_own_name(s, at) {
+                    // The made-up example's placeholder, written in the user's case.
+                    out.push(Found {
+                        violation: violation(at, ECHO_KEYWORD, v, "is the argument's own name"),
+                        choice: false,
                     });
                 }
             }
@@ -353,6 +364,30 @@ mod tests {
                 shown,
                 "Book Nonna Rosa for ten",
                 json!({"restaurant": "Nonna Rosa", "people": 10})
+            )
+            .is_empty()
+        );
+    }
+
+    /// The made-up example's placeholder (`"RESTAURANT"`) written in the user's case, or a
+    /// word of it, is refused though the user's words hold it; a choice of the schema is not.
+    #[test]
+    fn a_value_that_is_its_own_argument_name_is_an_echo() {
+        let shown = json!({"restaurant": "RESTAURANT", "people": 3});
+        let user = "Book the restaurant Nonna Rosa for ten";
+        assert_eq!(
+            echoes(
+                shown.clone(),
+                user,
+                json!({"restaurant": "restaurant", "people": 10})
+            ),
+            ["restaurant"]
+        );
+        assert!(
+            echoes(
+                shown,
+                user,
+                json!({"restaurant": "Nonna Rosa", "people": 10, "unit": "metric"})
             )
             .is_empty()
         );

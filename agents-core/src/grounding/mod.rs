@@ -16,6 +16,12 @@
 //!   (`regenerate()`, and prevention mode's next turn);
 //! - `once.rs`: an optional number argument that repeats a number the user gave once, left
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
+//! - `placement.rs`: a number the call uses more often than the user wrote it, put where the
+//!   words around each number put it ([`Recovery::place_numbers`](crate::model::Recovery::place_numbers));
+//! - `own_name.rs`: a value that is only its argument's own name (`"location": "location"`),
+//!   a placeholder the echo check refuses and a held value is not offered;
+//! - `optional.rs`: an optional argument whose value the echo check refuses, left out of the
+//!   call ([`Recovery::leave_out_echoes`](crate::model::Recovery::leave_out_echoes));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -26,11 +32,16 @@ mod answers;
 mod echo;
 mod numbers;
 mod once;
+mod optional;
+mod own_name;
+mod placement;
 mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use once::leave_out_reused_numbers;
+pub(crate) use optional::leave_out_ungrounded;
+pub(crate) use placement::place_numbers;
 pub(crate) use spans::hold_to_user_words;
 pub(crate) use told::{Told, told_texts};

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
+use super::own_name::is_own_name;
 use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, is_free_number, is_free_string, main_type};
 
@@ -32,13 +33,13 @@ pub(crate) fn hold_to_user_words(
     };
     // Where each refused value's schema is: an argument's own, or one inside it (a struct
     // argument's field, a list's items), through `$ref`s; each once.
-    let mut pointers: Vec<String> = Vec::new();
+    let mut pointers: Vec<(String, &str)> = Vec::new();
     for v in refused.iter().filter(|v| is_ungrounded(v)) {
         if let Some(p) = agents_json::schema::pointer_at(&spec.parameters, &v.field_path)
             && !p.is_empty()
-            && !pointers.contains(&p)
+            && !pointers.iter().any(|(q, _)| *q == p)
         {
-            pointers.push(p);
+            pointers.push((p, &v.field_path));
         }
     }
     if pointers.is_empty() {
@@ -53,7 +54,7 @@ pub(crate) fn hold_to_user_words(
         return false;
     };
     let mut held = false;
-    for pointer in pointers {
+    for (pointer, path) in pointers {
         let Some(schema) = spec.parameters.pointer_mut(&pointer) else {
             continue;
         };
@@ -64,8 +65,13 @@ pub(crate) fn hold_to_user_words(
             Some(schema)
         };
         let Some(target) = target else { continue };
-        let allowed = if is_free_string(target) {
-            spans.clone()
+        let allowed: Vec<Value> = if is_free_string(target) {
+            // Not the argument's own name: that is the placeholder the call copied.
+            spans
+                .iter()
+                .filter(|s| !s.as_str().is_some_and(|s| is_own_name(s, path)))
+                .cloned()
+                .collect()
         } else if is_free_number(target) {
             let whole = main_type(target) == Some("integer");
             numbers
@@ -169,7 +175,7 @@ pub(crate) fn user_spans(messages: &[Message], skip_framing: bool) -> Vec<String
 /// names something a tool could take: an article, a preposition, a pronoun, a conjunction, an
 /// auxiliary, a question word, `please`. A word written in capitals of two letters or more is
 /// a name (`US`, `IT`), not the pronoun.
-fn is_framing(word: &str) -> bool {
+pub(super) fn is_framing(word: &str) -> bool {
     const FRAMING: &[&str] = &[
         "a", "about", "after", "am", "an", "and", "any", "are", "as", "at", "be", "been", "before",
         "between", "but", "by", "can", "could", "did", "do", "does", "for", "from", "had", "has",
@@ -265,6 +271,26 @@ mod tests {
             spans.iter().all(|s| !s.ends_with(['.', ',', '\''])),
             "{spans:?}"
         );
+    }
+
+    /// Held to "… nearby my location, Manhattan", a small model wrote `"location": "location"`:
+    /// the placeholder it copied, in the user's case. The argument's own name is not offered.
+    #[test]
+    fn a_held_string_is_not_offered_its_own_argument_name() {
+        let mut r = request("Find a restaurant nearby my location, Manhattan");
+        let echoed = SchemaViolation {
+            field_path: "restaurant".to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        assert!(hold_to_user_words(&mut r, "book_table", &[echoed], true));
+        let held = r.tools[0].parameters["properties"]["restaurant"]["enum"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert!(held.contains(&json!("Manhattan")), "{held:?}");
+        assert!(held.contains(&json!("restaurant nearby")), "{held:?}");
+        assert!(!held.contains(&json!("restaurant")), "{held:?}");
     }
 
     #[test]

@@ -164,6 +164,19 @@ pub struct Recovery {
     /// numbers, a small model fills an optional argument with one of them all the same
     /// (`"mu0": 12` beside `"current": 12`). Required arguments are never touched.
     pub numbers_once: bool,
+    /// A number a call uses more often than the user wrote it stays in the arguments the words
+    /// around it name (`"principal of 5000"`), and each other argument holding it takes the
+    /// user's number, held by no argument, whose words name it, when exactly one does (`"over 3
+    /// years"`): held to the user's numbers, a small model writes one of them twice
+    /// (`{"principal": 5000, "years": 5000}`). Without a repeated number, or words that decide,
+    /// nothing is touched.
+    pub place_numbers: bool,
+    /// With `echo_check`, an optional argument whose whole value the check refuses (copied from
+    /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out
+    /// before the call runs, and the tool's default applies: told to leave it out, a small model
+    /// writes the copy again (`"genre": "Action"` from the description's example) until its
+    /// turns run out. A copied value in a required argument is still refused.
+    pub leave_out_echoes: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -208,6 +221,8 @@ impl Recovery {
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
+        place_numbers: false,
+        leave_out_echoes: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -225,6 +240,8 @@ impl Recovery {
         user_phrases: true,
         cut_repeats: true,
         numbers_once: true,
+        place_numbers: true,
+        leave_out_echoes: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -242,6 +259,8 @@ impl Recovery {
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
+        place_numbers: false,
+        leave_out_echoes: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -295,6 +314,20 @@ impl Recovery {
     #[must_use]
     pub const fn numbers_once(mut self, on: bool) -> Self {
         self.numbers_once = on;
+        self
+    }
+
+    /// Switches [`place_numbers`](Self::place_numbers).
+    #[must_use]
+    pub const fn place_numbers(mut self, on: bool) -> Self {
+        self.place_numbers = on;
+        self
+    }
+
+    /// Switches [`leave_out_echoes`](Self::leave_out_echoes).
+    #[must_use]
+    pub const fn leave_out_echoes(mut self, on: bool) -> Self {
+        self.leave_out_echoes = on;
         self
     }
 

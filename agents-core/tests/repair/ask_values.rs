@@ -261,7 +261,8 @@ async fn a_constrained_turns_choice_questions_carry_their_choices() {
         ])
         .with_examples([json!({"restaurant": "text", "people": 3, "seating": "inside"})])
         .with_feedback(FeedbackStyle::Short)
-        .with_recovery(agents_core::model::Recovery::SMALL_MODEL)
+        // The copied optional `seating` is asked about, not left out before the call runs.
+        .with_recovery(agents_core::model::Recovery::SMALL_MODEL.leave_out_echoes(false))
         .with_constraint_support(ConstraintSupport::Schema);
         let asked = model.clone();
         let r = run(model, prevention(constrained), REQUEST).await;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use agents::LlmAgentBuilder;
+use agents::model::Recovery;
 use agents_evals::settings;
 
 /// How much of the framework's recovery a run gets. The modes are eval_constrained's:
@@ -61,6 +62,10 @@ pub struct Config {
     /// unset, the builder's default.
     pub echo_check: Option<bool>,
     pub ask_values: Option<bool>,
+    /// `EVAL_RECOVERY_OFF=piece,piece`: the small-model profile with those pieces off (their
+    /// names as `Recovery`'s fields: `leave_out_echoes`, `numbers_once`, …), for modes on and
+    /// prevention; unset, the model's own profile.
+    pub recovery_off: Vec<String>,
     /// `EVAL_UNCALIBRATED=1`: a constrained call's tool left to the model.
     pub uncalibrated: bool,
     /// `EVAL_NO_MADE_UP=1`: no made-up example for the tools (`example_every_tool(false)`).
@@ -108,6 +113,14 @@ impl Config {
             .map(|c| c.trim().to_owned())
             .filter(|c| !c.is_empty())
             .collect();
+        let recovery_off: Vec<String> = std::env::var("EVAL_RECOVERY_OFF")
+            .unwrap_or_default()
+            .split(',')
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect();
+        // Checked here, so that a misspelt piece ends the command before any model call.
+        profile_without(&recovery_off)?;
         let answer = std::env::var("EVAL_ANSWER").unwrap_or_else(|_| "first".into());
         if answer != "first" && answer != "all" {
             return Err(format!("EVAL_ANSWER: {answer:?} is neither first nor all"));
@@ -127,6 +140,7 @@ impl Config {
             max_turns: number("EVAL_MAX_TURNS", 3) as u64,
             echo_check: flag("EVAL_ECHO_CHECK"),
             ask_values: flag("EVAL_ASK_VALUES"),
+            recovery_off,
             uncalibrated: flag("EVAL_UNCALIBRATED").unwrap_or(false),
             no_made_up: flag("EVAL_NO_MADE_UP").unwrap_or(false),
             score_only: flag("EVAL_SCORE_ONLY").unwrap_or(false),
@@ -159,6 +173,10 @@ impl Config {
             Mode::On => builder,
             Mode::Prevention => builder.constrained(true),
         };
+        let builder = match profile_without(&self.recovery_off) {
+            Ok(Some(profile)) => builder.recovery(profile),
+            _ => builder,
+        };
         let builder = match self.echo_check {
             Some(on) => builder.echo_check(on),
             None => builder,
@@ -178,6 +196,12 @@ impl Config {
         if let Some(on) = self.ask_values {
             out.push(format!("ask_values({on})"));
         }
+        if !self.recovery_off.is_empty() {
+            out.push(format!(
+                "small-model profile without {}",
+                self.recovery_off.join(", ")
+            ));
+        }
         if self.uncalibrated {
             out.push("calibrated_choice(false)".into());
         }
@@ -187,4 +211,30 @@ impl Config {
         out.push(format!("answer scored: {} executed call", self.answer));
         out.join(", ")
     }
+}
+
+/// The small-model profile with the pieces named `off` switched off; `None` when none is named.
+fn profile_without(off: &[String]) -> Result<Option<Recovery>, String> {
+    if off.is_empty() {
+        return Ok(None);
+    }
+    let mut fields = match serde_json::to_value(Recovery::SMALL_MODEL) {
+        Ok(serde_json::Value::Object(fields)) => fields,
+        _ => return Err("the recovery profile does not serialise as an object".into()),
+    };
+    for piece in off {
+        match fields.get_mut(piece) {
+            Some(on) => *on = serde_json::Value::Bool(false),
+            None => {
+                let known: Vec<&str> = fields.keys().map(String::as_str).collect();
+                return Err(format!(
+                    "EVAL_RECOVERY_OFF: no piece {piece:?} ({})",
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(fields))
+        .map(Some)
+        .map_err(|e| format!("EVAL_RECOVERY_OFF: {e}"))
 }

@@ -34,6 +34,9 @@ pub struct Run {
     pub answer: Option<String>,
     /// What the model wrote each turn, as received.
     pub raw: Vec<String>,
+    /// The steps that changed a call's arguments (`Event::Repaired`'s `step`), in order: which
+    /// runs a piece of recovery touched, so that only those need running with it off.
+    pub repaired: Vec<&'static str>,
 }
 
 impl Run {
@@ -44,6 +47,7 @@ impl Run {
             "calls": self.calls, "turns": self.turns, "model_calls": self.model_calls,
             "input_tokens": self.usage.input_tokens, "output_tokens": self.usage.output_tokens,
             "seconds": self.seconds, "error": self.error, "answer": self.answer, "raw": self.raw,
+            "repaired": self.repaired,
         })
     }
 }
@@ -53,6 +57,7 @@ struct Meter {
     model_calls: u32,
     usage: Usage,
     raw: Vec<String>,
+    repaired: Vec<&'static str>,
 }
 
 impl Meter {
@@ -106,6 +111,14 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
                     m.spent(usage);
                     if trace {
                         eprintln!("    asked {argument}: {answer}");
+                    }
+                }
+                Event::Repaired { step, fixes, .. } => {
+                    m.repaired.push(step);
+                    if trace {
+                        for f in fixes {
+                            eprintln!("    repaired ({step}): {f}");
+                        }
                     }
                 }
                 Event::ToolFailed {
@@ -164,6 +177,7 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
         error,
         answer,
         raw: meter.raw,
+        repaired: meter.repaired,
     }
 }
 
@@ -181,6 +195,7 @@ impl Run {
             error: Some(error),
             answer: None,
             raw: Vec::new(),
+            repaired: Vec::new(),
         }
     }
 }

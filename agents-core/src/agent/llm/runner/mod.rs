@@ -13,8 +13,8 @@ mod guards;
 mod once;
 mod prevention;
 mod repeats;
-mod reused;
 mod round;
+mod set_right;
 mod skill;
 mod transcript;
 mod turn;
@@ -350,7 +350,7 @@ where
                 ControlFlow::Break(result) => return result,
             };
             self.make_room().await;
-            let response = self.final_answer(self.leave_out_reused(self.cut_repeats(response)));
+            let response = self.final_answer(self.set_right(self.cut_repeats(response)));
             if !response.tool_calls.is_empty() {
                 if let ControlFlow::Break(result) = self.round(response).await {
                     return result;

@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use super::{CallKey, Flow, Output, Runner, emit_budget};
 use crate::agent::llm::ToolUse;
+use crate::agent::llm::toolbox::ToolEntry;
 use crate::agent::policy::UnhandledPolicy;
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::{BudgetExceeded, BudgetKind};
@@ -332,18 +333,7 @@ where
         let tool = entry.tool.as_ref();
         let needs_approval =
             move |args: &Value| tool.needs_approval(args) || rule.is_some_and(|r| r(args));
-        // Values copied from a worked example are refused (not under strict: no recovery).
-        // Under constraint, where the values are then asked for, so is a number nobody gave.
-        let recovery = &cfg.settings.recovery;
-        let numbers_told =
-            self.frame.request.constraint.is_some() && recovery.ask_values && recovery.numbers_told;
-        let echo = (recovery.echo_check && !cfg.settings.strict)
-            .then(|| {
-                let shown = self.model.capabilities(&self.frame.request.tools).examples;
-                let shown = shown.iter().chain(&entry.schema_examples);
-                EchoCheck::new(shown, &self.frame.request, numbers_told)
-            })
-            .flatten();
+        let echo = self.echo_check(entry);
         let setup = CallSetup {
             exec: ExecSetup {
                 tool: &entry.tool,
@@ -368,6 +358,23 @@ where
             recovery: cfg.settings.recovery,
         };
         run_call(&setup, call).await
+    }
+
+    /// The echo check for calls to the tool `entry` (values copied from a worked example are
+    /// refused; under constraint, where the values are then asked for, so is a number nobody
+    /// gave), when the recovery profile has it on. `None` under strict (no recovery) or when
+    /// nothing was shown.
+    pub(super) fn echo_check(&self, entry: &ToolEntry) -> Option<EchoCheck> {
+        let settings = &self.agent.config.settings;
+        let recovery = &settings.recovery;
+        if !recovery.echo_check || settings.strict {
+            return None;
+        }
+        let numbers_told =
+            self.frame.request.constraint.is_some() && recovery.ask_values && recovery.numbers_told;
+        let shown = self.model.capabilities(&self.frame.request.tools).examples;
+        let shown = shown.iter().chain(&entry.schema_examples);
+        EchoCheck::new(shown, &self.frame.request, numbers_told)
     }
 
     /// What the model reads of a call's outcome, with the loop's bookkeeping.

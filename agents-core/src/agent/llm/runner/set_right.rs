@@ -1,0 +1,105 @@
+//! A call's arguments set right before its round runs, each a piece of the small-model profile
+//! with its own switch, each reported in an [`Event::Repaired`] naming its step:
+//!
+//! - `place_numbers` ([`Recovery::place_numbers`], `grounding/placement.rs`): a number the
+//!   call uses more often than the user wrote it, put where the words around each number put it;
+//! - `numbers_once` ([`Recovery::numbers_once`], `grounding/once.rs`): an optional number
+//!   argument that repeats a number the user gave once, which another argument holds;
+//! - `leave_out_echoes` ([`Recovery::leave_out_echoes`], `grounding/optional.rs`): an optional
+//!   argument whose value the echo check refuses.
+//!
+//! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
+//! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
+//! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
+//! [`Event::Repaired`]: crate::Event::Repaired
+
+use super::{Output, Runner};
+use crate::event::ArgumentChange;
+use crate::grounding::{Told, leave_out_reused_numbers, leave_out_ungrounded, place_numbers};
+use crate::model::{FINAL_ANSWER_TOOL, ModelResponse};
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`
+    /// and `leave_out_echoes` find them, those that are on, in that order.
+    pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
+        let settings = &self.agent.config.settings;
+        let recovery = &settings.recovery;
+        let echoes = recovery.leave_out_echoes && recovery.echo_check;
+        if !(recovery.numbers_once || recovery.place_numbers || echoes)
+            || settings.strict
+            || response.tool_calls.is_empty()
+        {
+            return response;
+        }
+        let request = &self.frame.request;
+        let numbers = recovery.numbers_once || recovery.place_numbers;
+        let text = numbers.then(|| {
+            crate::grounding::told_texts(&request.messages)
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
+        let told = text.as_deref().map(Told::new);
+        for call in &mut response.tool_calls {
+            if call.name == FINAL_ANSWER_TOOL {
+                continue;
+            }
+            let Some(spec) = request.tools.iter().find(|t| t.name == call.name) else {
+                continue;
+            };
+            let Ok(repaired) = crate::json::repair(&call.arguments) else {
+                continue;
+            };
+            let mut args = repaired.value;
+            // The lenient repair's fixes go with the first rewrite; the text is valid after it.
+            let mut json = repaired.fixes;
+            if let (true, Some(told), Some(text)) = (recovery.place_numbers, &told, &text) {
+                let placed = place_numbers(&mut args, &spec.parameters, text, told);
+                if !placed.is_empty() {
+                    let changes = placed.into_iter().map(|p| ArgumentChange::NumberPlaced {
+                        argument: p.argument,
+                        from: p.from,
+                        to: p.to,
+                    });
+                    let json = std::mem::take(&mut json);
+                    self.rewrite_arguments(call, "place_numbers", json, &args, changes);
+                }
+            }
+            if let (true, Some(told)) = (recovery.numbers_once, &told) {
+                let reused = leave_out_reused_numbers(&mut args, &spec.parameters, told);
+                if !reused.is_empty() {
+                    let changes = reused.into_iter().map(|r| ArgumentChange::NumberReused {
+                        argument: r.argument,
+                        value: r.value,
+                        kept_in: r.kept_in,
+                    });
+                    let json = std::mem::take(&mut json);
+                    self.rewrite_arguments(call, "numbers_once", json, &args, changes);
+                }
+            }
+            let check = self
+                .frame
+                .tools
+                .index
+                .get(&call.name)
+                .filter(|_| echoes)
+                .and_then(|&i| self.echo_check(&self.frame.tools.entries[i]));
+            if let Some(check) = check {
+                let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
+                if !ungrounded.is_empty() {
+                    let changes = ungrounded.into_iter().map(|u| ArgumentChange::EchoLeftOut {
+                        argument: u.argument,
+                        value: u.value,
+                        not_given: u.not_given,
+                    });
+                    let json = std::mem::take(&mut json);
+                    self.rewrite_arguments(call, "leave_out_echoes", json, &args, changes);
+                }
+            }
+        }
+        response
+    }
+}

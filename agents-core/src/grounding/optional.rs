@@ -1,0 +1,200 @@
+//! An optional argument nobody gave a value for, left out ([`Recovery::leave_out_echoes`], a
+//! piece of the small-model profile).
+//!
+//! The echo check refuses a call that copies a value of an example, in any argument. In an
+//! optional argument the fix is always the same: leave the argument out, and the tool's default
+//! applies. A small model told so writes the copy again (`"genre": "Action"`, the example of the
+//! description, for a request that names no genre) and spends its turns on it, and a call whose
+//! other values were right never runs. So the runtime leaves such an argument out itself, before
+//! the call runs, and says so; a copied value in a required argument is still refused, as it
+//! must be written from the user's words.
+//!
+//! Only a whole top-level argument is left out: a copied item inside a list or an object is the
+//! echo check's to refuse, as leaving out its argument would drop the values around it too. And
+//! an argument with choices stays refused when the user's words name another of its choices
+//! (`"seat": "inside"` copied for "a table on the terrace"): the user did ask for it, and the
+//! model, or a question about it, can still write what they asked. Nor is a made-up example's
+//! placeholder left out (`"platform": "PLATFORM"`, the argument's own name): a model that copies
+//! the call's template says nothing about whether the user gave a value, and "on Switch" is
+//! then found by the question or the held turn; a value the model chose from an example
+//! (`"Action"`) is a choice the user did not make.
+//!
+//! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
+
+use serde_json::Value;
+
+use super::echo::{EchoCheck, NOT_GIVEN_KEYWORD, is_ungrounded};
+
+/// An optional argument left out because the echo check refused its value.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Ungrounded {
+    /// The argument left out.
+    pub argument: String,
+    /// Its value, as written.
+    pub value: String,
+    /// Whether the value was a number nobody gave (under constraint) rather than a copy of an
+    /// example.
+    pub not_given: bool,
+}
+
+/// Leaves out of `args` (a call to a tool with parameters `schema`) every optional top-level
+/// argument whose whole value `check` refuses. Returns what was left out, in argument order.
+pub(crate) fn leave_out_ungrounded(
+    args: &mut Value,
+    schema: &Value,
+    check: &EchoCheck,
+) -> Vec<Ungrounded> {
+    let Some(members) = args.as_object() else {
+        return Vec::new();
+    };
+    let required = crate::model::required_arguments(schema);
+    // No limit: a long list of copies before it must not hide a top-level argument.
+    let out: Vec<Ungrounded> = check
+        .violations(args, schema, usize::MAX)
+        .into_iter()
+        .filter(|v| is_ungrounded(v) && !required.contains(&v.field_path.as_str()))
+        .filter_map(|v| {
+            let value = members.get(&v.field_path)?;
+            if names_another_choice(schema, &v.field_path, value, check)
+                || value
+                    .as_str()
+                    .is_some_and(|s| super::own_name::is_own_name(s, &v.field_path))
+            {
+                return None;
+            }
+            Some(Ungrounded {
+                value: value.to_string(),
+                not_given: v.keyword == NOT_GIVEN_KEYWORD,
+                argument: v.field_path,
+            })
+        })
+        .collect();
+    if let Some(members) = args.as_object_mut() {
+        for u in &out {
+            members.remove(&u.argument);
+        }
+    }
+    out
+}
+
+/// Whether the argument `name` of `schema` lists choices and what the model was told names one
+/// of them other than `value`.
+fn names_another_choice(schema: &Value, name: &str, value: &Value, check: &EchoCheck) -> bool {
+    let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+        return false;
+    };
+    let written = value
+        .as_str()
+        .map_or_else(|| value.to_string(), str::to_owned);
+    super::choices_of(schema, property).is_some_and(|choices| {
+        choices
+            .iter()
+            .any(|c| !c.eq_ignore_ascii_case(written.trim()) && check.told().has(c))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Message, ModelRequest, ToolSpec};
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({"type": "object", "properties": {
+            "platform": {"type": "string"}, "rating": {"type": "number"},
+            "genre": {"type": "string", "enum": ["Action", "Racing"]},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "limit": {"type": "integer"}},
+            "required": ["platform", "rating"]})
+    }
+
+    /// What is left of `args` and what was left out, for `user`'s request, the examples
+    /// `shown`, and (`numbers_told`) every number held to the user's.
+    fn left_out(user: &str, shown: Value, args: Value, numbers_told: bool) -> (Value, Vec<String>) {
+        let request = ModelRequest {
+            messages: vec![Message::user(user)],
+            tools: vec![ToolSpec {
+                name: "find_game".into(),
+                description: String::new(),
+                parameters: schema(),
+            }],
+            ..ModelRequest::default()
+        };
+        let check = EchoCheck::new([&shown], &request, numbers_told).expect("something shown");
+        let mut args = args;
+        let out = leave_out_ungrounded(&mut args, &schema(), &check);
+        let out = out
+            .into_iter()
+            .map(|u| {
+                format!(
+                    "{}={}{}",
+                    u.argument,
+                    u.value,
+                    if u.not_given { " (not given)" } else { "" }
+                )
+            })
+            .collect();
+        (args, out)
+    }
+
+    #[test]
+    fn an_optional_argument_copied_from_an_example_is_left_out() {
+        let (args, out) = left_out(
+            "Find me a multiplayer game rated above 4.5 for Windows 10",
+            json!({"platform": "PS5", "rating": 4.0, "genre": "Action"}),
+            json!({"platform": "Windows 10", "rating": 4.5, "genre": "Action"}),
+            false,
+        );
+        assert_eq!(args, json!({"platform": "Windows 10", "rating": 4.5}));
+        assert_eq!(out, [r#"genre="Action""#]);
+    }
+
+    #[test]
+    fn a_required_argument_a_nested_copy_and_a_value_the_user_gave_stay() {
+        let shown = json!({"platform": "PS5", "rating": 4.0, "genre": "Action", "tags": ["coop"]});
+        let keep = |user: &str, args: Value| {
+            let (after, out) = left_out(user, shown.clone(), args.clone(), false);
+            assert_eq!(after, args, "{user}");
+            assert!(out.is_empty(), "{out:?}");
+        };
+        // A required copy is refused by the echo check, never dropped here.
+        keep(
+            "Find a game rated above 4.5",
+            json!({"platform": "PS5", "rating": 4.5}),
+        );
+        // A copied item in a list: its neighbours may be the user's.
+        keep(
+            "Find a game for Windows rated above 4.5",
+            json!({"platform": "Windows", "rating": 4.5, "tags": ["coop", "pvp"]}),
+        );
+        // The user named the genre: it was not copied.
+        keep(
+            "Find an action game for Windows rated above 4.5",
+            json!({"platform": "Windows", "rating": 4.5, "genre": "Action"}),
+        );
+        // The user named another of the argument's choices: they asked for one.
+        keep(
+            "Find a racing game for Windows rated above 4.5",
+            json!({"platform": "Windows", "rating": 4.5, "genre": "Action"}),
+        );
+        // A placeholder: the template copied, the user's value still to be found.
+        keep(
+            "Find a game on Switch rated above 4.5",
+            json!({"platform": "Windows", "rating": 4.5, "genre": "GENRE"}),
+        );
+        // Arguments that are not an object.
+        keep("Find a game", json!(["Action"]));
+    }
+
+    #[test]
+    fn under_numbers_told_an_optional_number_nobody_gave_is_left_out_too() {
+        let (args, out) = left_out(
+            "Find a game for Windows rated above 4.5",
+            json!({"platform": "PS5"}),
+            json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
+            true,
+        );
+        assert_eq!(args, json!({"platform": "Windows", "rating": 4.5}));
+        assert_eq!(out, ["limit=10 (not given)"]);
+    }
+}

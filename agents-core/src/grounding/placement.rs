@@ -1,0 +1,315 @@
+//! A user's number put where the user's words put it ([`Recovery::place_numbers`], a piece of
+//! the small-model profile).
+//!
+//! Held to the numbers the user gave, a small model writes one of them into two arguments and
+//! leaves another out: "a loan of $5000 repaid over 3 years" became `{"principal": 5000,
+//! "years": 5000}`. A number written once and used twice is wrong at least once, and the user's
+//! words say where each number goes: the words around it name an argument ("over 3 *years*",
+//! "*principal* of 5000"). When a call uses a number more often than the user wrote it, the
+//! arguments whose names the words around the number name keep it; each other argument that
+//! holds it takes the number of the user's that no argument holds and whose words name it, when
+//! exactly one does. Nothing else is touched: without a repeated number, or without words that
+//! decide, the call stays as the model wrote it.
+//!
+//! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
+
+use serde_json::Value;
+
+use super::Told;
+use super::told::same_number;
+
+/// An argument whose number was replaced by the one the user's words give it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Placed {
+    /// The argument.
+    pub argument: String,
+    /// The number it held (which another argument keeps), as written.
+    pub from: String,
+    /// The number it now holds.
+    pub to: String,
+}
+
+/// Content words looked at on each side of a number.
+const SIDE_WORDS: usize = 2;
+
+/// A number as the user wrote it, with the content words around it.
+struct Occurrence {
+    values: Vec<f64>,
+    words: Vec<String>,
+}
+
+/// Puts the user's numbers of `text` where its words put them in `args`, a call to a tool with
+/// parameters `schema`, when the call uses one of them more often than `told` gives it (see the
+/// module's documentation). Returns what was replaced, in argument order.
+pub(crate) fn place_numbers(
+    args: &mut Value,
+    schema: &Value,
+    text: &str,
+    told: &Told,
+) -> Vec<Placed> {
+    let Some(members) = args.as_object() else {
+        return Vec::new();
+    };
+    // The call's top-level numbers, by argument.
+    let numbers: Vec<(String, f64)> = members
+        .iter()
+        .filter(|(_, v)| v.is_number())
+        .filter_map(|(k, v)| Some((k.clone(), v.as_f64()?)))
+        .collect();
+    let reused: Vec<f64> = numbers
+        .iter()
+        .map(|(_, x)| *x)
+        .filter(|x| {
+            let given = told.times(*x);
+            given > 0 && numbers.iter().filter(|(_, y)| same_number(*x, *y)).count() > given
+        })
+        .fold(Vec::new(), |mut out, x| {
+            if !out.iter().any(|y| same_number(x, *y)) {
+                out.push(x);
+            }
+            out
+        });
+    if reused.is_empty() {
+        return Vec::new();
+    }
+    let occurrences = occurrences(text);
+    let score = |argument: &str, x: f64| -> usize {
+        let name = stems(argument);
+        occurrences
+            .iter()
+            .filter(|o| o.values.iter().any(|v| same_number(*v, x)))
+            .map(|o| o.words.iter().filter(|w| name.contains(w)).count())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut held: Vec<f64> = numbers.iter().map(|(_, x)| *x).collect();
+    let mut out = Vec::new();
+    for x in reused {
+        let mut holders: Vec<(&str, usize)> = numbers
+            .iter()
+            .filter(|(_, y)| same_number(x, *y))
+            .map(|(k, _)| (k.as_str(), score(k, x)))
+            .collect();
+        holders.sort_by_key(|h| std::cmp::Reverse(h.1));
+        let keep = told.times(x);
+        // The words must decide who keeps it: the last keeper named better than the rest.
+        if holders[keep - 1].1 == 0 || holders[keep - 1].1 == holders[keep].1 {
+            continue;
+        }
+        for &(argument, _) in &holders[keep..] {
+            let property = schema.get("properties").and_then(|p| p.get(argument));
+            let Some(y) = unique_best(argument, property, &occurrences, &held) else {
+                continue;
+            };
+            let Some(number) = number_value(y, property) else {
+                continue;
+            };
+            held.push(y);
+            out.push(Placed {
+                argument: argument.to_owned(),
+                from: members[argument].to_string(),
+                to: number.to_string(),
+            });
+        }
+    }
+    if let Some(members) = args.as_object_mut() {
+        for p in &out {
+            if let Ok(v) = serde_json::from_str(&p.to) {
+                members.insert(p.argument.clone(), v);
+            }
+        }
+    }
+    out
+}
+
+/// The number of an occurrence no argument holds whose words name `argument` best, when one
+/// alone does and the argument's schema takes it.
+fn unique_best(
+    argument: &str,
+    property: Option<&Value>,
+    occurrences: &[Occurrence],
+    held: &[f64],
+) -> Option<f64> {
+    let name = stems(argument);
+    let mut best: Option<(f64, usize)> = None;
+    let mut tied = false;
+    for o in occurrences {
+        let score = o.words.iter().filter(|w| name.contains(w)).count();
+        if score == 0 {
+            continue;
+        }
+        // An occurrence reads one way here: its first reading no argument holds.
+        let Some(&y) = o.values.iter().find(|v| {
+            !held.iter().any(|h| same_number(**v, *h))
+                && property.is_none_or(|p| agents_json::schema::takes_number(p, **v))
+        }) else {
+            continue;
+        };
+        match best {
+            Some((b, s)) if score == s && !same_number(b, y) => tied = true,
+            Some((_, s)) if score <= s => {}
+            _ => {
+                best = Some((y, score));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(y, _)| y)
+}
+
+/// `y` as the JSON number `property` takes: whole for an integer.
+fn number_value(y: f64, property: Option<&Value>) -> Option<Value> {
+    let integer = property.and_then(crate::model::main_type) == Some("integer");
+    if y.fract() == 0.0 && y.abs() < 9.0e15 {
+        return Some(Value::from(y as i64));
+    }
+    (!integer)
+        .then(|| serde_json::Number::from_f64(y).map(Value::Number))
+        .flatten()
+}
+
+/// Every number `text` writes, a token at a time, with up to [`SIDE_WORDS`] content words on
+/// each side within its clause (a comma, a semicolon or a full stop ends one) and before the
+/// next number.
+fn occurrences(text: &str) -> Vec<Occurrence> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let mut out = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let values = super::numbers::readings(&token.to_lowercase());
+        if values.is_empty() {
+            continue;
+        }
+        let mut words = Vec::new();
+        // Before: stop at a token that ends a clause (it belongs to the one before), and at
+        // another number (the words beyond it are that number's).
+        for t in tokens[..i].iter().rev() {
+            if ends_clause(t) || has_digit(t) || words.len() >= SIDE_WORDS {
+                break;
+            }
+            words.extend(content_word(t));
+        }
+        let before = words.len();
+        for t in &tokens[i + 1..] {
+            if has_digit(t) || words.len() - before >= SIDE_WORDS {
+                break;
+            }
+            words.extend(content_word(t));
+            if ends_clause(t) {
+                break;
+            }
+        }
+        out.push(Occurrence { values, words });
+    }
+    out
+}
+
+fn has_digit(token: &str) -> bool {
+    token.chars().any(|c| c.is_ascii_digit())
+}
+
+fn ends_clause(token: &str) -> bool {
+    token.ends_with([',', ';', '.', ':', '!', '?'])
+}
+
+/// A token's word, lowercased and stemmed, unless it frames the request or holds a digit.
+fn content_word(token: &str) -> Option<String> {
+    let word = token.trim_matches(|c: char| !c.is_alphanumeric());
+    if word.is_empty() || has_digit(word) || super::spans::is_framing(word) {
+        return None;
+    }
+    Some(stem(&word.to_lowercase()))
+}
+
+/// The stemmed words of an argument's name.
+fn stems(name: &str) -> Vec<String> {
+    super::own_name::name_words(name)
+        .iter()
+        .map(|w| stem(w))
+        .collect()
+}
+
+/// A plural's `s` dropped (`years`, `bedrooms`): enough to match a name's word to the text's.
+fn stem(word: &str) -> String {
+    match word.strip_suffix('s') {
+        Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_owned(),
+        _ => word.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({"type": "object", "properties": {
+            "principal": {"type": "number"}, "years": {"type": "integer"},
+            "rate": {"type": "number"}, "width": {"type": "number"},
+            "depth": {"type": "number"}, "height": {"type": "number"}}})
+    }
+
+    fn placed(user: &str, mut args: Value) -> (Value, Vec<String>) {
+        let out = place_numbers(&mut args, &schema(), user, &Told::new(user));
+        let out = out
+            .into_iter()
+            .map(|p| format!("{}: {} -> {}", p.argument, p.from, p.to))
+            .collect();
+        (args, out)
+    }
+
+    #[test]
+    fn a_number_used_twice_stays_where_its_words_put_it_and_the_other_takes_its_own() {
+        let (args, out) = placed(
+            "What do I pay on a loan with a principal of $5000 at 4% over 3 years?",
+            json!({"principal": 5000, "rate": 4, "years": 5000}),
+        );
+        assert_eq!(args, json!({"principal": 5000, "rate": 4, "years": 3}));
+        assert_eq!(out, ["years: 5000 -> 3"]);
+        let (args, out) = placed(
+            "What does a box of width 30 cm, depth 20 cm and height 10 cm hold?",
+            json!({"width": 30, "depth": 30, "height": 10}),
+        );
+        assert_eq!(args, json!({"width": 30, "depth": 20, "height": 10}));
+        assert_eq!(out, ["depth: 30 -> 20"]);
+    }
+
+    #[test]
+    fn without_a_repeated_number_or_words_that_decide_the_call_stays() {
+        let keep = |user: &str, args: Value| {
+            let (after, out) = placed(user, args.clone());
+            assert_eq!(after, args, "{user}");
+            assert!(out.is_empty(), "{out:?}");
+        };
+        // No number used more often than written (even if in the wrong place).
+        keep(
+            "A box 30 cm wide and 20 cm deep",
+            json!({"width": 20, "depth": 30}),
+        );
+        // Written twice, used twice.
+        keep(
+            "A box 30 cm wide and 30 cm deep",
+            json!({"width": 30, "depth": 30}),
+        );
+        // The words around the number name neither argument.
+        keep("Take 30 and 20", json!({"width": 30, "depth": 30}));
+        // Both are named alike: nothing decides.
+        keep("30 wide deep, and 20", json!({"width": 30, "depth": 30}));
+        // The other argument's number is nowhere in the words.
+        keep(
+            "A box 30 cm wide, deep as you like",
+            json!({"width": 30, "depth": 30}),
+        );
+        // A number nobody gave is not the user's to place.
+        keep("A box 20 cm deep", json!({"width": 30, "depth": 30}));
+    }
+
+    #[test]
+    fn an_integer_argument_takes_only_a_whole_number() {
+        let (args, out) = placed(
+            "A principal of 5000 for 2.5 years",
+            json!({"principal": 5000, "years": 5000}),
+        );
+        assert_eq!(args, json!({"principal": 5000, "years": 5000}));
+        assert!(out.is_empty(), "{out:?}");
+    }
+}

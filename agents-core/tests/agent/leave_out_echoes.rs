@@ -1,0 +1,105 @@
+//! An optional argument copied from an example, left out (issue 28): under the small-model
+//! profile a call whose optional argument holds a value of an example the user never gave runs
+//! without it (the tool's default applies) on its first turn; with the piece off, the echo check
+//! refuses the call and the model must write it again.
+
+use std::sync::{Arc, Mutex};
+
+use crate::common::Recorder;
+use agents_core::model::Recovery;
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::{Tool, tool_fn};
+use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
+use serde_json::json;
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Find {
+    /// The platform the game runs on.
+    platform: String,
+    /// The lowest rating, out of 5.
+    rating: f64,
+    /// The genre (any when left out).
+    genre: Option<String>,
+}
+
+fn finder(seen: Arc<Mutex<Vec<Find>>>) -> impl Tool {
+    tool_fn("find_game", "Find a multiplayer game.", move |f: Find| {
+        seen.lock().unwrap().push(f);
+        async move { Ok::<_, ExecutionFailure>("Stellar Rally".to_owned()) }
+    })
+}
+
+/// What `find_game` ran with, the `leave_out_echoes` repairs and the error results the model
+/// read, for a model that copies the example's genre once and then writes the call without it.
+async fn run(recovery: Recovery) -> (Vec<Find>, Vec<String>, Vec<String>) {
+    let copied = r#"{"platform": "Windows 10", "rating": 4.5, "genre": "Action"}"#;
+    let model = ScriptedModel::new(vec![
+        ModelResponse::tool_call("c1", "find_game", copied),
+        ModelResponse::tool_call(
+            "c2",
+            "find_game",
+            r#"{"platform": "Windows 10", "rating": 4.5}"#,
+        ),
+        ModelResponse::text("Stellar Rally"),
+    ])
+    .with_examples([json!({"platform": "PS5", "rating": 4.0, "genre": "Action"})])
+    .with_recovery(recovery);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = Recorder::default();
+    let agent = LlmAgent::builder("games")
+        .model(model)
+        .tool(finder(seen.clone()))
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    let report = agent
+        .run("Find me a multiplayer game rated above 4.5 for Windows 10.".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "Stellar Rally");
+    let seen = seen.lock().unwrap().clone();
+    let errors = crate::common::error_results(&report.transcript);
+    (seen, rec.repaired("leave_out_echoes"), errors)
+}
+
+#[tokio::test]
+async fn an_optional_argument_copied_from_an_example_is_left_out_and_the_call_runs() {
+    // Questions off: with them, the refused call of the second case would be asked about.
+    let (seen, left_out, errors) = run(Recovery::SMALL_MODEL.ask_values(false)).await;
+    let wanted = Find {
+        platform: "Windows 10".into(),
+        rating: 4.5,
+        genre: None,
+    };
+    // The first call ran without the genre (the model's repeat of it was not run again).
+    assert_eq!(seen, [wanted]);
+    assert!(
+        errors.is_empty(),
+        "the first call was not refused: {errors:?}"
+    );
+    assert_eq!(left_out.len(), 1, "{left_out:?}");
+    assert!(
+        left_out[0].contains(r#"left out `genre` ("Action"): copied from an example"#),
+        "{left_out:?}"
+    );
+}
+
+#[tokio::test]
+async fn with_the_piece_off_the_copy_is_refused_and_written_again() {
+    let (seen, left_out, errors) = run(Recovery::SMALL_MODEL
+        .ask_values(false)
+        .leave_out_echoes(false))
+    .await;
+    assert_eq!(
+        seen,
+        [Find {
+            platform: "Windows 10".into(),
+            rating: 4.5,
+            genre: None,
+        }],
+        "only the second call ran"
+    );
+    assert!(left_out.is_empty(), "{left_out:?}");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("genre"), "{errors:?}");
+}

@@ -1,0 +1,90 @@
+//! A user's number put where the user's words put it (issue 28): under the small-model profile
+//! a call that writes one of the user's numbers into two arguments has the second set to the
+//! number the user's words give it, before the call runs; the neutral profile runs the call as
+//! written.
+
+use std::sync::{Arc, Mutex};
+
+use crate::common::Recorder;
+use agents_core::model::Recovery;
+use agents_core::testing::ScriptedModel;
+use agents_core::tool::{Tool, tool_fn};
+use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Loan {
+    /// The amount borrowed.
+    principal: f64,
+    /// The yearly rate, in percent.
+    rate: f64,
+    /// How many years it runs.
+    years: u32,
+}
+
+fn payment(seen: Arc<Mutex<Vec<Loan>>>) -> impl Tool {
+    tool_fn(
+        "loan_payment",
+        "The monthly payment of a loan.",
+        move |l: Loan| {
+            seen.lock().unwrap().push(l);
+            async move { Ok::<_, ExecutionFailure>("147.62".to_owned()) }
+        },
+    )
+}
+
+async fn run(recovery: Recovery) -> (Vec<Loan>, Vec<String>) {
+    let call = ModelResponse::tool_call(
+        "c1",
+        "loan_payment",
+        r#"{"principal": 5000, "rate": 4, "years": 5000}"#,
+    );
+    let model =
+        ScriptedModel::new(vec![call, ModelResponse::text("147.62")]).with_recovery(recovery);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let rec = Recorder::default();
+    let agent = LlmAgent::builder("loans")
+        .model(model)
+        .tool(payment(seen.clone()))
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    let report = agent
+        .run("What do I pay a month on a loan with a principal of $5000 at 4% over 3 years?".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "147.62");
+    let seen = seen.lock().unwrap().clone();
+    (seen, rec.repaired("place_numbers"))
+}
+
+#[tokio::test]
+async fn a_number_written_into_two_arguments_goes_where_the_words_put_it() {
+    let (seen, placed) = run(Recovery::SMALL_MODEL).await;
+    assert_eq!(
+        seen,
+        [Loan {
+            principal: 5000.0,
+            rate: 4.0,
+            years: 3
+        }]
+    );
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    assert!(
+        placed[0].contains("set `years` to 3 (was 5000)"),
+        "{placed:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_neutral_profile_runs_the_call_as_written() {
+    let (seen, placed) = run(Recovery::NEUTRAL).await;
+    assert_eq!(
+        seen,
+        [Loan {
+            principal: 5000.0,
+            rate: 4.0,
+            years: 5000
+        }]
+    );
+    assert!(placed.is_empty());
+}
