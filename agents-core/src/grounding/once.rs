@@ -28,6 +28,16 @@ pub(crate) struct Reused {
     pub kept_in: String,
 }
 
+impl From<Reused> for crate::event::ArgumentChange {
+    fn from(r: Reused) -> Self {
+        crate::event::ArgumentChange::NumberReused {
+            argument: r.argument,
+            value: r.value,
+            kept_in: r.kept_in,
+        }
+    }
+}
+
 /// Leaves out of `args` the optional top-level number arguments that repeat a number the call
 /// uses more often than `told` gives it (a number the text does not give counts as given
 /// once). Returns what was left out, by argument name, in reverse name order per number.

@@ -37,6 +37,16 @@ pub(crate) struct Ungrounded {
     pub not_given: bool,
 }
 
+impl From<Ungrounded> for crate::event::ArgumentChange {
+    fn from(u: Ungrounded) -> Self {
+        crate::event::ArgumentChange::EchoLeftOut {
+            argument: u.argument,
+            value: u.value,
+            not_given: u.not_given,
+        }
+    }
+}
+
 /// Leaves out of `args` (a call to a tool with parameters `schema`) every optional top-level
 /// argument whose whole value `check` refuses. Returns what was left out, in argument order.
 pub(crate) fn leave_out_ungrounded(

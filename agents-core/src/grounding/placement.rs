@@ -29,6 +29,16 @@ pub(crate) struct Placed {
     pub to: String,
 }
 
+impl From<Placed> for crate::event::ArgumentChange {
+    fn from(p: Placed) -> Self {
+        crate::event::ArgumentChange::NumberPlaced {
+            argument: p.argument,
+            from: p.from,
+            to: p.to,
+        }
+    }
+}
+
 /// Content words looked at on each side of a number.
 const SIDE_WORDS: usize = 2;
 

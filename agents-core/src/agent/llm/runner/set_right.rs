@@ -16,7 +16,9 @@
 use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{Told, leave_out_reused_numbers, leave_out_ungrounded, place_numbers};
-use crate::model::{FINAL_ANSWER_TOOL, ModelResponse};
+use serde_json::Value;
+
+use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -56,29 +58,21 @@ where
             let mut args = repaired.value;
             // The lenient repair's fixes go with the first rewrite; the text is valid after it.
             let mut json = repaired.fixes;
+            let mut rewrite = |call: &mut ToolCall, step, args: &Value, changes: Vec<_>| {
+                if !changes.is_empty() {
+                    let json = std::mem::take(&mut json);
+                    self.rewrite_arguments(call, step, json, args, changes);
+                }
+            };
             if let (true, Some(told), Some(text)) = (recovery.place_numbers, &told, &text) {
                 let placed = place_numbers(&mut args, &spec.parameters, text, told);
-                if !placed.is_empty() {
-                    let changes = placed.into_iter().map(|p| ArgumentChange::NumberPlaced {
-                        argument: p.argument,
-                        from: p.from,
-                        to: p.to,
-                    });
-                    let json = std::mem::take(&mut json);
-                    self.rewrite_arguments(call, "place_numbers", json, &args, changes);
-                }
+                let changes = placed.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "place_numbers", &args, changes);
             }
             if let (true, Some(told)) = (recovery.numbers_once, &told) {
                 let reused = leave_out_reused_numbers(&mut args, &spec.parameters, told);
-                if !reused.is_empty() {
-                    let changes = reused.into_iter().map(|r| ArgumentChange::NumberReused {
-                        argument: r.argument,
-                        value: r.value,
-                        kept_in: r.kept_in,
-                    });
-                    let json = std::mem::take(&mut json);
-                    self.rewrite_arguments(call, "numbers_once", json, &args, changes);
-                }
+                let changes = reused.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "numbers_once", &args, changes);
             }
             let check = self
                 .frame
@@ -89,15 +83,8 @@ where
                 .and_then(|&i| self.echo_check(&self.frame.tools.entries[i]));
             if let Some(check) = check {
                 let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
-                if !ungrounded.is_empty() {
-                    let changes = ungrounded.into_iter().map(|u| ArgumentChange::EchoLeftOut {
-                        argument: u.argument,
-                        value: u.value,
-                        not_given: u.not_given,
-                    });
-                    let json = std::mem::take(&mut json);
-                    self.rewrite_arguments(call, "leave_out_echoes", json, &args, changes);
-                }
+                let changes = ungrounded.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "leave_out_echoes", &args, changes);
             }
         }
         response
