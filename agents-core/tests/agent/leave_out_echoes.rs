@@ -3,13 +3,10 @@
 //! without it (the tool's default applies) on its first turn; with the piece off, the echo check
 //! refuses the call and the model must write it again.
 
-use std::sync::{Arc, Mutex};
-
-use crate::common::Recorder;
+use crate::common::{recording, run_recorded};
+use agents_core::ModelResponse;
 use agents_core::model::Recovery;
 use agents_core::testing::ScriptedModel;
-use agents_core::tool::{Tool, tool_fn};
-use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
 use serde_json::json;
 
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
@@ -20,13 +17,6 @@ struct Find {
     rating: f64,
     /// The genre (any when left out).
     genre: Option<String>,
-}
-
-fn finder(seen: Arc<Mutex<Vec<Find>>>) -> impl Tool {
-    tool_fn("find_game", "Find a multiplayer game.", move |f: Find| {
-        seen.lock().unwrap().push(f);
-        async move { Ok::<_, ExecutionFailure>("Stellar Rally".to_owned()) }
-    })
 }
 
 /// What `find_game` ran with, the `leave_out_echoes` repairs and the error results the model
@@ -44,18 +34,9 @@ async fn run(recovery: Recovery) -> (Vec<Find>, Vec<String>, Vec<String>) {
     ])
     .with_examples([json!({"platform": "PS5", "rating": 4.0, "genre": "Action"})])
     .with_recovery(recovery);
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rec = Recorder::default();
-    let agent = LlmAgent::builder("games")
-        .model(model)
-        .tool(finder(seen.clone()))
-        .on_event(rec.hook())
-        .build()
-        .unwrap();
-    let report = agent
-        .run("Find me a multiplayer game rated above 4.5 for Windows 10.".into())
-        .report()
-        .await;
+    let (tool, seen) = recording("find_game", "Find a multiplayer game.", "Stellar Rally");
+    let request = "Find me a multiplayer game rated above 4.5 for Windows 10.";
+    let (report, rec) = run_recorded(model, tool, request).await;
     assert_eq!(report.output().unwrap(), "Stellar Rally");
     let seen = seen.lock().unwrap().clone();
     let errors = crate::common::error_results(&report.transcript);

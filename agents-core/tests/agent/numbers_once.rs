@@ -2,13 +2,10 @@
 //! number argument that repeats a number another argument holds, which the user gave once, is
 //! left out before the call runs; the neutral profile runs the call as written.
 
-use std::sync::{Arc, Mutex};
-
-use crate::common::Recorder;
+use crate::common::{recording, run_recorded};
+use agents_core::ModelResponse;
 use agents_core::model::Recovery;
 use agents_core::testing::ScriptedModel;
-use agents_core::tool::{Tool, tool_fn};
-use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
 
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 struct Field {
@@ -20,17 +17,6 @@ struct Field {
     mu0: Option<f64>,
 }
 
-fn field(seen: Arc<Mutex<Vec<Field>>>) -> impl Tool {
-    tool_fn(
-        "magnetic_field",
-        "The magnetic field of a straight current.",
-        move |f: Field| {
-            seen.lock().unwrap().push(f);
-            async move { Ok::<_, ExecutionFailure>("3e-7 T".to_owned()) }
-        },
-    )
-}
-
 async fn run(recovery: Recovery) -> (Vec<Field>, Vec<String>) {
     let call = ModelResponse::tool_call(
         "c1",
@@ -39,22 +25,20 @@ async fn run(recovery: Recovery) -> (Vec<Field>, Vec<String>) {
     );
     let model =
         ScriptedModel::new(vec![call, ModelResponse::text("3e-7 T")]).with_recovery(recovery);
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rec = Recorder::default();
-    let agent = LlmAgent::builder("physics")
-        .model(model)
-        .tool(field(seen.clone()))
-        .on_event(rec.hook())
-        .build()
-        .unwrap();
-    let report = agent
-        .run("The magnetic field of a current of 12 A at 8 m?".into())
-        .report()
-        .await;
+    let (tool, seen) = recording(
+        "magnetic_field",
+        "The magnetic field of a straight current.",
+        "3e-7 T",
+    );
+    let (report, rec) = run_recorded(
+        model,
+        tool,
+        "The magnetic field of a current of 12 A at 8 m?",
+    )
+    .await;
     assert_eq!(report.output().unwrap(), "3e-7 T");
-    let left_out = rec.repaired("numbers_once");
     let seen = seen.lock().unwrap().clone();
-    (seen, left_out)
+    (seen, rec.repaired("numbers_once"))
 }
 
 #[tokio::test]

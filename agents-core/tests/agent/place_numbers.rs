@@ -3,13 +3,10 @@
 //! number the user's words give it, before the call runs; the neutral profile runs the call as
 //! written.
 
-use std::sync::{Arc, Mutex};
-
-use crate::common::Recorder;
+use crate::common::{recording, run_recorded};
+use agents_core::ModelResponse;
 use agents_core::model::Recovery;
 use agents_core::testing::ScriptedModel;
-use agents_core::tool::{Tool, tool_fn};
-use agents_core::{ExecutionFailure, LlmAgent, ModelResponse};
 
 #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
 struct Loan {
@@ -21,17 +18,6 @@ struct Loan {
     years: u32,
 }
 
-fn payment(seen: Arc<Mutex<Vec<Loan>>>) -> impl Tool {
-    tool_fn(
-        "loan_payment",
-        "The monthly payment of a loan.",
-        move |l: Loan| {
-            seen.lock().unwrap().push(l);
-            async move { Ok::<_, ExecutionFailure>("147.62".to_owned()) }
-        },
-    )
-}
-
 async fn run(recovery: Recovery) -> (Vec<Loan>, Vec<String>) {
     let call = ModelResponse::tool_call(
         "c1",
@@ -40,18 +26,9 @@ async fn run(recovery: Recovery) -> (Vec<Loan>, Vec<String>) {
     );
     let model =
         ScriptedModel::new(vec![call, ModelResponse::text("147.62")]).with_recovery(recovery);
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let rec = Recorder::default();
-    let agent = LlmAgent::builder("loans")
-        .model(model)
-        .tool(payment(seen.clone()))
-        .on_event(rec.hook())
-        .build()
-        .unwrap();
-    let report = agent
-        .run("What do I pay a month on a loan with a principal of $5000 at 4% over 3 years?".into())
-        .report()
-        .await;
+    let (tool, seen) = recording("loan_payment", "The monthly payment of a loan.", "147.62");
+    let request = "What do I pay a month on a loan with a principal of $5000 at 4% over 3 years?";
+    let (report, rec) = run_recorded(model, tool, request).await;
     assert_eq!(report.output().unwrap(), "147.62");
     let seen = seen.lock().unwrap().clone();
     (seen, rec.repaired("place_numbers"))

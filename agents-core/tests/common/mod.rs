@@ -163,3 +163,39 @@ pub fn counter() -> Arc<AtomicU32> {
 pub fn count(c: &Arc<AtomicU32>) -> u32 {
     c.load(Ordering::SeqCst)
 }
+
+/// A tool named `name` that records the arguments each run of it got, read into `A`, and
+/// answers `output`; with what it recorded.
+pub fn recording<A>(
+    name: &str,
+    description: &str,
+    output: &'static str,
+) -> (impl Tool, Arc<Mutex<Vec<A>>>)
+where
+    A: serde::de::DeserializeOwned + schemars::JsonSchema + Send + 'static,
+{
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = seen.clone();
+    let tool = tool_fn(name.to_owned(), description.to_owned(), move |a: A| {
+        record.lock().unwrap().push(a);
+        async move { Ok::<_, ExecutionFailure>(output.to_owned()) }
+    });
+    (tool, seen)
+}
+
+/// `request` run by an agent with `model` and the one `tool`, recorded.
+pub async fn run_recorded(
+    model: agents_core::testing::ScriptedModel,
+    tool: impl Tool + 'static,
+    request: &str,
+) -> (agents_core::RunReport<String>, Recorder) {
+    let rec = Recorder::default();
+    let agent = agents_core::LlmAgent::<String, String>::builder("recorded")
+        .model(model)
+        .tool(tool)
+        .on_event(rec.hook())
+        .build()
+        .unwrap();
+    let report = agent.run(request.into()).report().await;
+    (report, rec)
+}
