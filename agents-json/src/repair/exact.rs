@@ -261,20 +261,36 @@ fn long_may_hold_big_integer(bytes: &[u8]) -> bool {
 /// that probe or a later one).
 #[inline(never)]
 fn run_at(bytes: &[u8], probe: usize) -> Result<(), usize> {
-    // Eight digits a step, then one: the runs that get here are mostly long.
+    // Eight bytes a step: the first word that is not all digits tells how many of its bytes
+    // nearest the probe are; the last few bytes before the text's start or end one at a time.
     let mut start = probe;
-    while start >= 8 && all_digits(&bytes[start - 8..start]) {
-        start -= 8;
-    }
-    while start > 0 && bytes[start - 1].is_ascii_digit() {
-        start -= 1;
+    loop {
+        if start < 8 {
+            while start > 0 && bytes[start - 1].is_ascii_digit() {
+                start -= 1;
+            }
+            break;
+        }
+        // The word's last byte is the one just before `start`.
+        let others = non_digits(word_at(bytes, start - 8));
+        start -= (others.leading_zeros() / 8) as usize;
+        if others != 0 {
+            break;
+        }
     }
     let mut end = probe + 1;
-    while end + 8 <= bytes.len() && all_digits(&bytes[end..end + 8]) {
-        end += 8;
-    }
-    while end < bytes.len() && bytes[end].is_ascii_digit() {
-        end += 1;
+    loop {
+        if end + 8 > bytes.len() {
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+            break;
+        }
+        let others = non_digits(word_at(bytes, end));
+        end += (others.trailing_zeros() / 8) as usize;
+        if others != 0 {
+            break;
+        }
     }
     if end - start >= RUN && beyond_64_bits(bytes, start, end) {
         Ok(())
@@ -283,16 +299,21 @@ fn run_at(bytes: &[u8], probe: usize) -> Result<(), usize> {
     }
 }
 
-/// Whether all eight bytes of `word` are ASCII digits: each byte's high half is 3, and stays 3
-/// when 6 is added (no byte above `9`, and no carry between bytes).
-fn all_digits(word: &[u8]) -> bool {
-    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    const THREES: u64 = 0x3030_3030_3030_3030;
-    let Ok(word) = <[u8; 8]>::try_from(word) else {
-        return false;
-    };
-    let w = u64::from_le_bytes(word);
-    w & HIGH == THREES && (w + 0x0606_0606_0606_0606) & HIGH == THREES
+/// The eight bytes of `bytes` from `at`, the first one lowest.
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// A word with the high bit set in each byte of `word` that is not an ASCII digit, and no
+/// other bit: with the digits mapped to 0 to 9, a byte is no digit when its high bit is set,
+/// or when adding 0x76 to its low seven bits sets it (no carry crosses into the next byte).
+fn non_digits(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = word ^ 0x3030_3030_3030_3030;
+    (((x & LOW7) + 0x7676_7676_7676_7676) | x) & HIGH
 }
 
 /// Whether the digits at `start..end` (19 or more) are an integer no `u64` or `i64` holds: not
@@ -664,17 +685,27 @@ mod tests {
         );
     }
 
+    /// Every byte value at every place of a word is flagged exactly when it is no digit, and
+    /// the count of digits before the first other byte is right from both ends.
     #[test]
-    fn eight_digits_at_a_time() {
+    fn eight_bytes_at_a_time() {
         for b in 0..=255u8 {
-            let mut word = *b"12345678";
             for at in 0..8 {
+                let mut word = *b"12345678";
                 word[at] = b;
-                assert_eq!(all_digits(&word), b.is_ascii_digit(), "{b} at {at}");
-                word[at] = b'5';
+                let others = non_digits(u64::from_le_bytes(word));
+                let want = if b.is_ascii_digit() {
+                    0
+                } else {
+                    0x80 << (8 * at)
+                };
+                assert_eq!(others, want, "{b} at {at}");
+                if !b.is_ascii_digit() {
+                    assert_eq!(others.trailing_zeros() / 8, at as u32);
+                    assert_eq!(others.leading_zeros() / 8, 7 - at as u32);
+                }
             }
         }
-        assert!(!all_digits(b"1234567"));
     }
 
     #[test]
