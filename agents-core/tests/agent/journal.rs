@@ -375,6 +375,19 @@ async fn a_step_recorded_but_never_acknowledged_is_reported_once() {
     }
 }
 
+/// The journal of the busy agent's whole run.
+async fn finished_journal() -> MemoryJournal {
+    let whole = MemoryJournal::default();
+    busy_agent(&world(), &Reported::default())
+        .run("go".to_owned())
+        .journal(&whole)
+        .report()
+        .await
+        .into_output()
+        .unwrap();
+    whole
+}
+
 /// What a process reports when it replays a finished run `whole` up to entry `upto`.
 async fn replayed_reports(whole: &MemoryJournal, upto: usize) -> (Vec<String>, Vec<String>) {
     let again = Reported::default();
@@ -399,14 +412,7 @@ async fn replayed_reports(whole: &MemoryJournal, upto: usize) -> (Vec<String>, V
 /// the end again from every such replay.)
 #[tokio::test]
 async fn replaying_a_finished_run_reports_nothing() {
-    let whole = MemoryJournal::default();
-    busy_agent(&world(), &Reported::default())
-        .run("go".to_owned())
-        .journal(&whole)
-        .report()
-        .await
-        .into_output()
-        .unwrap();
+    let whole = finished_journal().await;
     assert_eq!(whole.names.lock().unwrap().last().unwrap(), "run end");
     let (kinds, hooks) = replayed_reports(&whole, whole.len()).await;
     assert_eq!(kinds, Vec::<String>::new());
@@ -418,14 +424,7 @@ async fn replaying_a_finished_run_reports_nothing() {
 /// after announcing the pick-up: nothing recorded says whether the end was reported.
 #[tokio::test]
 async fn replaying_a_run_up_to_its_end_reports_only_its_end() {
-    let whole = MemoryJournal::default();
-    busy_agent(&world(), &Reported::default())
-        .run("go".to_owned())
-        .journal(&whole)
-        .report()
-        .await
-        .into_output()
-        .unwrap();
+    let whole = finished_journal().await;
     let (kinds, hooks) = replayed_reports(&whole, whole.len() - 1).await;
     assert_eq!(kinds, ["run_resumed", "run_finished"]);
     assert_eq!(hooks, Vec::<String>::new());
