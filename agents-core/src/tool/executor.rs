@@ -123,10 +123,6 @@ impl<'a, 's> Executor<'a, 's> {
             return Err(self.schema_violated(args, violations));
         }
         let prepared = match super::task::prepare(self.setup.tool, args.clone()) {
-            super::task::Preparing::Done(ready) => ready,
-            on_its_task => on_its_task.ready().await,
-        };
-        let prepared = match prepared {
             Ok(p) => p,
             // Nothing ran: not charged, not an attempt.
             Err(e) => return self.failed(args, e),

@@ -23,6 +23,7 @@ mod escalation_tree;
 mod journal;
 mod leave_out_echoes;
 mod numbers_once;
+mod own_task;
 mod observability;
 mod pairing;
 mod parallel;
