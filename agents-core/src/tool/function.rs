@@ -132,7 +132,10 @@ where
         Self::prepare_holding(self, args)
     }
 
-    fn prepare_shared(self: Arc<Self>, args: Value) -> Result<PreparedCall<'static>, ToolCallError> {
+    fn prepare_shared(
+        self: Arc<Self>,
+        args: Value,
+    ) -> Result<PreparedCall<'static>, ToolCallError> {
         Self::prepare_holding(self, args)
     }
 }

@@ -175,7 +175,10 @@ pub trait Tool: Send + Sync + 'static {
     /// whether they fit and reads them again with `prepare` when the call runs, so a tool that
     /// implements `prepare` keeps its behaviour without implementing this; implementing it as
     /// well saves that second reading.
-    fn prepare_shared(self: Arc<Self>, args: Value) -> Result<PreparedCall<'static>, ToolCallError> {
+    fn prepare_shared(
+        self: Arc<Self>,
+        args: Value,
+    ) -> Result<PreparedCall<'static>, ToolCallError> {
         drop(self.prepare(args.clone())?);
         Ok(prepared(move |ctx| async move {
             run_prepared(self.prepare(args), &ctx).await

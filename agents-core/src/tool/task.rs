@@ -99,7 +99,8 @@ fn own_task() -> bool {
 
 /// `read()`, a panic in it being a permanent failure of the tool.
 fn caught<T>(read: impl FnOnce() -> Result<T, ToolCallError>) -> Result<T, ToolCallError> {
-    std::panic::catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|payload| Err(panicked(payload)))
+    std::panic::catch_unwind(AssertUnwindSafe(read))
+        .unwrap_or_else(|payload| Err(panicked(payload)))
 }
 
 /// Calls `prepared` now (its first part runs here: a closure's body before its `async` block)

@@ -222,7 +222,10 @@ async fn a_closure_that_blocks_before_its_future_is_cut_by_its_timeout() {
     assert_eq!(answer(&report), Some("went on"));
     let errors = error_results(&report.transcript);
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("timed out") || errors[0].contains("timeout"), "{errors:?}");
+    assert!(
+        errors[0].contains("timed out") || errors[0].contains("timeout"),
+        "{errors:?}"
+    );
 }
 
 /// Where a tool panics.
