@@ -70,9 +70,9 @@ async fn traced_run(journal: &MemoryJournal) -> Vec<String> {
 }
 
 /// `tracing` follows the same rule: a process replaying a finished run emits no event of the
-/// steps it replays, only that the run resumed and (at least once, as its journal cannot say
-/// whether the crashed process reported it) that it finished; it marks its run span resumed and
-/// each tool call's span replayed. An uninterrupted run marks neither.
+/// steps it replays (the run's end included, a step of its own); one that replays every step
+/// but the end emits only that the run resumed and that it finished. Either marks its run span
+/// resumed and each tool call's span replayed. An uninterrupted run marks neither.
 #[tokio::test]
 async fn a_replay_traces_nothing_and_marks_its_spans() {
     let whole = MemoryJournal::default();
@@ -91,6 +91,11 @@ async fn a_replay_traces_nothing_and_marks_its_spans() {
     assert_eq!(n(&first, "agents.replayed=false"), 3, "{first:?}");
 
     let again = traced_run(&whole.prefix(whole.len(), false)).await;
+    assert_eq!(events(&again), Vec::<String>::new(), "{again:?}");
+    assert_eq!(n(&again, "agents.resumed=true"), 1, "{again:?}");
+    assert_eq!(n(&again, "agents.replayed=true"), 3, "{again:?}");
+
+    let again = traced_run(&whole.prefix(whole.len() - 1, false)).await;
     assert_eq!(
         events(&again),
         vec![

@@ -83,9 +83,11 @@ pub(crate) fn value_for(
     let schema = concrete(root, property);
     if schema.get("enum").is_some() {
         // Matched to a choice as coercion matches any argument's (ignoring case), else none.
-        return crate::json::coerce(Value::String(answer.to_owned()), schema)
-            .ok()
-            .map(|c| c.value);
+        return longest_part(answer, |part| {
+            crate::json::coerce(Value::String(part.to_owned()), schema)
+                .ok()
+                .map(|c| c.value)
+        });
     }
     match main_type(schema) {
         Some("integer" | "number") => {
@@ -109,8 +111,54 @@ pub(crate) fn value_for(
                 .collect();
             items.filter(|items| !items.is_empty()).map(Value::Array)
         }
-        _ => told.has(answer).then(|| Value::String(answer.to_owned())),
+        _ => longest_part(answer, |part| {
+            told.has(part).then(|| Value::String(part.to_owned()))
+        }),
     }
+}
+
+/// At most this many words of an answer are looked through for a part: an answer is a value,
+/// and the search is quadratic in its words.
+const MAX_ANSWER_WORDS: usize = 16;
+
+/// What `take` makes of the whole answer, else of its longest run of whole words that it
+/// takes (the first of the longest), trimmed of punctuation at its ends, neither starting nor
+/// ending with a word that frames a request ([`is_framing`](super::spans::is_framing)).
+///
+/// Asked for one value, a small model says more than the value: a city with the state the
+/// description's example shows (`Seattle, WA` for a user who wrote "Seattle"), a choice with
+/// the words around it (`violin lessons in Nashville`). Taken whole, such an answer is not the
+/// user's words and is no answer; its part that is, is (measured in docs/small-models.md).
+fn longest_part<T>(answer: &str, mut take: impl FnMut(&str) -> Option<T>) -> Option<T> {
+    let whole = answer.trim();
+    if let Some(value) = take(whole) {
+        return Some(value);
+    }
+    let words: Vec<(usize, &str)> = whole
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - whole.as_ptr() as usize, w))
+        .take(MAX_ANSWER_WORDS)
+        .collect();
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+    for len in (1..=words.len()).rev() {
+        for run in words.windows(len) {
+            let (Some(&(start, _)), Some(&(last, last_word))) = (run.first(), run.last()) else {
+                continue;
+            };
+            let part =
+                whole[start..last + last_word.len()].trim_matches(|c: char| !c.is_alphanumeric());
+            let framed = [run[0].1, last_word]
+                .iter()
+                .any(|w| super::spans::is_framing(&bare(w)));
+            if part.is_empty() || part == whole || framed {
+                continue;
+            }
+            if let Some(value) = take(part) {
+                return Some(value);
+            }
+        }
+    }
+    None
 }
 
 /// The items of a list as written: split at `,` followed by a space (`1,200` is one number),
@@ -217,6 +265,46 @@ mod tests {
             value(&json!({"type": "number", "maximum": 5}), "9.8"),
             None,
             "out of its bounds"
+        );
+    }
+
+    /// An answer that says more than the value (the state after the city the user named, a
+    /// choice with the words around it) gives its longest part the user's words hold (or
+    /// that is a choice), not framed by an article or a preposition; a part nobody gave is
+    /// still no answer.
+    #[test]
+    fn the_longest_part_of_an_answer_the_users_words_hold_is_taken() {
+        let root = json!({});
+        let told = Told::new("I want a seafood restaurant in New York that seats 5.");
+        let text = json!({"type": "string"});
+        let value = |p: &Value, a: &str| value_for(&root, p, a, &told);
+        assert_eq!(value(&text, "New York, NY"), Some(json!("New York")));
+        assert_eq!(
+            value(&text, "a seafood restaurant nearby"),
+            Some(json!("seafood restaurant"))
+        );
+        assert_eq!(
+            value(&text, "in New York, NY"),
+            Some(json!("New York")),
+            "not `in New York`"
+        );
+        assert_eq!(value(&text, "Boston, MA"), None, "no part given");
+        assert_eq!(
+            value(&text, "in the"),
+            None,
+            "framing words alone are no value"
+        );
+        assert_eq!(
+            value(&text, "SEAFOOD RESTAURANT"),
+            None,
+            "capitals stay a placeholder"
+        );
+        let lessons = json!({"type": "array", "items": {"type": "string",
+            "enum": ["Guitar Lessons", "Violin Lessons"]}});
+        let told = Told::new("a local guitar shop that also offers violin lessons in Nashville");
+        assert_eq!(
+            value_for(&root, &lessons, "violin lessons in Nashville", &told),
+            Some(json!(["Violin Lessons"]))
         );
     }
 

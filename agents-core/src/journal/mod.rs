@@ -72,8 +72,8 @@ pub trait Journal: Send + Sync {
 pub struct Step {
     /// What the step is.
     pub kind: StepKind,
-    /// A name for the step, for the journal's observability (`clock`, `model`, or
-    /// `tool:<name>`).
+    /// A name for the step, for the journal's observability (`clock`, `model`,
+    /// `tool:<name>` or `run end`).
     pub name: String,
     /// The outcome to record instead of running the step again when it was started before a
     /// crash and its outcome is unknown (`None`: running it again is safe).
@@ -95,6 +95,9 @@ pub enum StepKind {
         /// Whether the tool is safe to run twice.
         idempotent: bool,
     },
+    /// The run's last step: its end reported, so that a process that replays a finished run
+    /// reads the end back instead of reporting it again. Its outcome is `null`.
+    End,
 }
 
 /// A step's recorded output.
@@ -179,6 +182,11 @@ impl Outcome for u64 {
     const READS_BACK_EXACTLY: bool = true;
 }
 
+/// The run's end (nothing: the step exists so that its report is made once).
+impl Outcome for () {
+    const READS_BACK_EXACTLY: bool = true;
+}
+
 /// Runs `work` in place without a journal, else through it, recording `T` as JSON.
 ///
 /// The in-place branch is the whole cost of the seam for runs without a journal.
@@ -196,7 +204,8 @@ where
     };
     let step = step();
     let name = step.name.clone();
-    let counted = step.kind != StepKind::Clock;
+    // Model calls and tool executions: what `RunResumed` counts.
+    let counted = matches!(step.kind, StepKind::Model | StepKind::Tool { .. });
     // The outcome the work produced here, when it reads back exactly and was encoded: the run
     // goes on with it instead of decoding its record (see `Outcome::READS_BACK_EXACTLY`).
     let live: std::sync::Mutex<Option<T>> = std::sync::Mutex::new(None);

@@ -148,11 +148,10 @@ pub(crate) fn ran() {
     });
 }
 
-/// The run ends in this process while it still replays: every step was read back, so the
-/// process before died after recording its last step and before the engine stored the run's
-/// result. Whether that process reported the run's end is unknown (it reports it just before
-/// handing the result over), so this one reports it: the run goes live here, and its first
-/// report announces the pick-up (`RunResumed`) as any other would.
+/// The run ends in this process and the journal could not take its end step (the run was
+/// cancelled, or the journal failed) while the process may still replay: the end is reported
+/// all the same (a run's end is never lost), and as the first report after a pick-up it
+/// announces the pick-up (`RunResumed`), as any other would.
 pub(crate) fn ending() {
     ran();
 }

@@ -79,7 +79,7 @@ async fn replay_reproduces_the_run_without_running_its_steps() {
     assert_eq!(announced(&events), (2, 1));
     assert_eq!(
         *journal.names.lock().unwrap(),
-        ["clock", "model", "tool:charge", "model"]
+        ["clock", "model", "tool:charge", "model", "run end"]
     );
 
     let replay_events = recorder();
@@ -375,12 +375,8 @@ async fn a_step_recorded_but_never_acknowledged_is_reported_once() {
     }
 }
 
-/// A process that replays a whole journal (its run had ended, the result not yet stored)
-/// reports no step again and no hook, but the run's end: the process before may have died
-/// before reporting it, and nothing recorded says whether it did (the old behaviour, reporting
-/// nothing, lost that end).
-#[tokio::test]
-async fn replaying_a_finished_run_reports_only_its_end() {
+/// The journal of the busy agent's whole run.
+async fn finished_journal() -> MemoryJournal {
     let whole = MemoryJournal::default();
     busy_agent(&world(), &Reported::default())
         .run("go".to_owned())
@@ -389,21 +385,49 @@ async fn replaying_a_finished_run_reports_only_its_end() {
         .await
         .into_output()
         .unwrap();
+    whole
+}
+
+/// What a process reports when it replays a finished run `whole` up to entry `upto`.
+async fn replayed_reports(whole: &MemoryJournal, upto: usize) -> (Vec<String>, Vec<String>) {
     let again = Reported::default();
-    let replay = whole.prefix(whole.len(), false);
+    let replay = whole.prefix(upto, false);
     let report = busy_agent(&world(), &again)
         .run("go".to_owned())
         .journal(&replay)
         .report()
         .await;
     assert_eq!(report.output().unwrap(), "done");
-    let kinds: Vec<String> = again
+    let kinds = again
         .events()
         .iter()
         .map(|e| e["event"].as_str().unwrap_or("?").to_owned())
         .collect();
+    (kinds, again.hooks())
+}
+
+/// A process that replays a whole journal, the run's end included (the run had ended and its
+/// result was not stored yet: the process before died, or the engine ended that attempt),
+/// reports nothing: the process that ran the end step reported it. (The old behaviour reported
+/// the end again from every such replay.)
+#[tokio::test]
+async fn replaying_a_finished_run_reports_nothing() {
+    let whole = finished_journal().await;
+    assert_eq!(whole.names.lock().unwrap().last().unwrap(), "run end");
+    let (kinds, hooks) = replayed_reports(&whole, whole.len()).await;
+    assert_eq!(kinds, Vec::<String>::new());
+    assert_eq!(hooks, Vec::<String>::new());
+}
+
+/// A process that replays every step but the end (the one before died after its last step and
+/// before its end was recorded) reports no step again and no hook, but the run's end, once,
+/// after announcing the pick-up: nothing recorded says whether the end was reported.
+#[tokio::test]
+async fn replaying_a_run_up_to_its_end_reports_only_its_end() {
+    let whole = finished_journal().await;
+    let (kinds, hooks) = replayed_reports(&whole, whole.len() - 1).await;
     assert_eq!(kinds, ["run_resumed", "run_finished"]);
-    assert_eq!(again.hooks(), Vec::<String>::new());
+    assert_eq!(hooks, Vec::<String>::new());
 }
 
 /// A `regenerate()` step's model call is a journaled step like a turn's: here an invented tool
@@ -445,7 +469,8 @@ async fn a_regenerated_call_is_journaled_and_replayed() {
             "model",
             "regenerate charge_card",
             "tool:charge",
-            "model"
+            "model",
+            "run end"
         ]
     );
     let regenerated = |events: &Recorder| {

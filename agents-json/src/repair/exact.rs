@@ -157,29 +157,100 @@ pub(crate) fn is_big_integer(text: &str) -> bool {
 /// The fewest digits an integer that no `u64` or `i64` holds is written with (`-2^63 - 1`).
 const RUN: usize = 19;
 
+/// The digits, a table: one load tells, where a range test takes three instructions.
+static DIGIT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut digit = b'0';
+    while digit <= b'9' {
+        table[digit as usize] = true;
+        digit += 1;
+    }
+    table
+};
+
+/// Whether `b` is an ASCII digit.
+#[inline(always)]
+fn digit(b: u8) -> bool {
+    DIGIT[usize::from(b)]
+}
+
+/// How many probes [`may_hold_big_integer`] tests with one branch.
+const STEP: usize = 4;
+
+/// The bytes a step of probes reads: from 9 before its first probe to 9 after its last, so
+/// that a probe's two neighbours are in the same array.
+const STEP_LEN: usize = STEP * RUN;
+
+/// Whether one of a step's probes (at 9, 28, 47 and 66 of `step`) is a digit with a digit 9
+/// bytes to one side: a run of 19 digits over a probe reaches that far.
+#[inline(always)]
+fn step_may_hold_run(step: &[u8; STEP_LEN]) -> bool {
+    let any_digit =
+        digit(step[9]) | digit(step[9 + RUN]) | digit(step[9 + 2 * RUN]) | digit(step[9 + 3 * RUN]);
+    // Short numbers (`12345`) put a digit at a probe in one step of five on number-heavy text.
+    any_digit
+        && (0..STEP).any(|k| {
+            let at = 9 + k * RUN;
+            digit(step[at]) && (digit(step[at - 9]) || digit(step[at + 9]))
+        })
+}
+
 /// Whether `text` may hold an integer beyond 64 bits: a run of 19 digits or more, not part of
 /// a fraction or an exponent, larger than a 64-bit integer holds (anywhere, strings included;
 /// [`in_valid_json`] then tells). Reads one byte in 19: a run that long covers one of them.
-/// Inlined into the strict path, which runs it on every valid input: a digit at a probe
-/// (usually a short number) is checked out of line.
+/// Inlined into the strict path, which runs it on every valid input: text long enough for a
+/// step of [`STEP`] probes goes out of line to [`long_may_hold_big_integer`], short text (tool
+/// arguments) is probed here, and a digit at a probe (usually a short number) is looked at
+/// further out of line.
 #[inline]
 pub(crate) fn may_hold_big_integer(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let mut probe = RUN - 1;
-    while probe < bytes.len() {
+    if bytes.len() >= RUN - 1 + STEP_LEN {
+        return long_may_hold_big_integer(bytes);
+    }
+    probe_until(bytes, RUN - 1, bytes.len()).is_ok()
+}
+
+/// The probes from `probe` on, 19 bytes apart, before `stop`: `Ok` at an integer beyond 64
+/// bits, else `Err` with the next probe (a run measured at a probe may end beyond `stop`).
+#[inline(always)]
+fn probe_until(bytes: &[u8], mut probe: usize, stop: usize) -> Result<(), usize> {
+    while probe < stop {
         // A run of 19 digits over `probe` reaches 9 bytes to one side of it: a short number
         // (`12345`) is passed over on these two reads.
-        let digit_at =
-            |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
-        if bytes[probe].is_ascii_digit()
-            && (digit_at(Some(probe + 9)) || digit_at(probe.checked_sub(9)))
-        {
+        let digit_at = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(|&b| digit(b));
+        if digit(bytes[probe]) && (digit_at(Some(probe + 9)) || digit_at(probe.checked_sub(9))) {
             match run_at(bytes, probe) {
-                Ok(()) => return true,
+                Ok(()) => return Ok(()),
                 Err(next) => probe = next,
             }
         } else {
             probe += RUN;
+        }
+    }
+    Err(probe)
+}
+
+/// [`may_hold_big_integer`] for text long enough for a step of probes: [`STEP`] probes a
+/// step with one branch for all of them (nearly always none is on a digit); the step that has
+/// a digit with a digit 9 bytes to one side, and the last few probes, one at a time.
+#[inline(never)]
+fn long_may_hold_big_integer(bytes: &[u8]) -> bool {
+    let mut probe = RUN - 1;
+    while probe < bytes.len() {
+        if bytes.len() - probe >= STEP_LEN - 9 {
+            // The text in steps from 9 before `probe` on, each step's probes and their
+            // neighbours at the same offsets of its array (no bounds to check).
+            let (steps, _) = bytes[probe - 9..].as_chunks::<STEP_LEN>();
+            let passed = steps
+                .iter()
+                .position(step_may_hold_run)
+                .unwrap_or(steps.len());
+            probe += passed * STEP_LEN;
+        }
+        match probe_until(bytes, probe, bytes.len().min(probe + STEP_LEN)) {
+            Ok(()) => return true,
+            Err(next) => probe = next,
         }
     }
     false
@@ -190,20 +261,36 @@ pub(crate) fn may_hold_big_integer(text: &str) -> bool {
 /// that probe or a later one).
 #[inline(never)]
 fn run_at(bytes: &[u8], probe: usize) -> Result<(), usize> {
-    // Eight digits a step, then one: the runs that get here are mostly long.
+    // Eight bytes a step: the first word that is not all digits tells how many of its bytes
+    // nearest the probe are; the last few bytes before the text's start or end one at a time.
     let mut start = probe;
-    while start >= 8 && all_digits(&bytes[start - 8..start]) {
-        start -= 8;
-    }
-    while start > 0 && bytes[start - 1].is_ascii_digit() {
-        start -= 1;
+    loop {
+        if start < 8 {
+            while start > 0 && bytes[start - 1].is_ascii_digit() {
+                start -= 1;
+            }
+            break;
+        }
+        // The word's last byte is the one just before `start`.
+        let others = non_digits(word_at(bytes, start - 8));
+        start -= (others.leading_zeros() / 8) as usize;
+        if others != 0 {
+            break;
+        }
     }
     let mut end = probe + 1;
-    while end + 8 <= bytes.len() && all_digits(&bytes[end..end + 8]) {
-        end += 8;
-    }
-    while end < bytes.len() && bytes[end].is_ascii_digit() {
-        end += 1;
+    loop {
+        if end + 8 > bytes.len() {
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+            }
+            break;
+        }
+        let others = non_digits(word_at(bytes, end));
+        end += (others.trailing_zeros() / 8) as usize;
+        if others != 0 {
+            break;
+        }
     }
     if end - start >= RUN && beyond_64_bits(bytes, start, end) {
         Ok(())
@@ -212,16 +299,21 @@ fn run_at(bytes: &[u8], probe: usize) -> Result<(), usize> {
     }
 }
 
-/// Whether all eight bytes of `word` are ASCII digits: each byte's high half is 3, and stays 3
-/// when 6 is added (no byte above `9`, and no carry between bytes).
-fn all_digits(word: &[u8]) -> bool {
-    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    const THREES: u64 = 0x3030_3030_3030_3030;
-    let Ok(word) = <[u8; 8]>::try_from(word) else {
-        return false;
-    };
-    let w = u64::from_le_bytes(word);
-    w & HIGH == THREES && (w + 0x0606_0606_0606_0606) & HIGH == THREES
+/// The eight bytes of `bytes` from `at`, the first one lowest.
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// A word with the high bit set in each byte of `word` that is not an ASCII digit, and no
+/// other bit: with the digits mapped to 0 to 9, a byte is no digit when its high bit is set,
+/// or when adding 0x76 to its low seven bits sets it (no carry crosses into the next byte).
+fn non_digits(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let x = word ^ 0x3030_3030_3030_3030;
+    (((x & LOW7) + 0x7676_7676_7676_7676) | x) & HIGH
 }
 
 /// Whether the digits at `start..end` (19 or more) are an integer no `u64` or `i64` holds: not
@@ -525,8 +617,10 @@ mod tests {
         assert!(!is_big_integer("-"));
     }
 
-    /// The skip-scan (probes 19 apart, two reads before a run is measured, eight digits a
-    /// step) agrees with reading every run of digits, on text made mostly of digits.
+    /// The skip-scan (probes 19 apart, four a step, two reads before a run is measured, eight
+    /// digits a step) agrees with reading every run of digits: on short text made mostly of
+    /// digits, and on longer text with a few numbers, where whole steps of probes pass over
+    /// nothing.
     #[test]
     fn skip_scan_finds_what_a_full_scan_finds() {
         fn full_scan(bytes: &[u8]) -> bool {
@@ -548,49 +642,70 @@ mod tests {
         }
         let alphabet = b"0123456789999999991-.eE+ ,[\"";
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut found = 0;
-        for _ in 0..20_000 {
+        let mut next = move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let len = (state % 90) as usize;
+            state
+        };
+        let (mut found, mut sparse_found) = (0, 0);
+        for case in 0..40_000 {
+            // Every other text is long and mostly not digits.
+            let sparse = case % 2 == 1;
+            let len = (next() % if sparse { 400 } else { 90 }) as usize;
             let mut text = String::new();
             for _ in 0..len {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
                 // Long runs of digits, broken now and then, and the shortest run beyond 64
-                // bits (19 digits after a `-`) at any alignment.
-                let pick = (state % 100) as usize;
-                if pick == 99 {
-                    text.push_str(" -9223372036854775809");
-                    continue;
+                // bits (19 digits after a `-`), the shortest above `u64::MAX` and the longest
+                // that fits, at any alignment.
+                let pick = (next() % 100) as usize;
+                match pick {
+                    99 => text.push_str(" -9223372036854775809"),
+                    98 if sparse => text.push_str(",18446744073709551616"),
+                    97 if sparse => text.push_str(" -9223372036854775808"),
+                    _ if sparse && pick < 90 => text.push(char::from(b"ab ,:\"{}"[pick % 8])),
+                    _ => {
+                        let i = if pick < 93 {
+                            pick % 10
+                        } else {
+                            pick % alphabet.len()
+                        };
+                        text.push(char::from(alphabet[i]));
+                    }
                 }
-                let i = if pick < 93 {
-                    pick % 10
-                } else {
-                    pick % alphabet.len()
-                };
-                text.push(char::from(alphabet[i]));
             }
             let want = full_scan(text.as_bytes());
             found += usize::from(want);
+            sparse_found += usize::from(want && sparse);
             assert_eq!(may_hold_big_integer(&text), want, "{text}");
         }
-        assert!(found > 1_000, "{found}");
+        assert!(
+            found > 2_000 && sparse_found > 1_000,
+            "{found} {sparse_found}"
+        );
     }
 
+    /// Every byte value at every place of a word is flagged exactly when it is no digit, and
+    /// the count of digits before the first other byte is right from both ends.
     #[test]
-    fn eight_digits_at_a_time() {
+    fn eight_bytes_at_a_time() {
         for b in 0..=255u8 {
-            let mut word = *b"12345678";
             for at in 0..8 {
+                let mut word = *b"12345678";
                 word[at] = b;
-                assert_eq!(all_digits(&word), b.is_ascii_digit(), "{b} at {at}");
-                word[at] = b'5';
+                let others = non_digits(u64::from_le_bytes(word));
+                let want = if b.is_ascii_digit() {
+                    0
+                } else {
+                    0x80 << (8 * at)
+                };
+                assert_eq!(others, want, "{b} at {at}");
+                if !b.is_ascii_digit() {
+                    assert_eq!(others.trailing_zeros() / 8, at as u32);
+                    assert_eq!(others.leading_zeros() / 8, 7 - at as u32);
+                }
             }
         }
-        assert!(!all_digits(b"1234567"));
     }
 
     #[test]

@@ -256,10 +256,10 @@ impl Drop for Frozen {
 /// An entry of a run's journal: its name, and which of the entries of that name (from 1).
 type Entry<'a> = (&'a str, usize);
 
-/// The contract's first three statements at every step of a run: each of the run's four steps
-/// (the start time, the model's first turn, the tool not safe to repeat, the model's answer)
-/// reaches Restate and is stored, and the process dies before the acknowledgement comes back
-/// (held back by a proxy, then SIGKILL); five processes in all.
+/// The contract's first three statements at every step of a run: each of the run's five steps
+/// (the start time, the model's first turn, the tool not safe to repeat, the model's answer,
+/// the run's end) reaches Restate and is stored, and the process dies before the
+/// acknowledgement comes back (held back by a proxy, then SIGKILL); six processes in all.
 ///
 /// What holds, and what the old binding broke:
 /// - a stored step counts as recorded: the tool's real result is used and it is not run again
@@ -267,8 +267,10 @@ type Entry<'a> = (&'a str, usize);
 /// - each step's own reports (`RunStarted`, `ModelResponded`, `ToolStarted`, `ToolFinished`)
 ///   were made by the process that ran it, once: the old binding made `RunStarted`,
 ///   `ModelResponded` and `ToolFinished` after the acknowledgement, so these kills lost them;
-/// - a process that only replays the whole run (the one before died after its last step and
-///   before the run's result was stored) reports `RunFinished`;
+/// - the run's end is a step of its own that reports `RunFinished`: a process that replays
+///   every step but the end reports the end, and one that replays the whole run, the end
+///   included (the one before died after its end and before the run's result was stored),
+///   reports nothing;
 /// - a crash after the model's turn and before the tool's start marker reached Restate is not
 ///   "outcome unknown": the next process runs the tool, which never started.
 ///
@@ -282,11 +284,12 @@ pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(
     let invocation = server.start_run(&run.id, &scenario).await;
     // Each step's entry (its name, and which of the entries of that name), and the bytes the
     // next process sends for the step after it (its name or outcome), armed before it starts.
-    let steps: [(Entry, Option<&[u8]>); 4] = [
+    let steps: [(Entry, Option<&[u8]>); 5] = [
         (("clock", 1), Some(b"call-1")),
         (("model", 1), Some(b"appended charge-u")),
         (("tool:ledger_append", 1), Some(b"done: appended charge-u")),
-        (("model", 2), None),
+        (("model", 2), Some(b"run end")),
+        (("run end", 1), None),
     ];
     for (entry, next) in steps {
         pids.push(run.service.pid().expect("a process"));
@@ -317,6 +320,7 @@ pub async fn a_step_stored_but_never_acknowledged_is_recorded_and_reported_once(
             ]),
             sorted(["run_resumed:2", "model_responded"]),
             sorted(["run_resumed:3", "run_finished"]),
+            Vec::<String>::new(),
         ],
         "each process's reports, in order"
     );
@@ -398,7 +402,8 @@ pub async fn two_calls_of_one_turn_and_a_crash_between_them(server: &Server) {
             "tool:ledger_append",
             "start tool:ledger_append",
             "tool:ledger_append",
-            "model"
+            "model",
+            "run end"
         ],
         "one step after another, in call order"
     );

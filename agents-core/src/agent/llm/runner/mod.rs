@@ -184,25 +184,57 @@ where
         Err(e) => Err(e),
     };
     crate::telemetry::record_run(&span, &result);
-    if runner.journal.is_some() {
-        // A process that replayed the whole run cannot know whether the one before reported
-        // its end (it died after its last step, before the result was stored): it reports it.
-        crate::journal::replay::ending();
+    let finished = Event::RunFinished {
+        agent: runner.path.clone(),
+        turns: runner.turn,
+        success: result.is_ok(),
+        usage: runner.usage,
+    };
+    match runner.journal {
+        None => span.in_scope(|| runner.ctx.emit(finished)),
+        // Boxed, like the start: a run without a journal does not carry this step's state.
+        Some(journal) => {
+            Box::pin(report_journaled_end(journal, &runner.ctx, &span, finished)).await
+        }
     }
-    span.in_scope(|| {
-        runner.ctx.emit(Event::RunFinished {
-            agent: runner.path.clone(),
-            turns: runner.turn,
-            success: result.is_ok(),
-            usage: runner.usage,
-        })
-    });
     if let Err(AgentError::AwaitingApproval(_)) = &result {
         // The report's transcript is valid like any other; the paused state keeps the held
         // calls open for the resume.
         crate::conversation::mend_with(&mut runner.transcript, round::awaiting);
     }
     RunReport::new(result, runner.transcript, runner.turn, runner.usage)
+}
+
+/// A durable run's end is its last step, and the step reports it (`RunFinished`, inside the
+/// step, before its outcome is handed to the journal), as the first step reports the start: a
+/// process that replays a finished run whose result was not stored yet (the one before died
+/// after its end, or the engine ended that attempt) reads the end back and reports nothing,
+/// and a crash can repeat the end (in the instant between the report and the hand-over) but
+/// never lose it. When the journal cannot take the step (the run was cancelled, the journal
+/// failed), the end is reported all the same.
+async fn report_journaled_end(
+    journal: &dyn Journal,
+    ctx: &RunContext,
+    span: &tracing::Span,
+    finished: Event,
+) {
+    let step = || Step {
+        kind: StepKind::End,
+        name: "run end".to_owned(),
+        if_interrupted: None,
+    };
+    let unreported = std::sync::Mutex::new(Some(finished));
+    let report = || {
+        let taken = unreported.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(event) = taken {
+            span.in_scope(|| ctx.emit(event));
+        }
+    };
+    let work = async { report() };
+    if journaled::<(), _>(Some(journal), step, work).await.is_err() {
+        crate::journal::replay::ending();
+        report();
+    }
 }
 
 pub(super) fn emit_budget(ctx: &RunContext, b: &BudgetExceeded) {
