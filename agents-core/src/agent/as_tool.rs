@@ -6,6 +6,8 @@
 //! decides; any other failure of the child is an ordinary execution failure of the tool.
 
 use std::marker::PhantomData;
+use std::ops::Deref;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -174,19 +176,43 @@ where
     }
 
     fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
-        let input = self.read_input(args)?;
+        Self::prepare_holding(self, args)
+    }
+
+    fn prepare_shared(
+        self: Arc<Self>,
+        args: Value,
+    ) -> Result<PreparedCall<'static>, ToolCallError> {
+        Self::prepare_holding(self, args)
+    }
+}
+
+impl<A, In, Out> AgentTool<A, In, Out>
+where
+    A: Agent<In, Out> + 'static,
+    In: DeserializeOwned + schemars::JsonSchema + Send + 'static,
+    Out: Serialize + Send + 'static,
+{
+    /// Reads `args` into the agent's input and returns the call invoking the agent on it,
+    /// holding `tool` (a borrow of the tool for `prepare`, a share of it for `prepare_shared`)
+    /// while it runs.
+    fn prepare_holding<'a, S>(tool: S, args: Value) -> Result<PreparedCall<'a>, ToolCallError>
+    where
+        S: Deref<Target = Self> + Send + Sync + 'a,
+    {
+        let input = tool.read_input(args)?;
         Ok(prepared(move |ctx| {
             async move {
                 // Plain-function children do not check the depth themselves; check it here so
                 // that delegation cannot recurse without bound whatever the child is.
-                let depth = ctx.run.child_path(self.agent.name()).depth() as u64;
+                let depth = ctx.run.child_path(tool.agent.name()).depth() as u64;
                 if let Some(scope) = ctx.run.budget() {
                     for s in std::iter::successors(Some(scope), |s| s.parent()) {
                         s.check(BudgetKind::AgentDepth, depth)
                             .map_err(|b| ToolCallError::Agent(Box::new(AgentError::Budget(b))))?;
                     }
                 }
-                match self.agent.invoke(input, &ctx.run).await {
+                match tool.agent.invoke(input, &ctx.run).await {
                     Ok(out) => output_to_value(&out),
                     // The pipeline passes escalations and hard stops to the caller unchanged and
                     // turns any other agent error into an execution failure of this tool.

@@ -71,13 +71,14 @@ pub(crate) struct CallRepair<'a, 's> {
 }
 
 impl<'a, 's> CallRepair<'a, 's> {
-    /// The repair state of `call` before its first attempt.
-    pub fn new(setup: StepSetup<'a, 's>, call: &'s ToolCall) -> Self {
+    /// The repair state of `call` before its first attempt; `read`: its arguments as strict
+    /// JSON read them, if it did (see [`Executor::with_read`]).
+    pub fn new(setup: StepSetup<'a, 's>, call: &'s ToolCall, read: Option<Value>) -> Self {
         CallRepair {
             setup,
             call,
             raw: call.arguments.clone(),
-            exec: Executor::new(setup.exec, call),
+            exec: Executor::new(setup.exec, call).with_read(read),
             repair_steps: 0,
             trace: ToolTrace::default(),
         }

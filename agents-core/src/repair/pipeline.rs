@@ -54,8 +54,9 @@ pub(crate) use run_traced as run_call;
 pub(crate) fn run_call<'a>(
     setup: &'a CallSetup<'_>,
     call: &'a ToolCall,
+    read: Option<serde_json::Value>,
 ) -> impl Future<Output = CallOutcome> + 'a {
-    Box::pin(run_traced(setup, call))
+    Box::pin(run_traced(setup, call, read))
 }
 
 /// The pipeline in the call's span. A span no subscriber wants (none is installed, or a filter
@@ -64,17 +65,25 @@ pub(crate) fn run_call<'a>(
 /// about 100 instructions). The pipeline records how the call ended on the span it is given,
 /// not on whichever span is current (which, under a filter that leaves the tool's span out,
 /// was the run's).
-pub(crate) async fn run_traced(setup: &CallSetup<'_>, call: &ToolCall) -> CallOutcome {
+///
+/// `read`: the call's arguments as strict JSON read them (for the loop guards' key), if it did;
+/// the first attempt takes them instead of parsing the same text again.
+pub(crate) async fn run_traced(
+    setup: &CallSetup<'_>,
+    call: &ToolCall,
+    read: Option<serde_json::Value>,
+) -> CallOutcome {
     let span = crate::telemetry::tool_span(&call.name, &call.id);
     if span.is_disabled() {
-        return run_call_inner(setup, call, &span).await;
+        return run_call_inner(setup, call, read, &span).await;
     }
-    tracing::Instrument::instrument(run_call_inner(setup, call, &span), span.clone()).await
+    tracing::Instrument::instrument(run_call_inner(setup, call, read, &span), span.clone()).await
 }
 
 async fn run_call_inner(
     setup: &CallSetup<'_>,
     call: &ToolCall,
+    read: Option<serde_json::Value>,
     span: &tracing::Span,
 ) -> CallOutcome {
     let steps_see = StepSetup {
@@ -84,7 +93,7 @@ async fn run_call_inner(
         asking: setup.asking,
         recovery: setup.recovery,
     };
-    let mut run = CallRepair::new(steps_see, call);
+    let mut run = CallRepair::new(steps_see, call, read);
     if run.raw.trim().is_empty() {
         // An empty argument string is how several providers send "no arguments".
         run.emit_repaired(

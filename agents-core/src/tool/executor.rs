@@ -72,6 +72,8 @@ pub(crate) struct Executor<'a, 's> {
     setup: &'s ExecSetup<'a>,
     call: &'s ToolCall,
     executions: u32,
+    /// `call.arguments` as strict JSON read them, until an attempt takes them.
+    read: Option<Value>,
 }
 
 impl<'a, 's> Executor<'a, 's> {
@@ -81,7 +83,15 @@ impl<'a, 's> Executor<'a, 's> {
             setup,
             call,
             executions: 0,
+            read: None,
         }
+    }
+
+    /// The executor, given `call.arguments` as strict JSON read them (for the loop guards'
+    /// key): an attempt with that very text takes them instead of parsing it again.
+    pub fn with_read(mut self, read: Option<Value>) -> Self {
+        self.read = read;
+        self
     }
 
     /// How many times the tool has run (an attempt whose arguments did not fit is not one).
@@ -102,14 +112,18 @@ impl<'a, 's> Executor<'a, 's> {
     /// One pass: parse, validate against the schema, read into the tool's types, run. Only a
     /// call whose arguments fit is charged, announced (`ToolStarted`) and run.
     pub async fn attempt(&mut self, raw: &str) -> Result<CallOutcome, ToolError> {
-        let args: Value = crate::json::parse_strict(raw).map_err(|parse_error| {
-            ToolError::InvalidArgs(InvalidArgs {
-                tool: self.tool_name().to_owned(),
-                raw: raw.to_owned(),
-                parse_error,
-                schema: self.schema().clone(),
-            })
-        })?;
+        let args: Value = match self.read.take() {
+            // Read from this very text already (a repair that changed it parses its own).
+            Some(read) if raw == self.call.arguments => read,
+            _ => crate::json::parse_strict(raw).map_err(|parse_error| {
+                ToolError::InvalidArgs(InvalidArgs {
+                    tool: self.tool_name().to_owned(),
+                    raw: raw.to_owned(),
+                    parse_error,
+                    schema: self.schema().clone(),
+                })
+            })?,
+        };
         let mut violations = match self.setup.validator {
             Some(validator) => validator.violations(&args),
             None => Vec::new(),
@@ -123,10 +137,6 @@ impl<'a, 's> Executor<'a, 's> {
             return Err(self.schema_violated(args, violations));
         }
         let prepared = match super::task::prepare(self.setup.tool, args.clone()) {
-            super::task::Preparing::Done(ready) => ready,
-            on_its_task => on_its_task.ready().await,
-        };
-        let prepared = match prepared {
             Ok(p) => p,
             // Nothing ran: not charged, not an attempt.
             Err(e) => return self.failed(args, e),

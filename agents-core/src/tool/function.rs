@@ -2,6 +2,8 @@
 
 use std::future::Future;
 use std::marker::PhantomData;
+use std::ops::Deref;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -127,9 +129,34 @@ where
     }
 
     fn prepare<'a>(&'a self, args: Value) -> Result<PreparedCall<'a>, ToolCallError> {
+        Self::prepare_holding(self, args)
+    }
+
+    fn prepare_shared(
+        self: Arc<Self>,
+        args: Value,
+    ) -> Result<PreparedCall<'static>, ToolCallError> {
+        Self::prepare_holding(self, args)
+    }
+}
+
+impl<A, T, E, Fut, F> FnTool<A, F>
+where
+    A: DeserializeOwned + Send + 'static,
+    T: Serialize,
+    E: IntoExecutionFailure,
+    Fut: Future<Output = Result<T, E>> + Send,
+    F: Fn(A) -> Fut + Send + Sync + 'static,
+{
+    /// Reads `args` into `A` and returns the call running the closure on them, holding `tool`
+    /// (a borrow of the tool for `prepare`, a share of it for `prepare_shared`) while it runs.
+    fn prepare_holding<'a, S>(tool: S, args: Value) -> Result<PreparedCall<'a>, ToolCallError>
+    where
+        S: Deref<Target = Self> + Send + Sync + 'a,
+    {
         let args: A = deserialize_args(args)?;
         Ok(prepared(move |_| async move {
-            super::args::tool_result((self.f)(args).await)
+            super::args::tool_result((tool.f)(args).await)
         }))
     }
 }

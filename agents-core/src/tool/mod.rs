@@ -10,6 +10,7 @@ mod standalone;
 mod task;
 mod validate;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -162,6 +163,26 @@ pub trait Tool: Send + Sync + 'static {
         Ok(prepared(
             move |ctx| async move { self.call(args, &ctx).await },
         ))
+    }
+
+    /// [`prepare`](Self::prepare) for a call that runs on a task of its own: the prepared call
+    /// holds a share of the tool (`self`) instead of a borrow, so that it can move to that task.
+    ///
+    /// On a multi-thread runtime the runtime prepares each call this way, in place (whether the
+    /// arguments fit is known before the call is charged and announced), and spawns only the
+    /// prepared call. `#[tool]`, [`tool_fn`] and agents used as tools implement it with the
+    /// same reading as their `prepare`. The default reads the arguments with `prepare` to learn
+    /// whether they fit and reads them again with `prepare` when the call runs, so a tool that
+    /// implements `prepare` keeps its behaviour without implementing this; implementing it as
+    /// well saves that second reading.
+    fn prepare_shared(
+        self: Arc<Self>,
+        args: Value,
+    ) -> Result<PreparedCall<'static>, ToolCallError> {
+        drop(self.prepare(args.clone())?);
+        Ok(prepared(move |ctx| async move {
+            run_prepared(self.prepare(args), &ctx).await
+        }))
     }
 }
 

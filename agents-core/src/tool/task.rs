@@ -16,9 +16,12 @@
 //! fire meanwhile. There only tools that do their blocking work on the blocking pool (the sync
 //! `#[tool]` functions, [`run_blocking`](super::run_blocking), `spawn_blocking`) are bounded.
 //!
-//! A spawned call reads its arguments (`Tool::prepare`) on its own task too, since the prepared
-//! call borrows the tool: the task owns an `Arc` of the tool for as long as it runs, and reports
-//! whether the arguments fit before the executor charges and announces the call.
+//! The arguments are read in place on both (on a multi-thread runtime with
+//! [`Tool::prepare_shared`], whose prepared call holds a share of the tool instead of a borrow),
+//! so whether they fit is known before the executor charges and announces the call, and a call
+//! that does not run (its arguments do not fit, it waits for approval, the budget is spent, a
+//! replay reads its outcome back) never gets a task. Only running the call is spawned; the
+//! task's handle carries its result (or its panic) back.
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -27,7 +30,6 @@ use std::sync::Arc;
 use futures_util::FutureExt;
 use futures_util::future::Either;
 use serde_json::Value;
-use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::{PreparedCall, Tool, ToolCallError, ToolContext};
@@ -37,92 +39,42 @@ use crate::error::ExecutionFailure;
 pub(crate) enum ReadyCall<'a> {
     /// Runs on the caller's task.
     InPlace(PreparedCall<'a>),
-    /// Waits on a task of its own for the go (its context); dropped, the task ends.
-    Spawned(OwnTask),
+    /// Runs on a task of its own, spawned when it runs; it holds a share of the tool.
+    OwnTask(PreparedCall<'static>),
 }
 
-/// A call on a task of its own: the go to send it, and the task.
-pub(crate) struct OwnTask {
-    go: oneshot::Sender<ToolContext>,
-    task: AbortOnDrop,
-}
-
-/// Reading a call's arguments: done in place, or under way on the call's own task.
-pub(crate) enum Preparing<'a> {
-    /// Read in place.
-    Done(Result<ReadyCall<'a>, ToolCallError>),
-    /// Being read on the call's own task, which says whether they fit.
-    OnItsTask {
-        fits: oneshot::Receiver<Result<(), ToolCallError>>,
-        call: OwnTask,
-    },
-}
-
-impl<'a> Preparing<'a> {
-    /// The call ready to run, once its arguments were read.
-    pub(crate) async fn ready(self) -> Result<ReadyCall<'a>, ToolCallError> {
-        match self {
-            Preparing::Done(ready) => ready,
-            Preparing::OnItsTask { fits, call } => match fits.await {
-                Ok(Ok(())) => Ok(ReadyCall::Spawned(call)),
-                Ok(Err(e)) => Err(e),
-                Err(_) => Err(ended_early()),
-            },
-        }
-    }
-}
-
-/// Reads `args` into `tool`'s types: on a task of its own on a multi-thread runtime, else in
-/// place (no future to wait on: the executor's common path stays as small as before). A panic
-/// while reading is a permanent failure of the tool.
-pub(crate) fn prepare(tool: &Arc<dyn Tool>, args: Value) -> Preparing<'_> {
-    if !own_task() {
-        return Preparing::Done(prepare_here(&**tool, args).map(ReadyCall::InPlace));
-    }
-    let tool = Arc::clone(tool);
-    let (fits_tx, fits) = oneshot::channel();
-    let (go, go_rx) = oneshot::channel::<ToolContext>();
-    let work = async move {
-        let prepared = match prepare_here(&*tool, args) {
-            Ok(p) => p,
-            Err(e) => {
-                let _ = fits_tx.send(Err(e));
-                return None;
-            }
-        };
-        let _ = fits_tx.send(Ok(()));
-        // No go: the call was not charged (approval, budget) or its executor was dropped.
-        let ctx = go_rx.await.ok()?;
-        Some(run_here(prepared, ctx).await)
-    };
-    let work = tracing::Instrument::in_current_span(crate::journal::replay::carried(work));
-    let task = AbortOnDrop(tokio::spawn(work));
-    Preparing::OnItsTask {
-        fits,
-        call: OwnTask { go, task },
+/// Reads `args` into `tool`'s types, in place; the call will run on a task of its own on a
+/// multi-thread runtime, else in place. A panic while reading is a permanent failure of the
+/// tool.
+pub(crate) fn prepare(tool: &Arc<dyn Tool>, args: Value) -> Result<ReadyCall<'_>, ToolCallError> {
+    if own_task() {
+        let tool = Arc::clone(tool);
+        caught(move || tool.prepare_shared(args)).map(ReadyCall::OwnTask)
+    } else {
+        caught(|| tool.prepare(args)).map(ReadyCall::InPlace)
     }
 }
 
 impl<'a> ReadyCall<'a> {
     /// Runs the call with its context; a panic is a permanent failure of the tool. In place,
     /// the tool's future is made here and awaited as it is (one future layer, as before calls
-    /// had tasks of their own).
+    /// had tasks of their own); on its own task, the task is spawned when the returned future
+    /// is first polled, and aborted if that future is dropped before the call answers.
     pub(crate) fn run(
         self,
         ctx: ToolContext,
     ) -> impl Future<Output = Result<Value, ToolCallError>> + Send + 'a {
         match self {
             ReadyCall::InPlace(prepared) => Either::Left(run_here(prepared, ctx)),
-            ReadyCall::Spawned(OwnTask { go, mut task }) => Either::Right(async move {
-                if go.send(ctx).is_err() {
-                    return Err(ended_early());
-                }
+            ReadyCall::OwnTask(prepared) => Either::Right(async move {
+                // Called on its task: the closure's body, before its `async` block, may block too.
+                let work = async move { run_here(prepared, ctx).await };
+                let work =
+                    tracing::Instrument::in_current_span(crate::journal::replay::carried(work));
+                let mut task = AbortOnDrop(tokio::spawn(work));
                 match (&mut task.0).await {
-                    Ok(Some(result)) => result,
-                    Ok(None) => Err(ended_early()),
-                    Err(e) if e.is_panic() => Err(ToolCallError::Failed(ExecutionFailure::panic(
-                        &*e.into_panic(),
-                    ))),
+                    Ok(result) => result,
+                    Err(e) if e.is_panic() => Err(panicked(e.into_panic())),
                     Err(_) => Err(ended_early()),
                 }
             }),
@@ -131,7 +83,7 @@ impl<'a> ReadyCall<'a> {
 }
 
 /// A task aborted when its handle is dropped (a timed-out or abandoned call).
-pub(crate) struct AbortOnDrop(JoinHandle<Option<Result<Value, ToolCallError>>>);
+struct AbortOnDrop(JoinHandle<Result<Value, ToolCallError>>);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
@@ -145,9 +97,10 @@ fn own_task() -> bool {
         .is_ok_and(|h| h.runtime_flavor() != tokio::runtime::RuntimeFlavor::CurrentThread)
 }
 
-fn prepare_here(tool: &dyn Tool, args: Value) -> Result<PreparedCall<'_>, ToolCallError> {
-    std::panic::catch_unwind(AssertUnwindSafe(|| tool.prepare(args)))
-        .unwrap_or_else(|payload| Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload))))
+/// `read()`, a panic in it being a permanent failure of the tool.
+fn caught<T>(read: impl FnOnce() -> Result<T, ToolCallError>) -> Result<T, ToolCallError> {
+    std::panic::catch_unwind(AssertUnwindSafe(read))
+        .unwrap_or_else(|payload| Err(panicked(payload)))
 }
 
 /// Calls `prepared` now (its first part runs here: a closure's body before its `async` block)
@@ -159,15 +112,16 @@ fn run_here<'a>(
     match std::panic::catch_unwind(AssertUnwindSafe(move || prepared(ctx))) {
         Ok(running) => Either::Left(AssertUnwindSafe(running).catch_unwind().map(
             |result: std::thread::Result<Result<Value, ToolCallError>>| {
-                result.unwrap_or_else(|payload| {
-                    Err(ToolCallError::Failed(ExecutionFailure::panic(&*payload)))
-                })
+                result.unwrap_or_else(|payload| Err(panicked(payload)))
             },
         )),
-        Err(payload) => Either::Right(std::future::ready(Err(ToolCallError::Failed(
-            ExecutionFailure::panic(&*payload),
-        )))),
+        Err(payload) => Either::Right(std::future::ready(Err(panicked(payload)))),
     }
+}
+
+/// A panic of the tool, as its permanent failure.
+fn panicked(payload: Box<dyn std::any::Any + Send>) -> ToolCallError {
+    ToolCallError::Failed(ExecutionFailure::panic(&*payload))
 }
 
 /// The tool's task ended without a result (its runtime is shutting down).

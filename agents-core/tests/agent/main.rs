@@ -24,6 +24,7 @@ mod journal;
 mod leave_out_echoes;
 mod numbers_once;
 mod observability;
+mod own_task;
 mod pairing;
 mod parallel;
 mod place_numbers;

@@ -307,9 +307,24 @@ fn generate(
                     &'__a self,
                     #args: #p::serde_json::Value,
                 ) -> #p::Result<#p::PreparedCall<'__a>, #p::ToolCallError> {
-                    #read
-                    #p::Ok(#prepared)
+                    __agents_prepare(#args)
                 }
+
+                fn prepare_shared(
+                    self: #p::Arc<Self>,
+                    #args: #p::serde_json::Value,
+                ) -> #p::Result<#p::PreparedCall<'static>, #p::ToolCallError> {
+                    __agents_prepare(#args)
+                }
+            }
+
+            // The call holds nothing of the tool (a unit struct): one reading serves `prepare`
+            // and `prepare_shared`.
+            fn __agents_prepare<'__a>(
+                #args: #p::serde_json::Value,
+            ) -> #p::Result<#p::PreparedCall<'__a>, #p::ToolCallError> {
+                #read
+                #p::Ok(#prepared)
             }
 
             #flat_fn

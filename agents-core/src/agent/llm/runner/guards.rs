@@ -70,18 +70,13 @@ where
     /// (parsed leniently and written back compactly, so whitespace and key order do not matter;
     /// text nothing can be read from is compared trimmed).
     pub fn call_key(name: &str, args: &str) -> CallKey {
-        let mut hasher = std::hash::DefaultHasher::new();
-        name.hash(&mut hasher);
-        // Strict JSON first (what models send nearly always, and cheap); lenient repair for the
-        // rest; the trimmed text when nothing can be read.
-        match serde_json::from_str::<Value>(args) {
-            Ok(value) => call_key::hash_value(&value, &mut hasher),
-            Err(_) => match crate::json::repair(args) {
-                Ok(r) => call_key::hash_value(&r.value, &mut hasher),
-                Err(_) => args.trim().hash(&mut hasher),
-            },
-        }
-        hasher.finish()
+        Self::call_key_read(name, args).0
+    }
+
+    /// [`call_key`](Self::call_key), and the arguments as strict JSON reads them, when it does
+    /// (see [`call_key::key_and_read`]).
+    pub fn call_key_read(name: &str, args: &str) -> (CallKey, Option<Value>) {
+        call_key::key_and_read(name, args)
     }
 
     /// The no-progress guard: a call that gives the same result as the last time it was made

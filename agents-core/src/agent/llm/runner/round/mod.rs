@@ -203,22 +203,23 @@ where
         call: &ToolCall,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
-        let key = match self.precheck(call, same_guard) {
-            Ok(key) => key,
+        let (key, read) = match self.precheck(call, same_guard) {
+            Ok(checked) => checked,
             Err(handled) => return handled,
         };
-        let handled = self.dispatch(call, &key, same_guard).await;
+        let handled = self.dispatch(call, &key, read, same_guard).await;
         self.after_call(call, key, handled)
     }
 
     /// The checks before a call runs; `Err` answers it at once. (`Err` is an answer, not a
-    /// failure, moved once per call: its size does not matter.)
+    /// failure, moved once per call: its size does not matter.) `Ok`: the call's key, and its
+    /// arguments when strict JSON reads them (the executor's first attempt takes them).
     #[allow(clippy::result_large_err)]
     pub(super) fn precheck(
         &mut self,
         call: &ToolCall,
         same_guard: &mut Option<u32>,
-    ) -> Result<CallKey, Handled<Out>> {
+    ) -> Result<(CallKey, Option<Value>), Handled<Out>> {
         // Arguments over the size cap are something the model can act on (send less, split the
         // work): the call is not run and the model reads why.
         if let Err(b) = self
@@ -227,7 +228,7 @@ where
         {
             return Err(self.oversized(call, b, same_guard));
         }
-        let key = Self::call_key(&call.name, &call.arguments);
+        let (key, read) = Self::call_key_read(&call.name, &call.arguments);
         if self.guards.permanent_calls.contains(&key) {
             return Err(self.repeated_permanent(call));
         }
@@ -237,7 +238,7 @@ where
         if let Err(b) = self.budget.check_time() {
             return Err(self.stopped(call, self.budget_error(b)));
         }
-        Ok(key)
+        Ok((key, read))
     }
 
     /// The no-progress guard, once a call has its result.
@@ -262,11 +263,12 @@ where
         &mut self,
         call: &ToolCall,
         key: &CallKey,
+        read: Option<Value>,
         same_guard: &mut Option<u32>,
     ) -> Handled<Out> {
         match self.route(call, same_guard) {
             Ok(tool) => {
-                let outcome = self.execute(tool, call).await;
+                let outcome = self.execute(tool, call, read).await;
                 self.finish(call, key, outcome, same_guard)
             }
             Err(handled) => handled,
@@ -324,9 +326,15 @@ where
         }
     }
 
-    /// Runs `call` with the agent's tool number `tool`, through its argument pipeline. Needs
-    /// only a shared borrow, so the calls of a round can run at once.
-    pub(super) async fn execute(&self, tool: usize, call: &ToolCall) -> CallOutcome {
+    /// Runs `call` with the agent's tool number `tool`, through its argument pipeline; `read`:
+    /// its arguments as strict JSON read them for its key, if it did. Needs only a shared
+    /// borrow, so the calls of a round can run at once.
+    pub(super) async fn execute(
+        &self,
+        tool: usize,
+        call: &ToolCall,
+        read: Option<Value>,
+    ) -> CallOutcome {
         let cfg = &self.agent.config;
         let entry = &self.frame.tools.entries[tool];
         let rule = cfg.settings.approvals.get(&call.name);
@@ -357,7 +365,7 @@ where
             },
             recovery: cfg.settings.recovery,
         };
-        run_call(&setup, call).await
+        run_call(&setup, call, read).await
     }
 
     /// The echo check for calls to the tool `entry` (values copied from a worked example are

@@ -31,10 +31,18 @@ where
         same_guard: &mut Option<u32>,
     ) -> Vec<Handled<Out>> {
         let mut routes = Vec::with_capacity(calls.len());
+        // Each call's arguments as its key read them (its first attempt takes them).
+        let mut reads: Vec<Option<serde_json::Value>> = Vec::with_capacity(calls.len());
         for call in calls {
             let route = match self.precheck(call, same_guard) {
-                Ok(key) => self.route(call, same_guard).map(|tool| (key, tool)),
-                Err(handled) => Err(handled),
+                Ok((key, read)) => {
+                    reads.push(read);
+                    self.route(call, same_guard).map(|tool| (key, tool))
+                }
+                Err(handled) => {
+                    reads.push(None);
+                    Err(handled)
+                }
             };
             routes.push(route);
         }
@@ -61,13 +69,13 @@ where
             let stopping = &stopping;
             // Boxed up front: a future per call, started in order as the window allows.
             let mut runs: Vec<BoxFuture<'_, Option<CallOutcome>>> = Vec::with_capacity(calls.len());
-            for (call, tool) in calls.iter().zip(tools) {
+            for ((call, tool), read) in calls.iter().zip(tools).zip(reads) {
                 let run = async move {
                     let tool = tool?;
                     if stopping.load(Ordering::SeqCst) {
                         return None;
                     }
-                    let outcome = this.execute(tool, call).await;
+                    let outcome = this.execute(tool, call, read).await;
                     if matches!(outcome, CallOutcome::Stop(_)) {
                         stopping.store(true, Ordering::SeqCst);
                     }
