@@ -14,7 +14,7 @@ use crate::common::*;
 use agents_core::budget::BudgetKind;
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentError, Budget, ExecutionFailure, LlmAgent, ModelResponse, Tool};
+use agents_core::{AgentError, Budget, ExecutionFailure, ModelResponse, Tool};
 
 /// How long the watchdog lets a held run wait before it opens the gate.
 const WATCHDOG: Duration = Duration::from_secs(30);
@@ -77,21 +77,12 @@ fn blocking(gate: &Gate) -> impl Tool {
     })
 }
 
-fn agent(model: &ScriptedModel, tool: impl Tool, budget: Budget) -> LlmAgent<String, String> {
-    LlmAgent::<String, String>::builder("a")
-        .model(model.clone())
-        .tool(tool)
-        .budget(budget)
-        .build()
-        .unwrap()
-}
-
 /// Runs an agent whose model plays `model` with the blocking tool under `budget`, on a task of
 /// its own as an application runs it (a server's request handler), then opens the gate; fails if
 /// the run returned only because the watchdog opened it.
 async fn run_past_the_gate(model: &ScriptedModel, budget: Budget) -> Result<String, AgentError> {
     let gate = Gate::new();
-    let agent = agent(model, blocking(&gate), budget);
+    let agent = agent_with(model, blocking(&gate), budget);
     let out = tokio::spawn(async move { agent.run("go".into()).await })
         .await
         .expect("the run's task");
@@ -213,16 +204,9 @@ async fn a_dropped_run_cancels_its_tool() {
         ModelResponse::tool_call("c1", "wait", "{}"),
         ModelResponse::text("never"),
     ]);
-    let agent = agent(&model, waiting, Budget::default());
-    let run = tokio::spawn(async move { agent.run("go".into()).await });
-    started.notified().await;
-    run.abort();
-    let _ = run.await;
-    for _ in 0..1000 {
-        if dropped.load(Ordering::SeqCst) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("the tool still runs after its run was dropped");
+    abort_once_started(agent_with(&model, waiting, Budget::default()), &started).await;
+    assert!(
+        within_ten_seconds(|| dropped.load(Ordering::SeqCst)).await,
+        "the tool still runs after its run was dropped"
+    );
 }

@@ -13,7 +13,7 @@ use agents_core::testing::ScriptedModel;
 use agents_core::tool::{
     PreparedCall, ToolCallError, ToolContext, prepared, run_prepared, tool_fn,
 };
-use agents_core::{Budget, ExecutionFailure, LlmAgent, ModelResponse, Tool};
+use agents_core::{Budget, ExecutionFailure, ModelResponse, Tool};
 use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
 
@@ -33,15 +33,6 @@ fn answer(report: &agents_core::RunReport<String>) -> Option<&str> {
         Ok(agents_core::Outcome::Done(out)) => Some(out),
         _ => None,
     }
-}
-
-fn agent_with(model: &ScriptedModel, tool: impl Tool, budget: Budget) -> LlmAgent<String, String> {
-    LlmAgent::<String, String>::builder("a")
-        .model(model.clone())
-        .tool(tool)
-        .budget(budget)
-        .build()
-        .unwrap()
 }
 
 /// A tool that implements `call` and `prepare` (refusing arguments without `n`), not
@@ -358,16 +349,7 @@ async fn a_tool_outlives_the_call_that_borrows_it() {
         ModelResponse::tool_call("c1", "borrow", "{}"),
         ModelResponse::text("never"),
     ]);
-    let agent = agent_with(&model, tool, Budget::default());
-    let run = tokio::spawn(async move { agent.run("go".into()).await });
-    started.notified().await;
-    run.abort();
-    let _ = run.await;
-    for _ in 0..1000 {
-        if log.lock().unwrap().len() == 2 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    abort_once_started(agent_with(&model, tool, Budget::default()), &started).await;
+    within_ten_seconds(|| log.lock().unwrap().len() == 2).await;
     assert_eq!(*log.lock().unwrap(), ["call dropped", "tool dropped"]);
 }

@@ -199,3 +199,40 @@ pub async fn run_recorded(
     let report = agent.run(request.into()).report().await;
     (report, rec)
 }
+
+/// An agent named `a` whose model plays `model`, with `tool`, under `budget`.
+pub fn agent_with(
+    model: &agents_core::testing::ScriptedModel,
+    tool: impl Tool,
+    budget: agents_core::Budget,
+) -> agents_core::LlmAgent<String, String> {
+    agents_core::LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(tool)
+        .budget(budget)
+        .build()
+        .unwrap()
+}
+
+/// Runs `agent` on a task of its own, waits until `started` is notified (its tool began),
+/// then aborts that task (the run dropped) and waits for it to end.
+pub async fn abort_once_started(
+    agent: agents_core::LlmAgent<String, String>,
+    started: &tokio::sync::Notify,
+) {
+    let run = tokio::spawn(async move { agent.run("go".into()).await });
+    started.notified().await;
+    run.abort();
+    let _ = run.await;
+}
+
+/// Whether `done` holds within about ten seconds, looked at every 10 ms.
+pub async fn within_ten_seconds(done: impl Fn() -> bool) -> bool {
+    for _ in 0..1000 {
+        if done() {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    done()
+}
