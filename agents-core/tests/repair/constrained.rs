@@ -632,6 +632,30 @@ async fn copy_then_berlin(
     agents_core::RunReport<String>,
     Vec<agents_core::model::ModelRequest>,
 ) {
+    copy_then_berlin_with(recovery, None).await
+}
+
+/// A second tool taking a city, `forecast`, for a run whose model may leave `weather` for it.
+fn forecast() -> Box<dyn agents_core::tool::Tool> {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Forecast {
+        city: String,
+    }
+    Box::new(tool_fn(
+        "forecast",
+        "Tomorrow's weather in a city.",
+        |f: Forecast| async move { Ok::<_, ExecutionFailure>(format!("rain in {}", f.city)) },
+    ))
+}
+
+/// [`copy_then_berlin`], the agent offering `other` beside `weather`.
+async fn copy_then_berlin_with(
+    recovery: agents_core::model::Recovery,
+    other: Option<Box<dyn agents_core::tool::Tool>>,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
         ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
@@ -640,9 +664,13 @@ async fn copy_then_berlin(
     .with_constraint_support(ConstraintSupport::Schema)
     .with_examples([serde_json::json!({"city": "CITY"})])
     .with_recovery(recovery);
-    let report = LlmAgent::<String, String>::builder("weather")
+    let mut builder = LlmAgent::<String, String>::builder("weather")
         .model(model.clone())
-        .tool(weather())
+        .tool(weather());
+    if let Some(other) = other {
+        builder = builder.tool(other);
+    }
+    let report = builder
         .constrained(true)
         .build()
         .unwrap()
@@ -671,44 +699,6 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
     assert_eq!(city_schema(&requests[2]), city_schema(&requests[0]));
 }
 
-/// A prevention run of an agent with two tools, `weather` and `forecast` (both taking a
-/// city), under `recovery`, in which the model copies the made-up example's `"CITY"` into a
-/// `weather` call, then writes the user's city; with what the model was asked.
-async fn copy_with_two_tools(
-    recovery: agents_core::model::Recovery,
-) -> (
-    agents_core::RunReport<String>,
-    Vec<agents_core::model::ModelRequest>,
-) {
-    #[derive(serde::Deserialize, schemars::JsonSchema)]
-    struct Forecast {
-        city: String,
-    }
-    let model = ScriptedModel::new([
-        ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
-        ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
-        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#),
-    ])
-    .with_constraint_support(ConstraintSupport::Schema)
-    .with_examples([serde_json::json!({"city": "CITY"})])
-    .with_recovery(recovery);
-    let report = LlmAgent::<String, String>::builder("weather")
-        .model(model.clone())
-        .tool(weather())
-        .tool(tool_fn(
-            "forecast",
-            "Tomorrow's weather in a city.",
-            |f: Forecast| async move { Ok::<_, ExecutionFailure>(format!("rain in {}", f.city)) },
-        ))
-        .constrained(true)
-        .build()
-        .unwrap()
-        .run("Is it sunny in Berlin today?".into())
-        .report()
-        .await;
-    (report, model.requests())
-}
-
 /// Issue 28: the turn that holds a refused call's copied values to the user's words is held to
 /// that call's tool too (the small-model profile's `hold_tool`), as `regenerate()` asks again
 /// under the failing tool's schema. On BFCL's development questions, free to call any tool on
@@ -719,7 +709,7 @@ async fn copy_with_two_tools(
 #[tokio::test]
 async fn prevention_mode_holds_the_turn_after_a_copy_to_the_copied_tool() {
     let recovery = agents_core::model::Recovery::SMALL_MODEL.ask_values(false);
-    let (report, requests) = copy_with_two_tools(recovery).await;
+    let (report, requests) = copy_then_berlin_with(recovery, Some(forecast())).await;
     assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
     let constraints: Vec<_> = requests.iter().map(|r| r.constraint.clone()).collect();
     assert_eq!(
@@ -732,7 +722,8 @@ async fn prevention_mode_holds_the_turn_after_a_copy_to_the_copied_tool() {
     );
     assert!(city_schema(&requests[1]).get("enum").is_some(), "held");
 
-    let (report, requests) = copy_with_two_tools(recovery.hold_tool(false)).await;
+    let (report, requests) =
+        copy_then_berlin_with(recovery.hold_tool(false), Some(forecast())).await;
     assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
     assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
     assert!(
