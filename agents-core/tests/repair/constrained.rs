@@ -730,6 +730,13 @@ async fn prevention_mode_holds_the_turn_after_a_copy_to_the_copied_tool() {
         city_schema(&requests[1]).get("enum").is_some(),
         "still held"
     );
+
+    // The neutral profile (native tool calling) holds nothing and no turn to a tool.
+    let (_, requests) =
+        copy_then_berlin_with(agents_core::model::Recovery::NEUTRAL, Some(forecast())).await;
+    assert!(requests.iter().all(|r| {
+        r.constraint == Some(Constraint::AnyTool) && city_schema(r).get("enum").is_none()
+    }));
 }
 
 /// Without the small-model profile's `user_words`, nothing is held: the schema the model is
