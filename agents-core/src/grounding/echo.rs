@@ -24,7 +24,10 @@
 //! Under constraint, where the values are then asked for (`ask_values`), a number the user
 //! never gave is reported too (keyword `not_given`), shown or not: a grammar lets a model write
 //! `10,000`, `fifty` or `1 million` only as JSON digits, and a small model transcribes them
-//! wrong (`10`, `25`, `1000000000000000`).
+//! wrong (`10`, `25`, `1000000000000000`). Only where what the model was told gives a number
+//! at all: told none ("the house prices for the next month"), the model had nothing to
+//! transcribe, and a refusal no number could answer would end the run without a call (the
+//! question finds none, the next turn has nothing to hold the argument to).
 
 use std::collections::HashSet;
 
@@ -210,7 +213,10 @@ impl EchoCheck {
                 }
                 let violation = if self.numbers.contains(&x) {
                     echoed(at, v)
-                } else if self.numbers_told {
+                } else if self.numbers_told && self.told.gives_numbers() {
+                    // Told no number at all, the model had none to transcribe wrong: its
+                    // number is its reading of the words ("next month"), and no number the
+                    // user gave could take its place.
                     not_given(at, v)
                 } else {
                     return;
@@ -508,6 +514,39 @@ mod tests {
             assert!(found(json!({ "people": given })).is_empty(), "{given}");
         }
         assert!(EchoCheck::new([], &r, false).is_none());
+    }
+
+    /// Issue 28: told no number at all ("the house prices for the next month"), a call's number
+    /// is not refused as one nobody gave: the model had nothing to transcribe wrong, and no
+    /// number of the user's could answer the refusal (on BFCL's development questions, the
+    /// question found none, the next turn held nothing, and the run ended without a call). A
+    /// number copied from an example is still an echo, and one number in the words brings the
+    /// check back.
+    #[test]
+    fn told_no_number_a_number_is_not_refused_as_not_given() {
+        let r = request("Predict the house prices for the next month in New York.");
+        let schema = &r.tools[0].parameters;
+        let found = |shown: &[Value], args: Value| -> Vec<(String, String)> {
+            EchoCheck::new(shown, &r, true)
+                .expect("numbers are checked")
+                .violations(&args, schema, 10)
+                .into_iter()
+                .map(|v| (v.field_path, v.keyword))
+                .collect()
+        };
+        assert!(found(&[], json!({"people": 11})).is_empty());
+        assert_eq!(
+            found(&[json!({"people": 7})], json!({"people": 7})),
+            [("people".to_owned(), ECHO_KEYWORD.to_owned())]
+        );
+        let r = request("Predict the house prices for the next 2 months in New York.");
+        let check = EchoCheck::new([], &r, true).expect("numbers are checked");
+        let refused: Vec<_> = check
+            .violations(&json!({"people": 11}), &r.tools[0].parameters, 10)
+            .into_iter()
+            .map(|v| v.keyword)
+            .collect();
+        assert_eq!(refused, [NOT_GIVEN_KEYWORD]);
     }
 
     /// A value the schema declares as its argument's default is the tool author's: writing it

@@ -59,10 +59,18 @@ impl Told {
     /// pair, a list or a range; in words or with a scale (`fifty`, `1.5 million`); a month by
     /// its name. See [`super::numbers::readings`].
     pub(crate) fn has_number(&self, x: f64) -> bool {
+        self.readings().iter().any(|&y| same_number(x, y))
+    }
+
+    /// Whether the text gives any number at all, in any of the ways [`has_number`](Self::has_number)
+    /// reads one.
+    pub(crate) fn gives_numbers(&self) -> bool {
+        !self.readings().is_empty()
+    }
+
+    fn readings(&self) -> &[f64] {
         self.numbers
             .get_or_init(|| super::numbers::readings(&self.lower))
-            .iter()
-            .any(|&y| same_number(x, y))
     }
 }
 

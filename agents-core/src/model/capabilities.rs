@@ -149,6 +149,13 @@ pub struct Recovery {
     /// prevention mode ([`constrained`](crate::LlmAgentBuilder::constrained)), the turn after
     /// such a call holds those arguments the same way, for that turn.
     pub user_words: bool,
+    /// With `user_words`, under prevention mode, the turn that holds a refused call's copied
+    /// values to the user's words is held to that call's tool too (when one tool's call was
+    /// held): what [`regenerate`](crate::repair::regenerate) does, asking again under the
+    /// failing tool's schema. Free to call another tool on that turn, a small model leaves the
+    /// held tool for one whose made-up example it copies in turn, and the run ends without a
+    /// call that ran.
+    pub hold_tool: bool,
     /// With `user_words`, the spans a held string may take leave out those that start or end
     /// with a word framing the request: a message's first word (its verb or question word),
     /// an English article, preposition, pronoun or question word. Held to every span, a small
@@ -218,6 +225,7 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        hold_tool: false,
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
@@ -237,6 +245,7 @@ impl Recovery {
         ask_values: true,
         numbers_told: true,
         user_words: true,
+        hold_tool: true,
         user_phrases: true,
         cut_repeats: true,
         numbers_once: true,
@@ -256,6 +265,7 @@ impl Recovery {
         ask_values: false,
         numbers_told: false,
         user_words: false,
+        hold_tool: false,
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
@@ -293,6 +303,13 @@ impl Recovery {
     #[must_use]
     pub const fn user_words(mut self, on: bool) -> Self {
         self.user_words = on;
+        self
+    }
+
+    /// Switches [`hold_tool`](Self::hold_tool).
+    #[must_use]
+    pub const fn hold_tool(mut self, on: bool) -> Self {
+        self.hold_tool = on;
         self
     }
 

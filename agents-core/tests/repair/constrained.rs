@@ -632,6 +632,30 @@ async fn copy_then_berlin(
     agents_core::RunReport<String>,
     Vec<agents_core::model::ModelRequest>,
 ) {
+    copy_then_berlin_with(recovery, None).await
+}
+
+/// A second tool taking a city, `forecast`, for a run whose model may leave `weather` for it.
+fn forecast() -> Box<dyn agents_core::tool::Tool> {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Forecast {
+        city: String,
+    }
+    Box::new(tool_fn(
+        "forecast",
+        "Tomorrow's weather in a city.",
+        |f: Forecast| async move { Ok::<_, ExecutionFailure>(format!("rain in {}", f.city)) },
+    ))
+}
+
+/// [`copy_then_berlin`], the agent offering `other` beside `weather`.
+async fn copy_then_berlin_with(
+    recovery: agents_core::model::Recovery,
+    other: Option<Box<dyn agents_core::tool::Tool>>,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
         ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
@@ -640,9 +664,13 @@ async fn copy_then_berlin(
     .with_constraint_support(ConstraintSupport::Schema)
     .with_examples([serde_json::json!({"city": "CITY"})])
     .with_recovery(recovery);
-    let report = LlmAgent::<String, String>::builder("weather")
+    let mut builder = LlmAgent::<String, String>::builder("weather")
         .model(model.clone())
-        .tool(weather())
+        .tool(weather());
+    if let Some(other) = other {
+        builder = builder.tool(other);
+    }
+    let report = builder
         .constrained(true)
         .build()
         .unwrap()
@@ -667,8 +695,48 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
     let spans = held["enum"].as_array().expect("held to the user's words");
     assert!(spans.contains(&serde_json::json!("Berlin")), "{held}");
     assert!(!spans.contains(&serde_json::json!("CITY")), "{held}");
-    assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
+    assert_eq!(requests[1].constraint, Some(Constraint::tool("weather")));
     assert_eq!(city_schema(&requests[2]), city_schema(&requests[0]));
+}
+
+/// Issue 28: the turn that holds a refused call's copied values to the user's words is held to
+/// that call's tool too (the small-model profile's `hold_tool`), as `regenerate()` asks again
+/// under the failing tool's schema. On BFCL's development questions, free to call any tool on
+/// that turn, the local model left the held tool for another one, copied that tool's made-up
+/// example in turn (`"db_name": "DB NAME"`), was refused again, and the run's last turn (held to
+/// the final answer) ended it without a call that ran. The turn after is free again; with the
+/// piece off the held turn is free too.
+#[tokio::test]
+async fn prevention_mode_holds_the_turn_after_a_copy_to_the_copied_tool() {
+    let recovery = agents_core::model::Recovery::SMALL_MODEL.ask_values(false);
+    let (report, requests) = copy_then_berlin_with(recovery, Some(forecast())).await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    let constraints: Vec<_> = requests.iter().map(|r| r.constraint.clone()).collect();
+    assert_eq!(
+        constraints,
+        [
+            Some(Constraint::AnyTool),
+            Some(Constraint::tool("weather")),
+            Some(Constraint::AnyTool),
+        ]
+    );
+    assert!(city_schema(&requests[1]).get("enum").is_some(), "held");
+
+    let (report, requests) =
+        copy_then_berlin_with(recovery.hold_tool(false), Some(forecast())).await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    assert_eq!(requests[1].constraint, Some(Constraint::AnyTool));
+    assert!(
+        city_schema(&requests[1]).get("enum").is_some(),
+        "still held"
+    );
+
+    // The neutral profile (native tool calling) holds nothing and no turn to a tool.
+    let (_, requests) =
+        copy_then_berlin_with(agents_core::model::Recovery::NEUTRAL, Some(forecast())).await;
+    assert!(requests.iter().all(|r| {
+        r.constraint == Some(Constraint::AnyTool) && city_schema(r).get("enum").is_none()
+    }));
 }
 
 /// Without the small-model profile's `user_words`, nothing is held: the schema the model is

@@ -138,8 +138,10 @@ where
 
     /// Shapes this turn's request for what the run has done: under prevention mode, a new
     /// request's first turn is held to a tool call (the final answer is not offered before a
-    /// tool was called), and the last turn the budget allows, or the turn after a repeat that
-    /// was not run, is held to the final answer; outside it, the turn after a repeat asks for
+    /// tool was called), the last turn the budget allows, or the turn after a repeat that was
+    /// not run, is held to the final answer, and the turn after a call copied an example's
+    /// values holds them to the user's words (and, with `hold_tool`, the turn to that tool);
+    /// outside it, the turn after a repeat asks for
     /// the final answer (held to the final-answer tool, or offered no tools).
     pub(super) fn shape_turn(&mut self) {
         let cfg = &self.agent.config;
@@ -157,15 +159,14 @@ where
             let new_request = !self.progress.tool_called;
             self.offer_final_answer(answer_due || last_turn || !new_request);
             let answer_only = answer_due || last_turn;
-            self.frame.request.constraint = Some(if answer_only {
+            let copied = std::mem::take(&mut self.progress.copied);
+            let constraint = if answer_only {
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {
-                Constraint::AnyTool
-            });
-            let copied = std::mem::take(&mut self.progress.copied);
-            if !answer_only {
-                self.hold_copied(copied);
-            }
+                let held = self.hold_copied(copied);
+                self.held_constraint(&held)
+            };
+            self.frame.request.constraint = Some(constraint);
             return;
         }
         if !answer_due || self.frame.request.tools.is_empty() {

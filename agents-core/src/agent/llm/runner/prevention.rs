@@ -167,9 +167,13 @@ where
     /// again, and a small model, which copies what it reads, takes the user's words instead.
     /// Without this, the model writes the same copy, it is refused again, and the turn budget
     /// runs out on a final answer with nothing run. The schemas are given back on the next
-    /// turn ([`give_back_held`](Self::give_back_held)).
-    pub(super) fn hold_copied(&mut self, copied: Vec<(String, Vec<SchemaViolation>)>) {
+    /// turn ([`give_back_held`](Self::give_back_held)). Returns the tools held, each once.
+    pub(super) fn hold_copied(
+        &mut self,
+        copied: Vec<(String, Vec<SchemaViolation>)>,
+    ) -> Vec<String> {
         let phrases = self.agent.config.settings.recovery.user_phrases;
+        let mut held: Vec<String> = Vec::new();
         for (tool, violations) in copied {
             let Some(before) = self
                 .frame
@@ -181,15 +185,32 @@ where
             else {
                 continue;
             };
-            if crate::grounding::hold_to_user_words(
+            if !crate::grounding::hold_to_user_words(
                 &mut self.frame.request,
                 &tool,
                 &violations,
                 phrases,
-            ) && !self.progress.unheld.iter().any(|(t, _)| *t == tool)
-            {
-                self.progress.unheld.push((tool, before));
+            ) {
+                continue;
             }
+            if !self.progress.unheld.iter().any(|(t, _)| *t == tool) {
+                self.progress.unheld.push((tool.clone(), before));
+            }
+            if !held.contains(&tool) {
+                held.push(tool);
+            }
+        }
+        held
+    }
+
+    /// This turn's constraint under prevention mode, after [`hold_copied`](Self::hold_copied)
+    /// held the tools `held`: with the recovery profile's `hold_tool`, a turn that holds one
+    /// tool's call is held to that tool, as `regenerate()` asks again under the failing tool's
+    /// schema; otherwise any tool (the final answer included, where offered).
+    pub(super) fn held_constraint(&self, held: &[String]) -> Constraint {
+        match held {
+            [tool] if self.agent.config.settings.recovery.hold_tool => Constraint::tool(tool),
+            _ => Constraint::AnyTool,
         }
     }
 
