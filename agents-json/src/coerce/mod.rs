@@ -315,4 +315,36 @@ mod tests {
         let paths: Vec<&str> = out.fixes.iter().map(|c| c.path.as_str()).collect();
         assert_eq!(paths, ["/at", "/days", "/tags/0"]);
     }
+
+    /// A schema's `default` is filled in only where the property's own `type` and `enum` take
+    /// it: a default of another type (`"default": "all"` on an array, as a schema converted
+    /// from a Python signature writes) would be refused by validation on every attempt, and
+    /// the missing argument is better left to the tool's own default.
+    #[test]
+    fn a_default_the_property_refuses_is_not_filled_in() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "information": {"type": "array", "items": {"type": "string"}, "default": "all"},
+                "unit": {"enum": ["celsius", "fahrenheit"], "default": "kelvin"},
+                "limit": {"type": "integer", "default": 10},
+                "ratio": {"type": "integer", "default": 2.5},
+                "scale": {"type": "number", "default": 3},
+                "mode": {"type": ["string", "null"], "default": null},
+                "colour": {"enum": ["red", "blue"], "default": "blue"},
+                "any": {"default": {"x": 1}}
+            }
+        });
+        let out = coerce(json!({}), &schema).unwrap();
+        assert_eq!(
+            out.value,
+            json!({"limit": 10, "scale": 3, "mode": null, "colour": "blue", "any": {"x": 1}})
+        );
+        assert!(
+            out.fixes
+                .iter()
+                .all(|c| c.kind == CoercionKind::FilledDefault)
+        );
+        assert_eq!(out.fixes.len(), 5);
+    }
 }

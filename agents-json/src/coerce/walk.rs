@@ -442,13 +442,20 @@ impl<'s> Walker<'s> {
         Ok(Value::Object(out))
     }
 
-    /// The `default` of a property schema, looking through one `$ref` or `allOf` level.
+    /// The `default` of a property schema, looking through one `$ref` level, when the schema
+    /// that declares it takes it by its `type` and `enum`: a default of another type (`"all"`
+    /// on an array, as schemas converted from other languages' signatures write) would be
+    /// refused by validation on every attempt, and the missing argument is better left to the
+    /// tool's own default.
     fn default_of(&self, schema: &'s Value) -> Option<&'s Value> {
-        if let Some(d) = schema.get("default") {
-            return Some(d);
-        }
-        let reference = schema.get("$ref").and_then(Value::as_str)?;
-        self.resolve(reference).ok()?.get("default")
+        let holder = if schema.get("default").is_some() {
+            schema
+        } else {
+            let reference = schema.get("$ref").and_then(Value::as_str)?;
+            self.resolve(reference).ok()?
+        };
+        let default = holder.get("default")?;
+        takes_as_it_is(holder, default).then_some(default)
     }
 
     fn array(&mut self, items: Vec<Value>, schema: &'s Map<String, Value>, depth: usize) -> Walked {
@@ -485,6 +492,27 @@ fn fits(value: &Value, kind: &str) -> bool {
 fn is_integer_text(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `schema`'s own `type` and `enum` take `value` as it is (no coercion): any type when
+/// it declares none, an integer-valued number for `integer`, any number for `number`.
+fn takes_as_it_is(schema: &Value, value: &Value) -> bool {
+    let types = schema
+        .as_object()
+        .map(crate::schema::types)
+        .unwrap_or_default();
+    let typed = types.is_empty()
+        || types.iter().any(|&t| match (t, value) {
+            ("integer", Value::Number(n)) => {
+                n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+            }
+            (t, value) => t == type_name(value),
+        });
+    let listed = schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_none_or(|choices| choices.contains(value));
+    typed && listed
 }
 
 fn type_name(value: &Value) -> &'static str {
