@@ -141,8 +141,8 @@ where
     /// tool was called), the last turn the budget allows, or the turn after a repeat that was
     /// not run, is held to the final answer, and the turn after a call copied an example's
     /// values holds them to the user's words (and, with `hold_tool`, the turn to that tool);
-    /// outside it, the turn after a repeat asks for
-    /// the final answer (held to the final-answer tool, or offered no tools).
+    /// outside it, the turn after a repeat asks for the final answer (held to the final-answer
+    /// tool, or offered no tools).
     pub(super) fn shape_turn(&mut self) {
         let cfg = &self.agent.config;
         let answer_due = std::mem::take(&mut self.progress.answer_due) && !cfg.settings.strict;
