@@ -12,7 +12,10 @@ use smallvec::SmallVec;
 use std::fmt::Write as _;
 
 /// The integers of one repaired value that no 64-bit integer holds, each with its JSON
-/// Pointer, in one string: per record `digits:pointer:len` and a newline, `len` the pointer's
+/// Pointer: recorded as repair meets them, or (for valid JSON, where the strict parse met
+/// them) the text itself, read only when asked.
+///
+/// Records are one string: per record `digits:pointer:len` and a newline, `len` the pointer's
 /// length in bytes (so that a pointer may hold any character; digits hold no `:` and no
 /// newline), read from the end. Two allocations for all of them (more only as the string
 /// grows), and a drop without a loop; a boxed `Vec` of string pairs cost four allocations an
@@ -20,43 +23,90 @@ use std::fmt::Write as _;
 /// `Repaired` that callers compile. Boxed, so that `Repaired` (moved through every step of
 /// repair) grows by one word only; `None` for nearly every input.
 #[derive(Clone, Default)]
-// The box is the point: one word in `Repaired` instead of three (see above).
-#[allow(clippy::box_collection)]
-pub(crate) struct ExactIntegers(Option<Box<String>>);
+pub(crate) struct ExactIntegers(Option<Box<Store>>);
 
-/// The same records, whether or not a text emptied again is still allocated.
+/// Where an [`ExactIntegers`] keeps its integers.
+#[derive(Clone)]
+enum Store {
+    /// The records, as repair wrote them.
+    Records(String),
+    /// Valid JSON in which the skip-scan saw a run of digits long enough: its records are
+    /// read from it by [`in_valid_json`] when asked ([`Repaired::to_json`](super::Repaired::to_json)),
+    /// not on every parse; the runtime never asks.
+    Source(Box<str>),
+}
+
+/// The same records, whether kept as text or as records, and whether or not a text emptied
+/// again is still allocated.
 impl PartialEq for ExactIntegers {
     fn eq(&self, other: &Self) -> bool {
-        self.text() == other.text()
+        self.resolved().text() == other.resolved().text()
     }
 }
 
 impl ExactIntegers {
-    /// The records' text.
-    fn text(&self) -> &str {
-        self.0.as_deref().map_or("", String::as_str)
+    /// For valid JSON `text` whose skip-scan found a long run of digits: read when asked.
+    pub(crate) fn in_source(text: &str) -> Self {
+        Self(Some(Box::new(Store::Source(text.into()))))
     }
 
+    /// The records, read from the source first if that is what is kept.
+    fn resolved(&self) -> std::borrow::Cow<'_, Self> {
+        match self.0.as_deref() {
+            Some(Store::Source(text)) => std::borrow::Cow::Owned(in_valid_json(text)),
+            _ => std::borrow::Cow::Borrowed(self),
+        }
+    }
+
+    /// The records' text (empty for a source not yet read: callers read [`resolved`](Self::resolved)).
+    fn text(&self) -> &str {
+        match self.0.as_deref() {
+            Some(Store::Records(text)) => text,
+            _ => "",
+        }
+    }
+
+    /// The records' text to write to: a source is read into records first.
+    fn records_mut(&mut self) -> Option<&mut String> {
+        if let Some(Store::Source(_)) = self.0.as_deref() {
+            *self = self.resolved().into_owned();
+        }
+        match self.0.as_deref_mut() {
+            Some(Store::Records(text)) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether there are no records, judged without reading a source: a source is kept only
+    /// where the skip-scan saw a long run of digits, so it counts as not empty.
     pub(crate) fn is_empty(&self) -> bool {
-        self.text().is_empty()
+        match self.0.as_deref() {
+            Some(Store::Source(_)) => false,
+            _ => self.text().is_empty(),
+        }
     }
 
     /// Where the records end now, to [`truncate`](Self::truncate) back to.
-    pub(crate) fn mark(&self) -> usize {
-        self.text().len()
+    pub(crate) fn mark(&mut self) -> usize {
+        self.records_mut().map_or(0, |text| text.len())
     }
 
     pub(crate) fn truncate(&mut self, mark: usize) {
-        if let Some(text) = &mut self.0 {
+        if let Some(text) = self.records_mut() {
             text.truncate(mark);
         }
     }
 
     /// Records `digits` under the pointer that `pointer` writes.
     pub(crate) fn push_with(&mut self, digits: &str, pointer: impl FnOnce(&mut String)) {
-        let text = self
-            .0
-            .get_or_insert_with(|| Box::new(String::with_capacity(digits.len() + 32)));
+        if self.records_mut().is_none() {
+            self.0 = Some(Box::new(Store::Records(String::with_capacity(
+                digits.len() + 32,
+            ))));
+        }
+        let Some(text) = self.records_mut() else {
+            return;
+        };
         text.push_str(digits);
         text.push(':');
         end_record(text, pointer);
@@ -65,14 +115,14 @@ impl ExactIntegers {
     /// Files the last record, recorded under the empty pointer, under the pointer that
     /// `pointer` writes.
     pub(crate) fn set_last_pointer(&mut self, pointer: impl FnOnce(&mut String)) {
-        if let Some(text) = &mut self.0 {
+        if let Some(text) = self.records_mut() {
             debug_assert!(text.ends_with("::0\n"));
             text.truncate(text.len().saturating_sub(3));
             end_record(text, pointer);
         }
     }
 
-    /// The records, last first: (pointer, digits).
+    /// The records, last first: (pointer, digits). Of records only: callers resolve a source.
     fn records_rev(&self) -> impl Iterator<Item = (&str, &str)> {
         let mut rest = self.text();
         std::iter::from_fn(move || {
@@ -89,7 +139,7 @@ impl ExactIntegers {
     }
 
     /// The digits recorded at `pointer` (the last record for it, as the last of duplicate keys
-    /// wins).
+    /// wins). Of records only: callers resolve a source.
     fn at(&self, pointer: &str) -> Option<&str> {
         self.records_rev()
             .find(|&(p, _)| p == pointer)
@@ -99,6 +149,7 @@ impl ExactIntegers {
     /// The records in the order recorded: (pointer, digits).
     fn pairs(&self) -> Vec<(String, String)> {
         let mut pairs: Vec<_> = self
+            .resolved()
             .records_rev()
             .map(|(p, d)| (p.to_owned(), d.to_owned()))
             .collect();
@@ -470,9 +521,10 @@ pub(crate) fn to_json(value: &Value, exact: &ExactIntegers) -> String {
     if exact.is_empty() {
         return value.to_string();
     }
+    let exact = exact.resolved();
     let mut out = String::new();
     let mut at = String::new();
-    write(value, exact, &mut at, &mut out);
+    write(value, &exact, &mut at, &mut out);
     out
 }
 
@@ -706,6 +758,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Valid JSON kept as its text reads as the records a full read writes, compares equal to
+    /// them, writes the same JSON, and takes a record after them.
+    #[test]
+    fn a_source_reads_as_its_records() {
+        let text = r#"{"id": 123456789012345678901234567890, "n": [1, -98765432109876543210]}"#;
+        let value: Value = serde_json::from_str(text).unwrap();
+        let (kept, read) = (ExactIntegers::in_source(text), in_valid_json(text));
+        assert!(!kept.is_empty());
+        assert_eq!(kept.pairs(), read.pairs());
+        assert!(kept == read);
+        assert_eq!(to_json(&value, &kept), to_json(&value, &read));
+        // A source whose long run is no integer beyond 64 bits reads as no records.
+        let none = ExactIntegers::in_source(r#"["12345678901234567890123"]"#);
+        assert!(none == ExactIntegers::default() && none.pairs().is_empty());
+        let mut more = kept.clone();
+        more.push_with("18446744073709551616", |p| p.push_str("/x"));
+        assert_eq!(more.pairs().len(), 3);
+        assert_eq!(more.pairs()[..2], read.pairs()[..]);
     }
 
     #[test]

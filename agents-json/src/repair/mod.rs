@@ -78,12 +78,13 @@ impl Repaired {
     }
 }
 
-/// The integers beyond 64 bits of `text`, which is valid JSON: read only when a skip-scan
-/// finds a run of digits that long, which is rare.
+/// The integers beyond 64 bits of `text`, which is valid JSON: kept (as the text, read when
+/// [`Repaired::to_json`] asks) only when a skip-scan finds a run of digits that long, which is
+/// rare.
 #[inline]
 fn exact_in_valid_json(text: &str) -> exact::ExactIntegers {
     if exact::may_hold_big_integer(text) {
-        exact::in_valid_json(text)
+        exact::ExactIntegers::in_source(text)
     } else {
         exact::ExactIntegers::default()
     }
