@@ -772,8 +772,11 @@ mod tests {
         assert!(kept == read);
         assert_eq!(to_json(&value, &kept), to_json(&value, &read));
         // A source whose long run is no integer beyond 64 bits reads as no records.
-        let none = ExactIntegers::in_source(r#"["12345678901234567890123"]"#);
+        let text = r#"["12345678901234567890123", {"k": 1.5}]"#;
+        let none = ExactIntegers::in_source(text);
         assert!(none == ExactIntegers::default() && none.pairs().is_empty());
+        let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(to_json(&value, &none), value.to_string());
         let mut more = kept.clone();
         more.push_with("18446744073709551616", |p| p.push_str("/x"));
         assert_eq!(more.pairs().len(), 3);
