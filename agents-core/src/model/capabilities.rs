@@ -164,7 +164,9 @@ pub struct Recovery {
     /// A call the token cap cut off inside a list that repeats one run of items to its end
     /// (three times or more) keeps the items before the repetition and one run: a small model
     /// that starts a list often writes it again and again until the cap, and the same loop
-    /// again on the next turn. Only a call the cap cut off is touched.
+    /// again on the next turn. The item the cap cut off inside a list (a string never closed,
+    /// a number still being written) is dropped too, looping or not. Only a call the cap cut
+    /// off is touched.
     pub cut_repeats: bool,
     /// An optional number argument that repeats a number the user gave once, which another
     /// argument of the call holds, is left out (the tool's default applies): held to the user's
