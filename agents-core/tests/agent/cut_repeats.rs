@@ -119,3 +119,17 @@ async fn an_item_the_token_cap_cut_off_is_dropped_from_its_list() {
         assert!(cuts.is_empty(), "{cuts:?}");
     }
 }
+
+/// A cut-off item that is, whole, a value the user's words give was written before the cap came
+/// (only its closing quote was cut): it stays.
+#[tokio::test]
+async fn a_cut_off_item_the_users_words_give_whole_stays() {
+    let (seen, cuts) = run_on(
+        r#"{"items": ["thyme", "latte"#,
+        Recovery::SMALL_MODEL,
+        FinishReason::Length,
+    )
+    .await;
+    assert_eq!(seen, [vec!["thyme".to_owned(), "latte".to_owned()]]);
+    assert!(cuts.is_empty(), "{cuts:?}");
+}

@@ -16,7 +16,9 @@
 //! never closed or a number still being written (`["Microsoft", "Google", "2023",
 //! "1000000000…`, BFCL's `simple_python_147`) is no value the model finished. Repaired as
 //! written, it stood in the call as an item, the call was shown to the model so, and the model
-//! copied it on the next turn and ran on into the cap again. The items before it stay.
+//! copied it on the next turn and ran on into the cap again. The items before it stay. An item
+//! that is, whole, a value the user's words give (`"Google` for "Microsoft and Google") was
+//! finished before the cap, and stays.
 //!
 //! Only a call the cap cut off is touched: a list that repeats itself in a call the model ended
 //! (`[0, 0, 0, 0]`) is what it wrote.
@@ -59,12 +61,12 @@ where
         };
         let mut cuts = Vec::new();
         let text = match unfinished_item(&call.arguments) {
-            Some(cut) => {
+            Some(cut) if !self.told_whole(&call.arguments[cut.item..]) => {
                 let item = crate::text::shorten(call.arguments[cut.item..].trim_start(), 40);
                 cuts.push(ArgumentChange::CutOffItemDropped { at: cut.at, item });
                 &call.arguments[..cut.keep]
             }
-            None => &call.arguments,
+            _ => &call.arguments,
         };
         let Ok(repaired) = crate::json::repair(text) else {
             return response;
@@ -76,6 +78,18 @@ where
         }
         self.rewrite_arguments(call, "cut_repeats", repaired.fixes, &value, cuts);
         response
+    }
+
+    /// Whether the cut-off item `item` (its text as written, from the opening quote of a
+    /// string) is, whole, a value the user's words (or a tool's result) give: then the cap
+    /// came after the model had written it (`"Google` for "Microsoft and Google"), and it stays.
+    fn told_whole(&self, item: &str) -> bool {
+        let value = item.trim_start().trim_start_matches('"').trim();
+        if value.is_empty() {
+            return false;
+        }
+        let told: Vec<&str> = crate::grounding::told_texts(&self.frame.request.messages).collect();
+        crate::grounding::Told::new(&told.join("\n")).has(value)
     }
 }
 
