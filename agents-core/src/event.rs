@@ -680,6 +680,14 @@ pub enum ArgumentChange {
         /// The items cut.
         dropped: usize,
     },
+    /// The token cap cut a call off inside an item of a list (a string never closed, a number
+    /// still being written): the item was dropped (`cut_repeats`).
+    CutOffItemDropped {
+        /// Where the list is (`companies`, `rows[1]`, `(root)`).
+        at: String,
+        /// The cut-off item as written (shortened for logs).
+        item: String,
+    },
     /// An optional number argument repeated a number the user gave once, which another argument
     /// holds: it was left out (`numbers_once`).
     NumberReused {
@@ -756,6 +764,10 @@ impl std::fmt::Display for ArgumentChange {
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,
                 "cut the list at `{at}` to its first {kept} items: the {dropped} after them repeated them until the token cap"
+            ),
+            ArgumentChange::CutOffItemDropped { at, item } => write!(
+                f,
+                "dropped the last item of the list at `{at}` ({item}): the token cap cut it off"
             ),
             ArgumentChange::Answered { argument, value } => {
                 write!(

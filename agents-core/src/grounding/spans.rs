@@ -11,9 +11,15 @@ use super::own_name::is_own_name;
 use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, is_free_number, is_free_string, main_type};
 
+/// A required argument a call the token cap cut off never reached (prevention mode's
+/// [`hold_cut_off`](crate::model::Recovery::hold_cut_off)): held like a copied value. Internal,
+/// never shown to the model.
+pub(crate) const CUT_OFF_KEYWORD: &str = "cut_off";
+
 /// Holds the values of `tool`'s arguments in `request` that `refused` names (copied from an
-/// example, or a number nobody gave; an argument or a value inside one, a struct's field or a
-/// list's items, through `$ref`s) to what the user said: a free string may only be one of the
+/// example, or a number nobody gave, or an argument the token cap cut off, [`CUT_OFF_KEYWORD`];
+/// an argument or a value inside one, a struct's field or a list's items, through `$ref`s) to
+/// what the user said: a free string may only be one of the
 /// word spans of the user's messages ([`user_spans`]); a number only one of the numbers the
 /// user's messages and the tools' results give, every way they read, whole ones only where the
 /// schema wants an integer, within its bounds. A call asked for under this schema cannot copy
@@ -34,7 +40,10 @@ pub(crate) fn hold_to_user_words(
     // Where each refused value's schema is: an argument's own, or one inside it (a struct
     // argument's field, a list's items), through `$ref`s; each once.
     let mut pointers: Vec<(String, &str)> = Vec::new();
-    for v in refused.iter().filter(|v| is_ungrounded(v)) {
+    for v in refused
+        .iter()
+        .filter(|v| is_ungrounded(v) || v.keyword == CUT_OFF_KEYWORD)
+    {
         if let Some(p) = agents_json::schema::pointer_at(&spec.parameters, &v.field_path)
             && !p.is_empty()
             && !pointers.iter().any(|(q, _)| *q == p)

@@ -156,6 +156,13 @@ pub struct Recovery {
     /// held tool for one whose made-up example it copies in turn, and the run ends without a
     /// call that ran.
     pub hold_tool: bool,
+    /// With `user_words`, under prevention mode, a call the token cap cut off before it wrote a
+    /// required argument has those arguments held to the user's words on the next turn, as a
+    /// copied value's are (and, with `hold_tool`, the turn to that tool). The model did not
+    /// leave the argument out; the cap came first. Asked again free, a small model writes the
+    /// made-up example's placeholders or the same cut-off call again, and with the last turn
+    /// held to the final answer the run ends without a call that ran.
+    pub hold_cut_off: bool,
     /// With `user_words`, the spans a held string may take leave out those that start or end
     /// with a word framing the request: a message's first word (its verb or question word),
     /// an English article, preposition, pronoun or question word. Held to every span, a small
@@ -164,7 +171,9 @@ pub struct Recovery {
     /// A call the token cap cut off inside a list that repeats one run of items to its end
     /// (three times or more) keeps the items before the repetition and one run: a small model
     /// that starts a list often writes it again and again until the cap, and the same loop
-    /// again on the next turn. Only a call the cap cut off is touched.
+    /// again on the next turn. The item the cap cut off inside a list (a string never closed,
+    /// a number still being written) is dropped too, looping or not. Only a call the cap cut
+    /// off is touched.
     pub cut_repeats: bool,
     /// An optional number argument that repeats a number the user gave once, which another
     /// argument of the call holds, is left out (the tool's default applies): held to the user's
@@ -226,6 +235,7 @@ impl Recovery {
         numbers_told: false,
         user_words: false,
         hold_tool: false,
+        hold_cut_off: false,
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
@@ -246,6 +256,7 @@ impl Recovery {
         numbers_told: true,
         user_words: true,
         hold_tool: true,
+        hold_cut_off: true,
         user_phrases: true,
         cut_repeats: true,
         numbers_once: true,
@@ -266,6 +277,7 @@ impl Recovery {
         numbers_told: false,
         user_words: false,
         hold_tool: false,
+        hold_cut_off: false,
         user_phrases: false,
         cut_repeats: false,
         numbers_once: false,
@@ -310,6 +322,13 @@ impl Recovery {
     #[must_use]
     pub const fn hold_tool(mut self, on: bool) -> Self {
         self.hold_tool = on;
+        self
+    }
+
+    /// Switches [`hold_cut_off`](Self::hold_cut_off).
+    #[must_use]
+    pub const fn hold_cut_off(mut self, on: bool) -> Self {
+        self.hold_cut_off = on;
         self
     }
 

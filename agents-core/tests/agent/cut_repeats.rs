@@ -32,7 +32,15 @@ fn check_price(seen: Arc<Mutex<Vec<Vec<String>>>>) -> impl Tool {
 const LOOPED: &str = r#"{"items": ["thyme", "latte", "latte", "latte", "latte", "lat"#;
 
 async fn run(recovery: Recovery, finish: FinishReason) -> (Vec<Vec<String>>, Vec<String>) {
-    let mut looped = ModelResponse::tool_call("c1", "check_price", LOOPED);
+    run_on(LOOPED, recovery, finish).await
+}
+
+async fn run_on(
+    text: &str,
+    recovery: Recovery,
+    finish: FinishReason,
+) -> (Vec<Vec<String>>, Vec<String>) {
+    let mut looped = ModelResponse::tool_call("c1", "check_price", text);
     looped.finish_reason = finish;
     let model =
         ScriptedModel::new(vec![looped, ModelResponse::text("4.20")]).with_recovery(recovery);
@@ -73,4 +81,55 @@ async fn the_neutral_profile_and_a_call_the_model_ended_keep_the_list_as_written
         assert_eq!(seen[0].len(), 6, "as written, repaired: {seen:?}");
         assert!(cuts.is_empty(), "{cuts:?}");
     }
+}
+
+/// The list the local model wrote until the token cap on BFCL's `simple_python_147`: the items
+/// it meant, one more, and a number run on until the cap cut it (`"1000000…`). Repaired as
+/// written, the cut-off run of digits stood in the call as an item, and the model copied it on
+/// the next turn and ran into the cap again. Under the small-model profile the item the cap cut
+/// is dropped; the items the model finished stay.
+#[tokio::test]
+async fn an_item_the_token_cap_cut_off_is_dropped_from_its_list() {
+    let text = format!(
+        r#"{{"items": ["thyme", "latte", "2023", "1{}"#,
+        "0".repeat(60)
+    );
+    let (seen, cuts) = run_on(&text, Recovery::SMALL_MODEL, FinishReason::Length).await;
+    assert_eq!(
+        seen,
+        [vec![
+            "thyme".to_owned(),
+            "latte".to_owned(),
+            "2023".to_owned()
+        ]]
+    );
+    assert_eq!(cuts.len(), 1, "{cuts:?}");
+    assert!(
+        cuts[0].contains("dropped the last item of the list at `items`"),
+        "{cuts:?}"
+    );
+
+    // The neutral profile, and a call the model ended, keep it as written.
+    for (recovery, finish) in [
+        (Recovery::NEUTRAL, FinishReason::Length),
+        (Recovery::SMALL_MODEL, FinishReason::ToolCalls),
+    ] {
+        let (seen, cuts) = run_on(&text, recovery, finish).await;
+        assert_eq!(seen[0].len(), 4, "{seen:?}");
+        assert!(cuts.is_empty(), "{cuts:?}");
+    }
+}
+
+/// A cut-off item that is, whole, a value the user's words give was written before the cap came
+/// (only its closing quote was cut): it stays.
+#[tokio::test]
+async fn a_cut_off_item_the_users_words_give_whole_stays() {
+    let (seen, cuts) = run_on(
+        r#"{"items": ["thyme", "latte"#,
+        Recovery::SMALL_MODEL,
+        FinishReason::Length,
+    )
+    .await;
+    assert_eq!(seen, [vec!["thyme".to_owned(), "latte".to_owned()]]);
+    assert!(cuts.is_empty(), "{cuts:?}");
 }

@@ -848,3 +848,110 @@ async fn prevention_mode_holds_a_number_nobody_gave_after_its_question_finds_non
     assert!(!numbers.contains(&serde_json::json!(9)), "{held}");
     assert_eq!(report.output().unwrap(), "54 m/s");
 }
+
+/// `stock_prices(companies, duration)`, both required.
+fn stock_prices() -> impl agents_core::tool::Tool {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Stocks {
+        companies: Vec<String>,
+        duration: String,
+    }
+    tool_fn(
+        "stock_prices",
+        "Stock prices of companies over a duration.",
+        |s: Stocks| async move {
+            Ok::<_, ExecutionFailure>(format!("{} prices over {}", s.companies.len(), s.duration))
+        },
+    )
+}
+
+/// A prevention run of `stock_prices` under `recovery` whose first call ends with `finish`
+/// before `duration` (the list looped until the token cap), then the call the user asked for,
+/// then the answer; with what the model was asked.
+async fn cut_off_then_called(
+    recovery: agents_core::model::Recovery,
+    finish: agents_core::model::FinishReason,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
+    let mut cut = ModelResponse::tool_call(
+        "c1",
+        "stock_prices",
+        r#"{"companies": ["Microsoft", "Google", "2023", "2023", "2023", "2023", "20"#,
+    );
+    cut.finish_reason = finish;
+    let model = ScriptedModel::new([
+        cut,
+        ModelResponse::tool_call(
+            "c2",
+            "stock_prices",
+            r#"{"companies": ["Microsoft", "Google"], "duration": "2 weeks"}"#,
+        ),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "2 prices."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_recovery(recovery);
+    let report = LlmAgent::<String, String>::builder("stocks")
+        .model(model.clone())
+        .tool(stock_prices())
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("Retrieve stock prices of Microsoft and Google for the last 2 weeks.".into())
+        .report()
+        .await;
+    (report, model.requests())
+}
+
+/// The `duration` schema the model was sent with `request`.
+fn duration_schema(request: &agents_core::model::ModelRequest) -> serde_json::Value {
+    let tool = request
+        .tools
+        .iter()
+        .find(|t| t.name == "stock_prices")
+        .unwrap();
+    tool.parameters["properties"]["duration"].clone()
+}
+
+/// Issue 28 (BFCL `simple_python_147`): the local model wrote `companies` until the token cap
+/// and never reached `duration`; the call was refused for the missing argument, the next turn,
+/// free, wrote the made-up example's placeholders (or the same cut-off call), and the last turn,
+/// held to the final answer, ended the run without a call that ran. Under the small-model
+/// profile's `hold_cut_off` the turn after a call the cap cut off holds the required arguments
+/// it never reached to the user's words, and the turn to that tool, as after a copy. A call the
+/// model ended without the argument, the piece off, and the neutral profile hold nothing.
+#[tokio::test]
+async fn prevention_mode_holds_what_the_token_cap_cut_off_to_the_users_words() {
+    use agents_core::model::{FinishReason, Recovery};
+    let recovery = Recovery::SMALL_MODEL.ask_values(false);
+    let (report, requests) = cut_off_then_called(recovery, FinishReason::Length).await;
+    assert_eq!(report.output().unwrap(), "2 prices.");
+    assert!(duration_schema(&requests[0]).get("enum").is_none());
+    let held = duration_schema(&requests[1]);
+    let spans = held["enum"].as_array().expect("held to the user's words");
+    assert!(spans.contains(&serde_json::json!("2 weeks")), "{held}");
+    assert_eq!(
+        requests[1].constraint,
+        Some(Constraint::tool("stock_prices"))
+    );
+    assert_eq!(duration_schema(&requests[2]), duration_schema(&requests[0]));
+
+    for (recovery, finish) in [
+        (recovery, FinishReason::ToolCalls),
+        (recovery.hold_cut_off(false), FinishReason::Length),
+        (Recovery::NEUTRAL, FinishReason::Length),
+    ] {
+        let (report, requests) = cut_off_then_called(recovery, finish.clone()).await;
+        assert_eq!(report.output().unwrap(), "2 prices.", "{finish:?}");
+        assert_eq!(
+            requests[1].constraint,
+            Some(Constraint::AnyTool),
+            "{finish:?}"
+        );
+        assert!(
+            duration_schema(&requests[1]).get("enum").is_none(),
+            "{finish:?}"
+        );
+    }
+}

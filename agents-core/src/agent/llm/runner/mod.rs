@@ -382,6 +382,7 @@ where
                 ControlFlow::Break(result) => return result,
             };
             self.make_room().await;
+            self.note_cut_off(&response);
             let response = self.final_answer(self.set_right(self.cut_repeats(response)));
             if !response.tool_calls.is_empty() {
                 if let ControlFlow::Break(result) = self.round(response).await {

@@ -50,6 +50,9 @@ pub(in crate::agent::llm) struct Progress {
     /// Under prevention mode, the calls of the last round refused for copying an example's
     /// value: each tool with its `echo` violations (see `prevention.rs`, `hold_copied`).
     pub copied: Vec<(String, Vec<crate::error::SchemaViolation>)>,
+    /// Under prevention mode, the call of this turn's response that the token cap cut off
+    /// (its id), whose missing required arguments the next turn holds (`hold_cut_off`).
+    pub cut_off: Option<String>,
     /// The argument schemas held to the user's words for one turn, as they were before, to be
     /// given back on the next.
     pub unheld: Vec<(String, Value)>,

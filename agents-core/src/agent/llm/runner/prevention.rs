@@ -13,8 +13,8 @@ use serde_json::Value;
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::error::{AgentError, FailureKind, SchemaViolation, ToolError};
-use crate::grounding::{EchoCheck, is_ungrounded};
-use crate::model::{Constraint, FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
+use crate::grounding::{CUT_OFF_KEYWORD, EchoCheck, is_ungrounded};
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, FinishReason, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -143,9 +143,22 @@ where
         }
     }
 
+    /// Notes which call of `response`, if any, the token cap cut off (its last), under
+    /// prevention mode with the recovery profile's `hold_cut_off` on: a required argument it
+    /// never reached is held on the next turn ([`note_copied`](Self::note_copied)).
+    pub(super) fn note_cut_off(&mut self, response: &ModelResponse) {
+        let cfg = &self.agent.config.settings;
+        self.progress.cut_off = (self.prevention_on()
+            && cfg.recovery.hold_cut_off
+            && response.finish_reason == FinishReason::Length)
+            .then(|| response.tool_calls.last().map(|c| c.id.clone()))
+            .flatten();
+    }
+
     /// Notes a call refused for a value nobody gave (copied from an example, or a number the
-    /// user never wrote), under prevention mode with the recovery profile's `user_words` on,
-    /// for the next turn to hold.
+    /// user never wrote), or, cut off by the token cap, for a required argument it never
+    /// reached (`hold_cut_off`), under prevention mode with the recovery profile's
+    /// `user_words` on, for the next turn to hold.
     pub(super) fn note_copied(&mut self, call: &ToolCall, error: &ToolError) {
         let cfg = &self.agent.config.settings;
         if !self.prevention_on() || !cfg.recovery.user_words || cfg.strict {
@@ -154,10 +167,25 @@ where
         let ToolError::Deserialization(e) = error else {
             return;
         };
-        if e.violations.iter().any(is_ungrounded) {
-            self.progress
-                .copied
-                .push((call.name.clone(), e.violations.clone()));
+        let cut_off = self.progress.cut_off.as_deref() == Some(call.id.as_str());
+        let held: Vec<SchemaViolation> = e
+            .violations
+            .iter()
+            .filter_map(|v| {
+                if is_ungrounded(v) {
+                    Some(v.clone())
+                } else if cut_off && v.keyword == "required" {
+                    Some(SchemaViolation {
+                        keyword: CUT_OFF_KEYWORD.to_owned(),
+                        ..v.clone()
+                    })
+                } else {
+                    None
+                }
+            })
+            .collect();
+        if !held.is_empty() {
+            self.progress.copied.push((call.name.clone(), held));
         }
     }
 

@@ -12,6 +12,14 @@
 //! is taken for the one the cap cut short. The call then runs through the usual repair and
 //! validation, and an [`Event::Repaired`] (`step: "cut_repeats"`) says what was cut.
 //!
+//! The item the cap cut off inside a list goes too, whether the list loops or not: a string
+//! never closed or a number still being written (`["Microsoft", "Google", "2023",
+//! "1000000000…`, BFCL's `simple_python_147`) is no value the model finished. Repaired as
+//! written, it stood in the call as an item, the call was shown to the model so, and the model
+//! copied it on the next turn and ran on into the cap again. The items before it stay. An item
+//! that is, whole, a value the user's words give (`"Google` for "Microsoft and Google") was
+//! finished before the cap, and stays.
+//!
 //! Only a call the cap cut off is touched: a list that repeats itself in a call the model ended
 //! (`[0, 0, 0, 0]`) is what it wrote.
 //!
@@ -37,8 +45,9 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    /// Cuts the repetition out of the lists of `response`'s last call, when the token cap cut
-    /// it off and the recovery profile has `cut_repeats` on.
+    /// Cuts the item the token cap cut off inside a list, and the repetition, out of the lists
+    /// of `response`'s last call, when the cap cut it off and the recovery profile has
+    /// `cut_repeats` on.
     pub(super) fn cut_repeats(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         if response.finish_reason != FinishReason::Length
@@ -50,16 +59,37 @@ where
         let Some(call) = response.tool_calls.last_mut() else {
             return response;
         };
-        let Ok(repaired) = crate::json::repair(&call.arguments) else {
+        let mut cuts = Vec::new();
+        let text = match unfinished_item(&call.arguments) {
+            Some(cut) if !self.told_whole(&call.arguments[cut.item..]) => {
+                let item = crate::text::shorten(call.arguments[cut.item..].trim_start(), 40);
+                cuts.push(ArgumentChange::CutOffItemDropped { at: cut.at, item });
+                &call.arguments[..cut.keep]
+            }
+            _ => &call.arguments,
+        };
+        let Ok(repaired) = crate::json::repair(text) else {
             return response;
         };
         let mut value = repaired.value;
-        let cuts = cut_repeated_tails(&mut value);
+        cuts.extend(cut_repeated_tails(&mut value));
         if cuts.is_empty() {
             return response;
         }
         self.rewrite_arguments(call, "cut_repeats", repaired.fixes, &value, cuts);
         response
+    }
+
+    /// Whether the cut-off item `item` (its text as written, from the opening quote of a
+    /// string) is, whole, a value the user's words (or a tool's result) give: then the cap
+    /// came after the model had written it (`"Google` for "Microsoft and Google"), and it stays.
+    fn told_whole(&self, item: &str) -> bool {
+        let value = item.trim_start().trim_start_matches('"').trim();
+        if value.is_empty() {
+            return false;
+        }
+        let told: Vec<&str> = crate::grounding::told_texts(&self.frame.request.messages).collect();
+        crate::grounding::Told::new(&told.join("\n")).has(value)
     }
 }
 
@@ -92,6 +122,119 @@ where
             fixes,
         });
     }
+}
+
+/// Where the token cap cut a call's argument text inside a scalar item of a list.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct UnfinishedItem {
+    /// The text to keep: up to the end of the item before it (or the list's `[`).
+    pub keep: usize,
+    /// Where the cut-off item starts (after the `,` or `[` before it).
+    pub item: usize,
+    /// The list's path in the arguments (`companies`, `rows[1]`, `(root)`).
+    pub at: String,
+}
+
+/// One open container of the argument text, while [`unfinished_item`] reads it.
+struct Open {
+    /// A list (else an object).
+    list: bool,
+    /// An object's key being read or last read; a list's index of the item being written.
+    key: String,
+    index: usize,
+    /// In an object: a key comes next (after `{` or `,`).
+    key_next: bool,
+    /// In a list: where the item being written starts, and the end of the text kept without it.
+    item: usize,
+    keep: usize,
+}
+
+/// Where `text`, a call's arguments the token cap cut off, ends inside a scalar item of a list:
+/// a string never closed, or a number or word still being written when the cap came. That item
+/// is not a value the model finished (`"1000000000…`, `"Bed`), and repaired as written it
+/// would stand in the call as one. `None` when the text ends anywhere else (between items, in
+/// a key, in an object's value, or closed).
+pub(crate) fn unfinished_item(text: &str) -> Option<UnfinishedItem> {
+    let mut open: Vec<Open> = Vec::new();
+    // Inside a string: whether it is a key, and whether the last character was a backslash.
+    let mut string: Option<bool> = None;
+    let mut escaped = false;
+    let mut key_start = 0;
+    // A number or word (`true`) being written.
+    let mut scalar = false;
+    for (at, c) in text.char_indices() {
+        if let Some(is_key) = string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                string = None;
+                if is_key && let Some(o) = open.last_mut() {
+                    o.key = text[key_start..at].to_owned();
+                }
+            }
+            continue;
+        }
+        if scalar && !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+')) {
+            scalar = false;
+        }
+        match c {
+            '"' => {
+                let is_key = open.last().is_some_and(|o| !o.list && o.key_next);
+                string = Some(is_key);
+                key_start = at + 1;
+                if let Some(o) = open.last_mut() {
+                    o.key_next = false;
+                }
+            }
+            '{' | '[' => open.push(Open {
+                list: c == '[',
+                key: String::new(),
+                index: 0,
+                key_next: c == '{',
+                item: at + 1,
+                keep: at + 1,
+            }),
+            '}' | ']' => {
+                open.pop();
+            }
+            ',' => {
+                if let Some(o) = open.last_mut() {
+                    if o.list {
+                        o.index += 1;
+                        o.keep = at;
+                        o.item = at + 1;
+                    } else {
+                        o.key_next = true;
+                    }
+                }
+            }
+            c if c.is_ascii_alphanumeric() || c == '-' => scalar = true,
+            _ => {}
+        }
+    }
+    let in_item = matches!(string, Some(false)) || scalar;
+    let list = open.last().filter(|o| o.list && in_item)?;
+    let mut at = String::new();
+    for (i, o) in open[..open.len() - 1].iter().enumerate() {
+        if o.list {
+            at.push_str(&format!("[{}]", o.index));
+        } else {
+            if i > 0 {
+                at.push('.');
+            }
+            at.push_str(&o.key);
+        }
+    }
+    if at.is_empty() {
+        at.push_str("(root)");
+    }
+    Some(UnfinishedItem {
+        keep: list.keep,
+        item: list.item,
+        at,
+    })
 }
 
 /// Cuts every list of `value` whose items repeat one run, to its end, [`MIN_REPEATS`] times or
@@ -223,6 +366,55 @@ mod tests {
         let (v, cuts) = cut(json!({"rows": [[1, 2], [3, 3, 3, 3]]}));
         assert_eq!(v, json!({"rows": [[1, 2], [3]]}));
         assert_eq!(cuts.len(), 1);
+    }
+
+    /// The text the token cap cut inside a list's item: a string never closed, a number still
+    /// being written, at any depth; the item is dropped from the text.
+    #[test]
+    fn an_item_the_cap_cut_off_inside_a_list_is_found() {
+        let text = r#"{"companies": ["Microsoft", "Google", "2023", "100000000000"#;
+        let cut = unfinished_item(text).unwrap();
+        assert_eq!(cut.at, "companies");
+        assert_eq!(
+            &text[..cut.keep],
+            r#"{"companies": ["Microsoft", "Google", "2023""#
+        );
+        assert_eq!(&text[cut.item..], r#" "100000000000"#);
+
+        let text = r#"{"a": 1, "rows": [[1, 2], [3, 44"#;
+        let cut = unfinished_item(text).unwrap();
+        assert_eq!(
+            (cut.at.as_str(), &text[..cut.keep]),
+            ("rows[1]", r#"{"a": 1, "rows": [[1, 2], [3"#)
+        );
+
+        let text = r#"{"x": [{"y": ["say \"hi"#;
+        let cut = unfinished_item(text).unwrap();
+        assert_eq!(
+            (cut.at.as_str(), &text[..cut.keep]),
+            ("x[0].y", r#"{"x": [{"y": ["#)
+        );
+
+        let cut = unfinished_item(r#"["a", tru"#).unwrap();
+        assert_eq!(cut.at, "(root)");
+    }
+
+    /// A text that ends anywhere but inside a list's item: between items, in a key, in an
+    /// object's value, or closed.
+    #[test]
+    fn a_text_cut_elsewhere_has_no_unfinished_item() {
+        for text in [
+            r#"{"items": ["a", "b""#,
+            r#"{"items": ["a", "#,
+            r#"{"items": ["a"], "na"#,
+            r#"{"items": ["a"], "n": 12"#,
+            r#"{"items": ["a"], "s": "abc"#,
+            r#"{"items": ["a", {"k": "v"#,
+            r#"{"items": ["a", "]"]}"#,
+            "",
+        ] {
+            assert_eq!(unfinished_item(text), None, "{text}");
+        }
     }
 
     mod properties {
