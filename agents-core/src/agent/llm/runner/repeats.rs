@@ -435,6 +435,48 @@ mod tests {
                 prop_assert!(!kept.is_empty() || original.is_empty());
                 prop_assert_eq!(periodic_tail(&kept), None, "what is kept does not end in a loop");
             }
+
+            /// Any text, however broken: no panic, and a cut lies on character boundaries,
+            /// the kept text ending at the `,` before the item or just after the list's `[`.
+            #[test]
+            fn any_text_is_read_without_panic(text in "[\\[\\]{}\",:a-z0-9 .\\\\é-]{0,60}") {
+                if let Some(cut) = unfinished_item(&text) {
+                    prop_assert!(cut.keep <= cut.item && cut.item <= text.len());
+                    prop_assert!(text.is_char_boundary(cut.keep) && text.is_char_boundary(cut.item));
+                    prop_assert!(
+                        (cut.item == cut.keep + 1 && text[cut.keep..].starts_with(','))
+                            || (cut.item == cut.keep && text[..cut.keep].ends_with('['))
+                    );
+                }
+            }
+
+            /// A list of strings and numbers written as JSON and cut anywhere: where an item is
+            /// found cut, the text kept repairs to the items before it, exactly.
+            #[test]
+            fn the_text_kept_holds_the_items_before_the_cut(
+                items in proptest::collection::vec(
+                    prop_oneof![
+                        "[a-z \"\\\\é,\\[\\]]{0,8}".prop_map(Value::from),
+                        any::<i32>().prop_map(Value::from),
+                    ],
+                    1..8,
+                ),
+                at in 0usize..400,
+            ) {
+                let text = json!({"k": {"xs": items.clone()}}).to_string();
+                let mut at = at.min(text.len());
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let prefix = &text[..at];
+                if let Some(cut) = unfinished_item(prefix) {
+                    prop_assert_eq!(cut.at.as_str(), "k.xs");
+                    let kept = crate::json::repair(&prefix[..cut.keep]).unwrap().value;
+                    let kept = kept["k"]["xs"].as_array().cloned().unwrap_or_default();
+                    prop_assert!(kept.len() < items.len());
+                    prop_assert_eq!(&kept[..], &items[..kept.len()]);
+                }
+            }
         }
     }
 }
