@@ -719,6 +719,17 @@ pub enum ArgumentChange {
         /// Whether the value was a number nobody gave rather than a copy of an example.
         not_given: bool,
     },
+    /// A required number argument's value was copied from an example (or was a number nobody
+    /// gave), the user's words give no number, and the tool declares a default for it: it was
+    /// set to that default (`default_echoes`).
+    EchoDefaulted {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The default it now holds.
+        default: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -761,6 +772,14 @@ impl std::fmt::Display for ArgumentChange {
                     "left out `{argument}` ({value}): {why}, and the argument is optional"
                 )
             }
+            ArgumentChange::EchoDefaulted {
+                argument,
+                value,
+                default,
+            } => write!(
+                f,
+                "set `{argument}` to {default} (was {value}): nobody gave that number, the user gave none, and the tool declares {default} as its default"
+            ),
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,
                 "cut the list at `{at}` to its first {kept} items: the {dropped} after them repeated them until the token cap"

@@ -22,6 +22,9 @@
 //!   a placeholder the echo check refuses and a held value is not offered;
 //! - `optional.rs`: an optional argument whose value the echo check refuses, left out of the
 //!   call ([`Recovery::leave_out_echoes`](crate::model::Recovery::leave_out_echoes));
+//! - `defaults.rs`: a required number argument whose value the echo check refuses, where the
+//!   user gave no number, set to the default its tool declares
+//!   ([`Recovery::default_echoes`](crate::model::Recovery::default_echoes));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -29,6 +32,7 @@
 //! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
 
 mod answers;
+mod defaults;
 mod echo;
 mod numbers;
 mod once;
@@ -39,6 +43,7 @@ mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
+pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;

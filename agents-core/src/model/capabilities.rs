@@ -193,6 +193,14 @@ pub struct Recovery {
     /// writes the copy again (`"genre": "Action"` from the description's example) until its
     /// turns run out. A copied value in a required argument is still refused.
     pub leave_out_echoes: bool,
+    /// With `echo_check`, a required number argument whose value the check refuses (copied from
+    /// an example, or a number nobody gave), when the user's words give no number at all and
+    /// the tool declares a default for it (the property's `default`, or its description's
+    /// "Default is 52"), takes that default before the call runs: the user asked for nothing
+    /// else, and no turn can hold the argument to a number the user never wrote, so a small
+    /// model writes the example's number again until its turns run out. Any number in the
+    /// user's words leaves the argument to the echo check.
+    pub default_echoes: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -241,6 +249,7 @@ impl Recovery {
         numbers_once: false,
         place_numbers: false,
         leave_out_echoes: false,
+        default_echoes: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -262,6 +271,7 @@ impl Recovery {
         numbers_once: true,
         place_numbers: true,
         leave_out_echoes: true,
+        default_echoes: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -283,6 +293,7 @@ impl Recovery {
         numbers_once: false,
         place_numbers: false,
         leave_out_echoes: false,
+        default_echoes: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -364,6 +375,13 @@ impl Recovery {
     #[must_use]
     pub const fn leave_out_echoes(mut self, on: bool) -> Self {
         self.leave_out_echoes = on;
+        self
+    }
+
+    /// Switches [`default_echoes`](Self::default_echoes).
+    #[must_use]
+    pub const fn default_echoes(mut self, on: bool) -> Self {
+        self.default_echoes = on;
         self
     }
 

@@ -16,6 +16,7 @@ mod compose_loop;
 mod compose_race;
 mod conversation;
 mod cut_repeats;
+mod default_echoes;
 mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;

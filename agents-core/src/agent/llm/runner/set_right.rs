@@ -6,16 +6,22 @@
 //! - `numbers_once` ([`Recovery::numbers_once`], `grounding/once.rs`): an optional number
 //!   argument that repeats a number the user gave once, which another argument holds;
 //! - `leave_out_echoes` ([`Recovery::leave_out_echoes`], `grounding/optional.rs`): an optional
-//!   argument whose value the echo check refuses.
+//!   argument whose value the echo check refuses;
+//! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
+//!   number argument whose value the echo check refuses, where the user gave no number, set to
+//!   the default its tool declares.
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
+//! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
 //! [`Event::Repaired`]: crate::Event::Repaired
 
 use super::{Output, Runner};
 use crate::event::ArgumentChange;
-use crate::grounding::{Told, leave_out_reused_numbers, leave_out_ungrounded, place_numbers};
+use crate::grounding::{
+    Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
+};
 use serde_json::Value;
 
 use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ToolCall};
@@ -25,12 +31,12 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`
-    /// and `leave_out_echoes` find them, those that are on, in that order.
+    /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
+    /// `leave_out_echoes` and `default_echoes` find them, those that are on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
-        let echoes = recovery.leave_out_echoes && recovery.echo_check;
+        let echoes = (recovery.leave_out_echoes || recovery.default_echoes) && recovery.echo_check;
         if !(recovery.numbers_once || recovery.place_numbers || echoes)
             || settings.strict
             || response.tool_calls.is_empty()
@@ -82,9 +88,16 @@ where
                 .filter(|_| echoes)
                 .and_then(|&i| self.echo_check(&self.frame.tools.entries[i]));
             if let Some(check) = check {
-                let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
-                let changes = ungrounded.into_iter().map(ArgumentChange::from).collect();
-                rewrite(call, "leave_out_echoes", &args, changes);
+                if recovery.leave_out_echoes {
+                    let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
+                    let changes = ungrounded.into_iter().map(ArgumentChange::from).collect();
+                    rewrite(call, "leave_out_echoes", &args, changes);
+                }
+                if recovery.default_echoes {
+                    let defaulted = default_ungrounded(&mut args, &spec.parameters, &check);
+                    let changes = defaulted.into_iter().map(ArgumentChange::from).collect();
+                    rewrite(call, "default_echoes", &args, changes);
+                }
             }
         }
         response
