@@ -49,4 +49,4 @@ pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::place_numbers;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
-pub(crate) use told::{Told, told_texts};
+pub(crate) use told::{Told, told_text};

@@ -85,6 +85,12 @@ pub(crate) fn told_texts(messages: &[Message]) -> impl DoubleEndedIterator<Item 
     })
 }
 
+/// The [`told_texts`] of a conversation as one text, a message to a line: what a [`Told`] is
+/// built from.
+pub(crate) fn told_text(messages: &[Message]) -> String {
+    told_texts(messages).collect::<Vec<_>>().join("\n")
+}
+
 /// Whether `words` have letters with a case and every one of them is a capital (`"CASE
 /// NUMBER"`, `"NYC"`; not `"2022"`, not `"Paris"`).
 fn in_capitals(words: &str) -> bool {

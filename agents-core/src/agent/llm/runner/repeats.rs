@@ -88,8 +88,8 @@ where
         if value.is_empty() {
             return false;
         }
-        let told: Vec<&str> = crate::grounding::told_texts(&self.frame.request.messages).collect();
-        crate::grounding::Told::new(&told.join("\n")).has(value)
+        let told = crate::grounding::told_text(&self.frame.request.messages);
+        crate::grounding::Told::new(&told).has(value)
     }
 }
 

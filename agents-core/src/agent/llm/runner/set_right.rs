@@ -45,11 +45,7 @@ where
         }
         let request = &self.frame.request;
         let numbers = recovery.numbers_once || recovery.place_numbers;
-        let text = numbers.then(|| {
-            crate::grounding::told_texts(&request.messages)
-                .collect::<Vec<_>>()
-                .join("\n")
-        });
+        let text = numbers.then(|| crate::grounding::told_text(&request.messages));
         let told = text.as_deref().map(Told::new);
         for call in &mut response.tool_calls {
             if call.name == FINAL_ANSWER_TOOL {
