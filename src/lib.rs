@@ -10,7 +10,9 @@ pub use agents_core::*;
 /// description, each parameter a field of its JSON arguments (with its `///` as description), and
 /// the return type either `T: Serialize` or a `Result<T, E>` whose `E` converts into an
 /// [`ExecutionFailure`]. Options: `name = ".."`, `description = ".."`, `timeout = "5s"`,
-/// `idempotent`, `crate = ::path`. The guide is `docs/macros.md`.
+/// `idempotent`, `non_blocking` (an `async` body that never blocks its thread: its calls run in
+/// place, see [`Tool::non_blocking`]), `approval`, `crate = ::path`. The guide is
+/// `docs/macros.md`.
 ///
 /// ```
 /// use agents::{ExecutionFailure, Tool, tool};
@@ -32,11 +34,20 @@ pub use agents_core::*;
 ///     std::fs::read_to_string(path).map_err(ExecutionFailure::from_error)
 /// }
 ///
+/// /// Greets someone.
+/// #[tool(non_blocking)]
+/// async fn greet(name: String) -> String {
+///     format!("Hello, {name}!")
+/// }
+///
 /// assert_eq!(add(2, 3), 5); // still an ordinary function
 /// let spec = add {}.spec();
 /// assert_eq!(spec.description, "Adds two integers.");
 /// assert_eq!(spec.parameters["properties"]["b"]["description"], "The second term.");
 /// assert!(add {}.idempotent());
+/// assert!(add {}.non_blocking()); // a synchronous body runs on the blocking pool
+/// assert!(greet {}.non_blocking());
+/// assert!(!read_file {}.non_blocking()); // `std::fs` blocks: a task of its own
 /// assert_eq!(read_file::NAME, "read-file");
 /// ```
 #[cfg(feature = "macros")]

@@ -29,8 +29,8 @@ use crate::run::RunContext;
 
 /// What the executor needs besides the call.
 pub(crate) struct ExecSetup<'a> {
-    /// The tool (shared: on a multi-thread runtime each call runs on a task of its own, which
-    /// keeps the tool alive while it runs).
+    /// The tool (shared: on a multi-thread runtime each call of a tool that may block runs on
+    /// a task of its own, which keeps the tool alive while it runs).
     pub tool: &'a Arc<dyn Tool>,
     /// The tool's compiled argument schema, if it compiled.
     pub validator: Option<&'a ArgsValidator>,

@@ -22,6 +22,7 @@ use crate::model::ToolSpec;
 pub struct FnTool<A, F> {
     spec: ToolSpec,
     idempotent: bool,
+    non_blocking: bool,
     timeout: Option<Duration>,
     f: F,
     _args: PhantomData<fn(A)>,
@@ -70,6 +71,7 @@ impl<A, F> std::fmt::Debug for FnTool<A, F> {
         f.debug_struct("FnTool")
             .field("name", &self.spec.name)
             .field("idempotent", &self.idempotent)
+            .field("non_blocking", &self.non_blocking)
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
@@ -81,6 +83,7 @@ impl<A, F> FnTool<A, F> {
         FnTool {
             spec,
             idempotent: false,
+            non_blocking: false,
             timeout: None,
             f,
             _args: PhantomData,
@@ -90,6 +93,25 @@ impl<A, F> FnTool<A, F> {
     /// Declares the tool safe to run twice with the same arguments.
     pub fn idempotent(mut self) -> Self {
         self.idempotent = true;
+        self
+    }
+
+    /// Declares that the closure's future never blocks its thread, so each call runs in place
+    /// on the run's task instead of on a task of its own (see [`Tool::non_blocking`]: cheaper,
+    /// and a call that does block then holds the run until it returns).
+    ///
+    /// ```
+    /// use agents_core::tool::{tool_fn, Tool};
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Name { name: String }
+    /// let greet = tool_fn("greet", "Greets someone.", |args: Name| async move {
+    ///     Ok::<_, agents_core::ExecutionFailure>(format!("Hello, {}!", args.name))
+    /// })
+    /// .non_blocking();
+    /// assert!(Tool::non_blocking(&greet));
+    /// ```
+    pub fn non_blocking(mut self) -> Self {
+        self.non_blocking = true;
         self
     }
 
@@ -118,6 +140,10 @@ where
 
     fn timeout(&self) -> Option<Duration> {
         self.timeout
+    }
+
+    fn non_blocking(&self) -> bool {
+        self.non_blocking
     }
 
     fn call<'a>(

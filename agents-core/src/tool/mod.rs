@@ -122,6 +122,23 @@ pub trait Tool: Send + Sync + 'static {
         None
     }
 
+    /// Whether a call never blocks its thread: its body only awaits (no blocking call such as
+    /// `std::thread::sleep`, blocking file or network I/O, or a long computation inside an
+    /// `async` body), or hands its blocking work to the blocking pool ([`run_blocking`], the
+    /// synchronous `#[tool]` functions, which say so themselves).
+    ///
+    /// A call of a tool that may block (the default) runs on a task of its own on a
+    /// multi-thread runtime, so its timeout and the run's time answer on time even while it
+    /// holds its thread. A non-blocking tool's call runs in place, on the run's task: no task
+    /// to spawn and no other thread to wake, which on a multi-thread runtime is most of what a
+    /// call costs around an instant tool (docs/PERFORMANCE.md, "Durable runs: a tool in
+    /// place"). Declare it with `#[tool(non_blocking)]` or [`FnTool::non_blocking`]. A tool
+    /// declared so that does block holds the run's task until it returns: its timeout and the
+    /// run's time then answer late. See docs/budgets.md, "Tools that block their thread".
+    fn non_blocking(&self) -> bool {
+        false
+    }
+
     /// The type of application state the tool reads through [`ToolContext::deps`] (a `Deps<T>`
     /// parameter of a `#[tool]` function), if any: an agent checks that its run has it before
     /// the model is asked.
@@ -139,9 +156,10 @@ pub trait Tool: Send + Sync + 'static {
 
     /// Runs the tool.
     ///
-    /// On a multi-thread runtime each call runs on a task of its own, so a call that blocks its
-    /// thread still answers its timeout and the run's time (the blocked thread runs on to its
-    /// end in the background). On a current-thread runtime a call that blocks the thread holds
+    /// On a multi-thread runtime each call of a tool that may block (see
+    /// [`non_blocking`](Self::non_blocking)) runs on a task of its own, so a call that blocks
+    /// its thread still answers its timeout and the run's time (the blocked thread runs on to
+    /// its end in the background). On a current-thread runtime a call that blocks the thread holds
     /// everything, timers included, until it returns: do blocking work in [`run_blocking`].
     /// See docs/budgets.md, "Tools that block their thread".
     fn call<'a>(
@@ -241,6 +259,9 @@ impl<T: Tool + ?Sized> Tool for Box<T> {
     }
     fn timeout(&self) -> Option<Duration> {
         (**self).timeout()
+    }
+    fn non_blocking(&self) -> bool {
+        (**self).non_blocking()
     }
     fn deps_type(&self) -> Option<crate::run::DepsType> {
         (**self).deps_type()

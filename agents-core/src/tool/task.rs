@@ -1,5 +1,6 @@
 //! Where a tool call runs: on a task of its own on a multi-thread runtime, in place on a
-//! current-thread one.
+//! current-thread one, and in place anywhere for a tool that declares it never blocks its thread
+//! ([`Tool::non_blocking`]).
 //!
 //! The executor bounds a call with a timer polled by the run's task. A tool polled by that same
 //! task (in place) that blocks its thread (a blocking call inside an `async fn`) holds the timer
@@ -10,6 +11,13 @@
 //! blocking body runs on to its end in the background and its result is dropped, as with
 //! [`run_blocking`](super::run_blocking).) Dropping the call's future (the run was dropped, or a
 //! sibling call ended the run) aborts the task as well: a tool never outlives its run unseen.
+//!
+//! A task of its own costs a call more than its allocation: the runtime wakes another worker to
+//! run it and the run's task again when it answers, and on a machine of few cores those wakes
+//! are most of what a call of an instant tool costs (docs/PERFORMANCE.md, "Durable runs: a
+//! tool in place"). A tool that never blocks gains nothing from it, so it runs in place:
+//! `#[tool]` synchronous functions (their body is on the blocking pool already), MCP tools, and
+//! tools declared with `#[tool(non_blocking)]` or `FnTool::non_blocking`.
 //!
 //! On a current-thread runtime there is no other thread to run the tool on, so it runs in
 //! place: a tool that blocks the thread blocks everything until it returns, and no timer can
@@ -44,10 +52,10 @@ pub(crate) enum ReadyCall<'a> {
 }
 
 /// Reads `args` into `tool`'s types, in place; the call will run on a task of its own on a
-/// multi-thread runtime, else in place. A panic while reading is a permanent failure of the
+/// multi-thread runtime unless the tool never blocks its thread, else in place. A panic while reading is a permanent failure of the
 /// tool.
 pub(crate) fn prepare(tool: &Arc<dyn Tool>, args: Value) -> Result<ReadyCall<'_>, ToolCallError> {
-    if own_task() {
+    if !tool.non_blocking() && own_task() {
         let tool = Arc::clone(tool);
         caught(move || tool.prepare_shared(args)).map(ReadyCall::OwnTask)
     } else {

@@ -21,6 +21,7 @@ mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;
 mod escalation_tree;
+mod in_place;
 mod journal;
 mod leave_out_echoes;
 mod numbers_once;

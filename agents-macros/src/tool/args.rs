@@ -14,11 +14,12 @@ use crate::util::errors::{Errors, Keys};
 use crate::util::paths::check_crate_path;
 
 /// The options `#[tool]` accepts.
-pub(crate) const OPTIONS: [&str; 6] = [
+pub(crate) const OPTIONS: [&str; 7] = [
     "name",
     "description",
     "timeout",
     "idempotent",
+    "non_blocking",
     "approval",
     "crate",
 ];
@@ -34,6 +35,9 @@ pub(crate) struct ToolArgs {
     pub timeout_ms: Option<u64>,
     /// `idempotent` or `idempotent = true`.
     pub idempotent: bool,
+    /// `non_blocking` or `non_blocking = true`: an `async` body that never blocks its thread,
+    /// whose calls run in place on the run's task; the option's path, to point an error at.
+    pub non_blocking: Option<syn::Path>,
     /// `approval` or `approval = true`: every call waits for a person's approval.
     pub approval: bool,
     /// `crate = ::path`: where the runtime is.
@@ -97,6 +101,9 @@ impl ToolArgs {
                 self.timeout_ms = Some(parse_millis(&lit)?);
             }
             "idempotent" => self.idempotent = flag(meta, "idempotent")?,
+            "non_blocking" => {
+                self.non_blocking = flag(meta, "non_blocking")?.then(|| meta.path().clone());
+            }
             "approval" => self.approval = flag(meta, "approval")?,
             "crate" => {
                 let path = match meta {

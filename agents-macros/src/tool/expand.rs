@@ -59,6 +59,12 @@ pub(crate) fn expand_with(
             errors.push(e);
         }
     }
+    if let (Some(option), false) = (&opts.non_blocking, sig.is_async) {
+        errors.at(
+            option,
+            "`non_blocking` is for an `async fn`: a synchronous tool's body already runs on the blocking pool, and its calls run in place",
+        );
+    }
     if let Err(e) = errors.finish() {
         return fallback(&item, &p, e);
     }
@@ -141,6 +147,15 @@ fn generate(
     let idempotent = opts.idempotent.then(|| {
         quote! {
             fn idempotent(&self) -> #p::core::primitive::bool {
+                true
+            }
+        }
+    });
+    // A synchronous body runs on the blocking pool (below), so its call never blocks the run's
+    // thread; an `async` one says so with `non_blocking`.
+    let non_blocking = (!sig.is_async || opts.non_blocking.is_some()).then(|| {
+        quote! {
+            fn non_blocking(&self) -> #p::core::primitive::bool {
                 true
             }
         }
@@ -291,6 +306,7 @@ fn generate(
                 }
 
                 #idempotent
+                #non_blocking
                 #approval
                 #timeout
                 #deps_type

@@ -82,10 +82,59 @@ fn options_are_checked_and_all_errors_reported() {
         ),
     );
     assert_eq!(errs.len(), 4, "{errs:#?}");
-    assert!(errs[0].starts_with("unknown `#[tool]` option `nmae` (did you mean `name`?); expected one of `name`, `description`, `timeout`, `idempotent`, `approval` or `crate`"));
+    assert!(errs[0].starts_with("unknown `#[tool]` option `nmae` (did you mean `name`?); expected one of `name`, `description`, `timeout`, `idempotent`, `non_blocking`, `approval` or `crate`"));
     assert!(errs[1].contains("invalid duration \"5 s\""));
     assert_eq!(errs[2], "`idempotent` is given twice");
     assert!(errs[3].contains("expected a string literal"));
+}
+
+/// A synchronous tool says it never blocks the run's thread by itself (its body is on the
+/// blocking pool); an `async` one only when told, and telling a synchronous one is an error.
+#[test]
+fn non_blocking_is_declared_for_async_functions_only() {
+    let declared = |args: TokenStream, item: TokenStream| {
+        expand(args, item).contains("fn non_blocking(&self)")
+    };
+    assert!(declared(
+        quote!(),
+        quote!(
+            /// Doc.
+            fn f() {}
+        )
+    ));
+    assert!(declared(
+        quote!(non_blocking),
+        quote!(
+            /// Doc.
+            async fn f() {}
+        )
+    ));
+    assert!(!declared(
+        quote!(),
+        quote!(
+            /// Doc.
+            async fn f() {}
+        )
+    ));
+    assert!(!declared(
+        quote!(non_blocking = false),
+        quote!(
+            /// Doc.
+            async fn f() {}
+        )
+    ));
+    let errs = errors(
+        quote!(non_blocking),
+        quote!(
+            /// Doc.
+            fn f() {}
+        ),
+    );
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].starts_with("`non_blocking` is for an `async fn`"),
+        "{errs:#?}"
+    );
 }
 
 #[test]

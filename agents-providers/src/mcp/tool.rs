@@ -199,6 +199,12 @@ impl Tool for McpTool {
         self.timeout
     }
 
+    /// A call is a request to the server, awaited: it never blocks its thread, so it runs in
+    /// place on the run's task.
+    fn non_blocking(&self) -> bool {
+        true
+    }
+
     fn call<'a>(
         &'a self,
         args: Value,

@@ -14,27 +14,32 @@ use crate::workload::{BareClockRun, BareRun, BareShapedRun, agent, step_latencie
 /// Set in a child process: the flavour of `AgentRun` it serves.
 pub const SERVE: &str = "BENCH_SERVE";
 
-/// The two `AgentRun` deployments (one service name, so one deployment each), each served by a
-/// child process; the idempotent one serves the bare baselines too.
+/// The three `AgentRun` deployments (one service name, so one deployment each), each served by
+/// a child process; the idempotent one serves the bare baselines too. The tool of the first two
+/// is declared non-blocking (its calls run in place); `OwnTask`'s is idempotent and not
+/// declared so (each call on a task of its own, what an `async` tool gets by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Flavour {
     Idempotent,
     AtMostOnce,
+    OwnTask,
 }
 
 impl Flavour {
-    pub const ALL: [Flavour; 2] = [Flavour::Idempotent, Flavour::AtMostOnce];
+    pub const ALL: [Flavour; 3] = [Flavour::Idempotent, Flavour::AtMostOnce, Flavour::OwnTask];
 
     fn name(self) -> &'static str {
         match self {
             Flavour::Idempotent => "idempotent",
             Flavour::AtMostOnce => "at-most-once",
+            Flavour::OwnTask => "own-task",
         }
     }
 
     fn endpoint(self) -> Endpoint {
+        let agent = agent(self != Flavour::AtMostOnce, self == Flavour::OwnTask);
         Endpoint::builder()
-            .bind(AgentRun::new(agent(self == Flavour::Idempotent)))
+            .bind(AgentRun::new(agent))
             .bind(BareRun)
             .bind(BareClockRun)
             .bind(BareShapedRun)

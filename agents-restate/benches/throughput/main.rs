@@ -14,7 +14,7 @@
 //!
 //! **The workload** ([`workload`]), each run: `calls` rounds of a model turn that asks for one
 //! tool call and the tool call, then a model turn that answers, `2 × calls + 1` journaled steps;
-//! runs of `BENCH_CALLS` lengths (default `1,3,6`: 3, 7 and 13 steps). Five implementations,
+//! runs of `BENCH_CALLS` lengths (default `1,3,6`: 3, 7 and 13 steps). Six implementations,
 //! served by child processes of this bench ([`child`]) and driven through Restate's ingress with
 //! `BENCH_CONCURRENCY` runs in flight (default 16), `BENCH_RUNS` runs of each length each
 //! (default 200), every (implementation, length) batch in turn within a round, `BENCH_ROUNDS`
@@ -25,10 +25,15 @@
 //!   the duration budget counts from it, and `RunStarted` is reported in it).
 //! - `bare, shaped like ours`: that, submitted as ours is: a `start` handler reads the request
 //!   and sends the run (one more invocation, which makes a bad request answer 400 at once).
-//! - `ours`: [`AgentRun`](agents_restate::AgentRun) serving an `LlmAgent`, the tool idempotent.
+//! - `ours`: [`AgentRun`](agents_restate::AgentRun) serving an `LlmAgent`, the tool idempotent
+//!   and declared non-blocking (its body only awaits), so its calls run in place as the bare
+//!   SDK's work does.
 //! - `ours, not safe to repeat`: the same agent with the tool not safe to repeat, whose start
 //!   marker (one more entry per call, acknowledged before the tool runs) is what makes "at most
 //!   once" possible.
+//! - `ours, on a task of its own`: `ours` with the tool not declared non-blocking, as an `async`
+//!   tool is by default: each call on a task of its own, so that a tool that blocks its thread
+//!   still answers its timeout.
 //!
 //! **Service CPU, per run and per step.** Wall-clock latency on a shared machine moves with
 //! everyone else's load; the CPU time the service spends does far less. The bench reads the
@@ -64,15 +69,17 @@ enum Kind {
     BareShaped,
     Ours,
     OursAtMostOnce,
+    OursOwnTask,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [
+    const ALL: [Kind; 6] = [
         Kind::Bare,
         Kind::BareClock,
         Kind::BareShaped,
         Kind::Ours,
         Kind::OursAtMostOnce,
+        Kind::OursOwnTask,
     ];
 
     fn label(self) -> &'static str {
@@ -82,6 +89,7 @@ impl Kind {
             Kind::BareShaped => "bare, shaped like ours (+ clock, + `start` handler)",
             Kind::Ours => "ours (`AgentRun`, tool idempotent)",
             Kind::OursAtMostOnce => "ours (`AgentRun`, tool not safe to repeat)",
+            Kind::OursOwnTask => "ours (`AgentRun`, tool idempotent, on a task of its own)",
         }
     }
 
@@ -91,7 +99,7 @@ impl Kind {
             Kind::Bare => ("BareRun", "run/send"),
             Kind::BareClock => ("BareClockRun", "run/send"),
             Kind::BareShaped => ("BareShapedRun", "start"),
-            Kind::Ours | Kind::OursAtMostOnce => ("AgentRun", "start"),
+            Kind::Ours | Kind::OursAtMostOnce | Kind::OursOwnTask => ("AgentRun", "start"),
         }
     }
 
@@ -99,6 +107,7 @@ impl Kind {
     fn flavour(self) -> Flavour {
         match self {
             Kind::OursAtMostOnce => Flavour::AtMostOnce,
+            Kind::OursOwnTask => Flavour::OwnTask,
             _ => Flavour::Idempotent,
         }
     }
@@ -238,6 +247,10 @@ async fn measure(name: &str, ingress: Vec<String>, admin: Vec<String>) {
          {rounds} rounds (a run: `calls` × (model turn, tool call), then a model turn)"
     );
     report_latency(&batches, &lengths);
+    let retried = ATTACH_RETRIES.swap(0, std::sync::atomic::Ordering::Relaxed);
+    if retried > 0 {
+        println!("\n(attaches that answered 404 and were tried again: {retried})");
+    }
     report_cpu(&batches, &lengths, rounds);
 }
 
@@ -258,6 +271,9 @@ async fn register(http: &reqwest::Client, admin: &[String], port: u16) {
     }
     panic!("cannot register {uri}");
 }
+
+/// Attaches that answered 404 and were tried again (see `drive`).
+static ATTACH_RETRIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Runs `keys` with at most `concurrency` in flight, spread over the nodes' ingresses; the
 /// latency of each, from submitting it to its outcome.
@@ -303,11 +319,23 @@ async fn drive(
                 assert!(sent.status().is_success(), "{sent:?}");
                 break started;
             };
-            let outcome = http
-                .get(format!("{url}/restate/workflow/{service}/{key}/attach"))
-                .send()
-                .await
-                .expect("attach");
+            // The same on a cluster for an attach right after `start` (the run is sent by the
+            // `start` handler): a node can answer 404 for a moment. Counted, and reported.
+            let mut tries = 0;
+            let outcome = loop {
+                let outcome = http
+                    .get(format!("{url}/restate/workflow/{service}/{key}/attach"))
+                    .send()
+                    .await
+                    .expect("attach");
+                if outcome.status() == reqwest::StatusCode::NOT_FOUND && tries < 200 {
+                    tries += 1;
+                    ATTACH_RETRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+                break outcome;
+            };
             assert!(outcome.status().is_success(), "{outcome:?}");
             let text = outcome.text().await.unwrap_or_default();
             assert!(text.contains("done"), "{text}");
@@ -469,6 +497,11 @@ fn report_cpu(batches: &[Batch], lengths: &[usize], rounds: usize) {
             Kind::Ours,
             Kind::OursAtMostOnce,
             "the start marker of a tool not safe to repeat, one more entry per call",
+        ),
+        (
+            Kind::Ours,
+            Kind::OursOwnTask,
+            "the tool on a task of its own (not declared non-blocking)",
         ),
     ];
     println!("| piece | per run | per step |");

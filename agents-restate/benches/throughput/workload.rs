@@ -121,8 +121,10 @@ fn worked(run: &str, n: u32) -> String {
     format!("worked {run} #{n}")
 }
 
-/// The agent of the workload: the scripted model and the tool `work`.
-pub fn agent(idempotent: bool) -> LlmAgent {
+/// The agent of the workload: the scripted model and the tool `work`, declared non-blocking
+/// (its body only awaits, so its calls run in place) unless `own_task` (an `async` tool as
+/// written without the declaration: each call on a task of its own).
+pub fn agent(idempotent: bool, own_task: bool) -> LlmAgent {
     let work = tool_fn(
         "work",
         "Does the run's work.",
@@ -132,6 +134,7 @@ pub fn agent(idempotent: bool) -> LlmAgent {
         },
     );
     let work = if idempotent { work.idempotent() } else { work };
+    let work = if own_task { work } else { work.non_blocking() };
     LlmAgent::builder("bench")
         .model(Script)
         .tool(work)
