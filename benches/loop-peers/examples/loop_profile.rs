@@ -3,7 +3,8 @@
 //! `cargo build --release --example loop_profile --manifest-path benches/loop-peers/Cargo.toml`, then
 //! `valgrind --tool=callgrind target/release/examples/loop_profile ours 10 200` (loop: `ours`,
 //! `journaled` (`ours` through an in-memory journal), `ours-mt` (`ours` on a multi-thread
-//! runtime, where each tool call runs on a task of its own), `fanout` / `fanout-seq` (all calls
+//! runtime, where each tool call runs on a task of its own), `ours-mt-in-place` (that with the
+//! tool declared non-blocking: its calls run in place), `fanout` / `fanout-seq` (all calls
 //! in one turn, at once / one after another), `scripted` or
 //! `rig`; tool calls per run; runs).
 
@@ -26,9 +27,13 @@ fn main() {
                 rt.block_on(ours::run(&agent));
             }
         }
-        "ours-mt" => {
+        "ours-mt" | "ours-mt-in-place" => {
             let rt = multi_thread_runtime();
-            let agent = ours::replay_agent(calls);
+            let agent = if which == "ours-mt" {
+                ours::replay_agent(calls)
+            } else {
+                ours::replay_agent_in_place(calls)
+            };
             for _ in 0..runs {
                 rt.block_on(ours::run(&agent));
             }
@@ -60,6 +65,8 @@ fn main() {
                 rt.block_on(loop_peers::rig::run(&agent, calls));
             }
         }
-        other => panic!("unknown loop `{other}`: ours, ours-mt, journaled, fanout, fanout-seq, scripted or rig"),
+        other => panic!(
+            "unknown loop `{other}`: ours, ours-mt, ours-mt-in-place, journaled, fanout, fanout-seq, scripted or rig"
+        ),
     }
 }

@@ -4,7 +4,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
-use agents_core::{AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelResponse, model::{ModelError, ModelRequest}};
+use agents_core::{
+    AgentExt, Budget, ExecutionFailure, LlmAgent, Model, ModelResponse,
+    model::{ModelError, ModelRequest},
+};
 use futures::future::BoxFuture;
 
 use crate::{args_text, call_id};
@@ -81,12 +84,24 @@ pub fn fanout_agent(calls: usize, parallel: usize) -> LlmAgent<String, String> {
 }
 
 pub fn agent(model: impl Model + 'static, calls: usize) -> LlmAgent<String, String> {
+    agent_with(model, calls, false)
+}
+
+/// [`agent`], its tool declared non-blocking when `in_place` (each call then runs on the run's
+/// task on a multi-thread runtime too, instead of on a task of its own).
+pub fn agent_with(
+    model: impl Model + 'static,
+    calls: usize,
+    in_place: bool,
+) -> LlmAgent<String, String> {
+    let ping = tool_fn("ping", "Does nothing.", |_: PingArgs| async move {
+        Ok::<_, ExecutionFailure>("ok")
+    });
+    let ping = if in_place { ping.non_blocking() } else { ping };
     LlmAgent::<String, String>::builder("bench")
         .prompt("You are a benchmark.")
         .model(model)
-        .tool(tool_fn("ping", "Does nothing.", |_: PingArgs| async move {
-            Ok::<_, ExecutionFailure>("ok")
-        }))
+        .tool(ping)
         .budget(Budget {
             max_turns: Some(calls as u64 + 1),
             ..Budget::default()
@@ -98,6 +113,11 @@ pub fn agent(model: impl Model + 'static, calls: usize) -> LlmAgent<String, Stri
 /// The agent over [`Replay`].
 pub fn replay_agent(calls: usize) -> LlmAgent<String, String> {
     agent(Replay::new(script(calls)), calls)
+}
+
+/// The agent over [`Replay`], its tool declared non-blocking.
+pub fn replay_agent_in_place(calls: usize) -> LlmAgent<String, String> {
+    agent_with(Replay::new(script(calls)), calls, true)
 }
 
 /// The agent over a fresh [`ScriptedModel`] holding one run's script.
