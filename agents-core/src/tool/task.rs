@@ -52,8 +52,8 @@ pub(crate) enum ReadyCall<'a> {
 }
 
 /// Reads `args` into `tool`'s types, in place; the call will run on a task of its own on a
-/// multi-thread runtime unless the tool never blocks its thread, else in place. A panic while reading is a permanent failure of the
-/// tool.
+/// multi-thread runtime unless the tool never blocks its thread, else in place. A panic while
+/// reading is a permanent failure of the tool.
 pub(crate) fn prepare(tool: &Arc<dyn Tool>, args: Value) -> Result<ReadyCall<'_>, ToolCallError> {
     if !tool.non_blocking() && own_task() {
         let tool = Arc::clone(tool);
