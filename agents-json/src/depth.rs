@@ -83,6 +83,19 @@ fn too_deep_at(text: &str) -> Option<usize> {
 /// Whether `value` nests deeper than [`MAX_DEPTH`]; measured without recursion, so a value
 /// built elsewhere (by a fixer, by hand) is checked before anything recurses over it.
 pub fn deeper_than_limit(value: &Value) -> bool {
+    // Tool arguments are nearly always an object (or list) of plain values: one level, below
+    // any limit, answered without the stack's allocation.
+    let is_container = |v: &Value| matches!(v, Value::Array(_) | Value::Object(_));
+    let flat = match value {
+        Value::Array(items) => !items.iter().any(is_container),
+        Value::Object(map) => !map.values().any(is_container),
+        _ => true,
+    };
+    // One level is within the limit.
+    const _: () = assert!(MAX_DEPTH >= 1);
+    if flat {
+        return false;
+    }
     let mut stack = vec![(value, 1usize)];
     while let Some((v, depth)) = stack.pop() {
         let (Value::Array(_) | Value::Object(_)) = v else {
@@ -126,6 +139,16 @@ mod tests {
         assert!(!deeper_than_limit(&nested(MAX_DEPTH)));
         assert!(deeper_than_limit(&nested(MAX_DEPTH + 1)));
         assert!(!deeper_than_limit(&Value::from(1)));
+        // One level (the flat arguments nearly every call has) and one level more.
+        assert!(!deeper_than_limit(
+            &serde_json::json!({"a": 1, "b": "x", "c": null})
+        ));
+        assert!(!deeper_than_limit(&serde_json::json!([1, "x", true])));
+        assert!(!deeper_than_limit(&serde_json::json!({"a": {"b": [1]}})));
+        let mut deep_inside = serde_json::Map::new();
+        deep_inside.insert("flat".into(), Value::from(1));
+        deep_inside.insert("deep".into(), nested(MAX_DEPTH));
+        assert!(deeper_than_limit(&Value::Object(deep_inside)));
     }
 
     #[test]
