@@ -69,20 +69,42 @@ def answer_of(run, which):
     return [{c["name"]: c["arguments"]} for c in calls]
 
 
+SELF_CHECKED = ("simple_python", "multiple", "live_simple")
+
+
 def self_check(data, check):
-    """A known right answer is right, a wrong value is wrong, no call is wrong."""
-    questions, answers = load_category(data, "simple_python")
-    q = questions["simple_python_0"]
-    truth = answers["simple_python_0"]["ground_truth"]
-    name, params = next(iter(truth[0].items()))
-    right = {name: {k: v[0] for k, v in params.items() if v[0] != ""}}
-    wrong = {name: {k: ("x" if isinstance(v[0], str) else v[0] + 1)
-                    for k, v in params.items() if v[0] != ""}}
-    ok = (check(q["function"], [right], truth, "simple_python")["valid"]
-          and not check(q["function"], [wrong], truth, "simple_python")["valid"]
-          and not check(q["function"], [], truth, "simple_python")["valid"])
-    print(json.dumps({"self_check": ok}))
+    """In each category, a known right answer (the first question's) is right, a wrong value is
+    wrong, no call is wrong."""
+    results = {c: self_check_category(data, check, c) for c in SELF_CHECKED}
+    ok = all(results.values())
+    print(json.dumps({"self_check": ok, **results}))
     return 0 if ok else 1
+
+
+def self_check_category(data, check, category):
+    questions, answers = load_category(data, category)
+    qid = next(iter(questions))
+    q, truth = questions[qid], answers[qid]["ground_truth"]
+    name, params = next(iter(truth[0].items()))
+    given = {k: v[0] for k, v in params.items() if v and v[0] != ""}
+    right = {name: given}
+    wrong = {name: {k: wrong_value(v) for k, v in given.items()}}
+    return bool(check(q["function"], [right], truth, category)["valid"]
+                and (not given or not check(q["function"], [wrong], truth, category)["valid"])
+                and not check(q["function"], [], truth, category)["valid"])
+
+
+def wrong_value(v):
+    """A value of the same kind that no possible answer holds."""
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, (int, float)):
+        return v + 1
+    if isinstance(v, str):
+        return v + " (wrong)"
+    if isinstance(v, list):
+        return v + [v[0]] if v else ["wrong"]
+    return "wrong"
 
 
 def main():

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Berkeley Function Calling Leaderboard's pinned package (PyPI `bfcl-eval`) into a
 # venv under evals/bfcl/.cache (git-ignored), and extracts the data the harness reads: the
-# questions and the possible answers of the categories measured (`simple_python`, `multiple`).
+# questions and the possible answers of the categories measured (`simple_python`, `multiple`,
+# and `live_simple`, the held-out set).
 # Nothing of BFCL is in this repository; everything comes from the package at run time.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
@@ -23,7 +24,7 @@ PYTHON="${BFCL_PYTHON:-python3}"
 VENV="$HOME_DIR/venv"
 DATA="$HOME_DIR/data"
 PKGS=("bfcl-eval==2026.3.23" "filelock==3.20.0")
-CATEGORIES=(simple_python multiple)
+CATEGORIES=(simple_python multiple live_simple)
 STAMP="$HOME_DIR/.installed"
 
 log() { printf '[bfcl] %s\n' "$*" >&2; }
@@ -58,5 +59,7 @@ done
 "$VENV/bin/python" "$HERE/score.py" --self-check --data "$DATA" >/dev/null \
   || die "BFCL's checker does not load (see above)"
 echo "$want" >"$STAMP"
-log "ready: $(grep -c "" "$DATA/simple_python.json") simple_python and $(grep -c "" "$DATA/multiple.json") multiple questions in $DATA"
+counts=()
+for c in "${CATEGORIES[@]}"; do counts+=("$(grep -c "" "$DATA/$c.json") $c"); done
+log "ready: ${counts[*]} questions in $DATA"
 echo "BFCL_HOME=$HOME_DIR"

@@ -4,7 +4,9 @@
 //! `evals/bfcl/setup.sh` installs (nothing of BFCL is in this repository): one JSON object a
 //! line, `{"id", "question": [[{"role", "content"}, …]], "function": [{"name", "description",
 //! "parameters"}, …]}`. Each function becomes a tool whose name [`names`] maps and whose
-//! parameters [`schema`] converts.
+//! parameters [`schema`] converts. The categories run here have one turn; in `live_simple` that
+//! turn can open with a system message, which becomes the agent's system prompt
+//! ([`Question::system`]), as BFCL's runner sends it to the model as the system's.
 
 pub mod names;
 pub mod schema;
@@ -20,10 +22,10 @@ use names::NameMap;
 /// One BFCL question.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Question {
-    /// BFCL's id (`simple_python_0`, `multiple_12`).
+    /// BFCL's id (`simple_python_0`, `multiple_12`, `live_simple_3-2-1`).
     pub id: String,
-    /// The conversation: turns of messages (one turn of one user message in the categories
-    /// measured here).
+    /// The conversation: turns of messages (one turn in the categories measured here: one user
+    /// message, after a system message in some `live_simple` questions).
     pub question: Vec<Vec<Message>>,
     /// The functions offered.
     pub function: Vec<Function>,
@@ -54,11 +56,22 @@ pub struct Function {
 impl Question {
     /// The user's words: the messages of the first turn that are the user's, one per line.
     pub fn request(&self) -> String {
+        self.said_by("user")
+    }
+
+    /// The system's words, when the first turn has any (the messages whose role is `system`,
+    /// one per line): the agent's system prompt.
+    pub fn system(&self) -> Option<String> {
+        Some(self.said_by("system")).filter(|s| !s.is_empty())
+    }
+
+    /// The messages of the first turn said by `role`, one per line.
+    fn said_by(&self, role: &str) -> String {
         self.question
             .first()
             .map(|turn| {
                 turn.iter()
-                    .filter(|m| m.role == "user")
+                    .filter(|m| m.role == role)
                     .map(|m| m.content.as_str())
                     .collect::<Vec<_>>()
                     .join("\n")
@@ -121,5 +134,18 @@ mod tests {
         assert_eq!(names.bfcl(&specs[0].name), Some("math.factorial"));
         assert_eq!(specs[0].parameters["type"], "object");
         assert_eq!(specs[0].parameters["required"][0], "number");
+        assert_eq!(q.system(), None);
+    }
+
+    #[test]
+    fn a_system_message_is_the_system_prompt_and_not_the_request() {
+        let line = r#"{"id": "live_simple_1-1-0", "question": [[
+            {"role": "system", "content": "Answer briefly."},
+            {"role": "user", "content": "Open the door."}]],
+            "function": [{"name": "door.open", "description": "Opens it.",
+            "parameters": {"type": "dict", "properties": {}, "required": []}}]}"#;
+        let q: Question = serde_json::from_str(line).unwrap();
+        assert_eq!(q.request(), "Open the door.");
+        assert_eq!(q.system().as_deref(), Some("Answer briefly."));
     }
 }

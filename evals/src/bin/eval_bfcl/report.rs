@@ -127,9 +127,11 @@ pub fn markdown(c: &Config, scored: &[Scored]) -> String {
         .filter(|m| scored.iter().any(|s| s.mode == *m))
         .collect();
     let commits: BTreeSet<&str> = scored.iter().map(|s| s.commit.as_str()).collect();
+    let categories: BTreeSet<&str> = scored.iter().map(|s| s.category.as_str()).collect();
     let _ = writeln!(
         out,
-        "## BFCL: simple_python and multiple through the framework\n"
+        "## BFCL: {} through the framework\n",
+        categories.into_iter().collect::<Vec<_>>().join(" and ")
     );
     let _ = writeln!(
         out,

@@ -153,6 +153,9 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
             }
         }
     }
+    if let Some(system) = q.system() {
+        builder = builder.prompt(system);
+    }
     let builder = s.switches(mode, builder);
     let agent = match builder.build() {
         Ok(agent) => agent,
