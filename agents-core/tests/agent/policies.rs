@@ -105,8 +105,19 @@ async fn omit_hides_the_failed_call_from_the_next_turn() {
         .build()
         .unwrap();
     agent.run("go".into()).await.unwrap();
-    let msgs = &model.requests()[1].messages;
-    let ids: Vec<String> = msgs
+    assert_eq!(call_ids(&model.requests()[1].messages), ["good", "good"]);
+    assert!(rec.events().iter().any(|e| matches!(
+        e,
+        Event::ToolFailed {
+            outcome: "omitted",
+            ..
+        }
+    )));
+}
+
+/// The call ids in `messages`, in order: each call's, then each result's.
+fn call_ids(messages: &[Message]) -> Vec<String> {
+    messages
         .iter()
         .flat_map(|m| match m {
             Message::Assistant { tool_calls, .. } => {
@@ -115,15 +126,41 @@ async fn omit_hides_the_failed_call_from_the_next_turn() {
             Message::Tool(r) => vec![r.call_id.clone()],
             _ => vec![],
         })
-        .collect();
-    assert_eq!(ids, vec!["good", "good"]);
-    assert!(rec.events().iter().any(|e| matches!(
-        e,
-        Event::ToolFailed {
-            outcome: "omitted",
-            ..
-        }
-    )));
+        .collect()
+}
+
+/// The transcript keeps what Omit hides from the model: the omitted call and its result stay in
+/// the run's transcript, while every later request leaves them out and still gets each message
+/// said after the omission, once.
+#[tokio::test]
+async fn omit_keeps_the_omitted_call_in_the_transcript_only() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("bad", "weather", r#"{"days": 2}"#).and_tool_call(
+            "good",
+            "weather",
+            r#"{"city":"Oslo"}"#,
+        ),
+        ModelResponse::tool_call("later", "weather", r#"{"city":"Rome"}"#),
+        ModelResponse::text("done"),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(counter()))
+        .unhandled(UnhandledPolicy::Omit)
+        .build()
+        .unwrap();
+    let report = agent.run("go".into()).report().await;
+    assert_eq!(report.output().map(String::as_str), Some("done"));
+    assert_eq!(
+        call_ids(&report.transcript),
+        ["bad", "good", "bad", "good", "later", "later"]
+    );
+    let requests = model.requests();
+    assert_eq!(call_ids(&requests[1].messages), ["good", "good"]);
+    assert_eq!(
+        call_ids(&requests[2].messages),
+        ["good", "good", "later", "later"]
+    );
 }
 
 /// FeedBack is bounded: three rounds in a row in which every call failed stop the run with the

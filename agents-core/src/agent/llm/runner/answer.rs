@@ -154,7 +154,7 @@ where
                 let request = request();
                 let cx = RepairContext {
                     request: &request,
-                    conversation: &self.transcript,
+                    conversation: self.transcript(),
                 };
                 match f(text, &cx) {
                     FixOutcome::Fixed(fixed) => Step::Fixed(fixed),
@@ -166,7 +166,7 @@ where
                 }
             }
             StepImpl::FixWith { agent, .. } => {
-                let conversation: Arc<[Message]> = Arc::from(self.transcript.as_slice());
+                let conversation: Arc<[Message]> = Arc::from(self.transcript().as_slice());
                 let fixer_ctx = self.ctx.for_repair(request(), conversation);
                 let asked = agent.invoke(text.to_owned(), &fixer_ctx);
                 match self.budget.within(None, asked).await {

@@ -128,8 +128,8 @@ where
         // Ids already answered in the history stay taken: a provider that numbers its calls per
         // response (Gemini) would otherwise reuse one, and a result would answer two calls.
         call_ids: transcript::call_ids(&history),
-        frame: Frame::new(cfg.tools.clone(), history.clone()),
-        transcript: history,
+        frame: Frame::new(cfg.tools.clone(), history),
+        transcript_apart: None,
         omitted: HashSet::new(),
         guards: Guards::default(),
         approvals: Approvals::default(),
@@ -200,9 +200,10 @@ where
     if let Err(AgentError::AwaitingApproval(_)) = &result {
         // The report's transcript is valid like any other; the paused state keeps the held
         // calls open for the resume.
-        crate::conversation::mend_with(&mut runner.transcript, round::awaiting);
+        crate::conversation::mend_with(runner.transcript_mut(), round::awaiting);
     }
-    RunReport::new(result, runner.transcript, runner.turn, runner.usage)
+    let (turn, usage) = (runner.turn, runner.usage);
+    RunReport::new(result, runner.into_transcript(), turn, usage)
 }
 
 /// A durable run's end is its last step, and the step reports it (`RunFinished`, inside the
@@ -256,8 +257,11 @@ pub(super) struct Runner<'a, In, Out> {
     pub model: Arc<dyn Model>,
     pub turn: u32,
     pub usage: Usage,
-    /// Everything said, complete and valid (every call paired with its result).
-    pub transcript: Vec<Message>,
+    /// Everything said, complete and valid (every call paired with its result), kept apart
+    /// from the next request's messages only once calls were omitted from what the model sees:
+    /// until then the request's messages are the transcript (one list, not a copy of every
+    /// message said; see [`transcript`](Self::transcript)).
+    transcript_apart: Option<Vec<Message>>,
     /// Calls left out of what the model sees (the `Omit` policy).
     pub omitted: HashSet<String>,
     /// Every call id recorded in this run (ids are made unique before a call is recorded).

@@ -201,11 +201,11 @@ where
     /// twice succeeded.
     pub(super) fn recall_progress(&mut self) {
         let since = self
-            .transcript
+            .transcript()
             .iter()
             .rposition(|m| matches!(m, Message::User { .. }))
             .map_or(0, |at| at + 1);
-        let messages = self.transcript[since..].to_vec();
+        let messages = self.transcript()[since..].to_vec();
         for m in &messages {
             match m {
                 Message::Assistant { tool_calls, .. } => {

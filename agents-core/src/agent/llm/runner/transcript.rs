@@ -12,14 +12,39 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
+    /// Everything said, complete and valid (every call paired with its result).
+    pub fn transcript(&self) -> &Vec<Message> {
+        self.transcript_apart
+            .as_ref()
+            .unwrap_or(&self.frame.request.messages)
+    }
+
+    /// The transcript, to change in place (a resumed transcript mended or cut back). While no
+    /// call is omitted this is the next request's messages too; once calls are omitted, the
+    /// caller rebuilds those with [`resync_messages`](Self::resync_messages).
+    pub fn transcript_mut(&mut self) -> &mut Vec<Message> {
+        self.transcript_apart
+            .as_mut()
+            .unwrap_or(&mut self.frame.request.messages)
+    }
+
+    /// The transcript, the run over.
+    pub fn into_transcript(self) -> Vec<Message> {
+        self.transcript_apart.unwrap_or(self.frame.request.messages)
+    }
+
     /// Appends a message to the transcript and to the next request, and hands the run's state
     /// to the checkpoint hook, if any.
     pub fn say(&mut self, message: Message) {
-        self.frame.request.messages.push(message.clone());
         if let Some(tap) = &self.tap {
             tap.said(&message);
         }
-        self.transcript.push(message);
+        // One push while the request's messages are the transcript; two lists only once calls
+        // were omitted from what the model sees.
+        if let Some(apart) = &mut self.transcript_apart {
+            apart.push(message.clone());
+        }
+        self.frame.request.messages.push(message);
         if let Some(hook) = &self.agent.config.settings.on_checkpoint
             && !self.ctx.is_replaying()
         {
@@ -31,7 +56,7 @@ where
     /// transcript was mended).
     pub(super) fn sync_tap(&self) {
         if let Some(tap) = &self.tap {
-            tap.replace_transcript(&self.transcript);
+            tap.replace_transcript(self.transcript());
         }
     }
 
@@ -46,7 +71,7 @@ where
     /// The run's state now.
     pub(super) fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
-            messages: self.transcript.clone(),
+            messages: self.transcript().clone(),
             spent: self.budget.spent(),
             elapsed: self.budget.elapsed(),
             skill: self
@@ -59,38 +84,47 @@ where
         }
     }
 
-    /// Rebuilds the next request's messages from the transcript (after calls were omitted).
+    /// Rebuilds the next request's messages from the transcript (after calls were omitted):
+    /// from then on the transcript is kept apart from them.
     pub fn resync_messages(&mut self) {
-        self.frame.request.messages = self.visible_messages();
-    }
-
-    /// The transcript as the model sees it: omitted calls and their results left out.
-    fn visible_messages(&self) -> Vec<Message> {
         if self.omitted.is_empty() {
-            return self.transcript.clone();
+            if let Some(apart) = self.transcript_apart.take() {
+                self.frame.request.messages = apart;
+            }
+            return;
         }
-        self.transcript
-            .iter()
-            .filter_map(|m| match m {
-                Message::Assistant {
-                    content,
-                    tool_calls,
-                } => {
-                    let calls: Vec<_> = tool_calls
-                        .iter()
-                        .filter(|c| !self.omitted.contains(&c.id))
-                        .cloned()
-                        .collect();
-                    (content.is_some() || !calls.is_empty()).then(|| Message::Assistant {
-                        content: content.clone(),
-                        tool_calls: calls,
-                    })
-                }
-                Message::Tool(r) if self.omitted.contains(&r.call_id) => None,
-                other => Some(other.clone()),
-            })
-            .collect()
+        let apart = match self.transcript_apart.take() {
+            Some(apart) => apart,
+            None => std::mem::take(&mut self.frame.request.messages),
+        };
+        self.frame.request.messages = visible_messages(&apart, &self.omitted);
+        self.transcript_apart = Some(apart);
     }
+}
+
+/// `transcript` as the model sees it: the `omitted` calls and their results left out.
+fn visible_messages(transcript: &[Message], omitted: &HashSet<String>) -> Vec<Message> {
+    transcript
+        .iter()
+        .filter_map(|m| match m {
+            Message::Assistant {
+                content,
+                tool_calls,
+            } => {
+                let calls: Vec<_> = tool_calls
+                    .iter()
+                    .filter(|c| !omitted.contains(&c.id))
+                    .cloned()
+                    .collect();
+                (content.is_some() || !calls.is_empty()).then(|| Message::Assistant {
+                    content: content.clone(),
+                    tool_calls: calls,
+                })
+            }
+            Message::Tool(r) if omitted.contains(&r.call_id) => None,
+            other => Some(other.clone()),
+        })
+        .collect()
 }
 
 /// The ids of every call in `history`.

@@ -358,7 +358,7 @@ where
             },
             chains: &entry.chains,
             retry_budget: cfg.settings.retry_budget.as_ref(),
-            conversation: &self.transcript,
+            conversation: self.transcript(),
             asking: Asking {
                 model: &*self.model,
                 request: &self.frame.request,

@@ -25,14 +25,13 @@ where
     /// the loop goes on with a model turn.
     pub(in crate::agent::llm) async fn pick_up(&mut self) -> Flow<Out> {
         let interrupted = self.take_interrupted_round();
-        let changes = crate::conversation::mend(&mut self.transcript);
+        let changes = crate::conversation::mend(self.transcript_mut());
         if !changes.is_empty() {
             self.ctx.emit(crate::Event::TranscriptMended {
                 agent: self.path.clone(),
                 changes,
             });
         }
-        self.frame.request.messages = self.transcript.clone();
         self.recall_progress();
         self.sync_tap();
         // The round runs before any model turn: build the frame (the offered tools) it checks
@@ -45,7 +44,7 @@ where
         if let Some(Message::Assistant {
             content: Some(text),
             tool_calls,
-        }) = self.transcript.last()
+        }) = self.transcript().last()
             && tool_calls.is_empty()
             && let Ok(out) = read_output::<Out>(text, self.agent.config.answer.is_text)
         {
@@ -57,17 +56,17 @@ where
     /// Removes the last round of calls from the transcript if some of its calls have no
     /// result, and returns it with the results that were recorded.
     fn take_interrupted_round(&mut self) -> Option<Interrupted> {
-        let at = self.transcript.iter().rposition(
+        let at = self.transcript().iter().rposition(
             |m| matches!(m, Message::Assistant { tool_calls, .. } if !tool_calls.is_empty()),
         )?;
-        let following = &self.transcript[at + 1..];
+        let following = &self.transcript()[at + 1..];
         if !following.iter().all(|m| matches!(m, Message::Tool(_))) {
             return None;
         }
         let Message::Assistant {
             content,
             tool_calls,
-        } = &self.transcript[at]
+        } = &self.transcript()[at]
         else {
             return None;
         };
@@ -90,7 +89,7 @@ where
         for call in &response.tool_calls {
             self.call_ids.remove(&call.id);
         }
-        self.transcript.truncate(at);
+        self.transcript_mut().truncate(at);
         Some(Interrupted { response, recorded })
     }
 
