@@ -9,7 +9,9 @@ use std::time::Duration;
 use agents_restate::AgentRun;
 use agents_restate::restate_sdk::prelude::*;
 
-use crate::workload::{BareClockRun, BareRun, BareShapedRun, agent, step_latencies};
+use crate::workload::{
+    BareClockRun, BareOutcomeRun, BareRun, BareShapedRun, agent, step_latencies,
+};
 
 /// Set in a child process: the flavour of `AgentRun` it serves.
 pub const SERVE: &str = "BENCH_SERVE";
@@ -43,6 +45,7 @@ impl Flavour {
             .bind(BareRun)
             .bind(BareClockRun)
             .bind(BareShapedRun)
+            .bind(BareOutcomeRun)
             .build()
     }
 }

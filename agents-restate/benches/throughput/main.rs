@@ -14,13 +14,16 @@
 //!
 //! **The workload** ([`workload`]), each run: `calls` rounds of a model turn that asks for one
 //! tool call and the tool call, then a model turn that answers, `2 × calls + 1` journaled steps;
-//! runs of `BENCH_CALLS` lengths (default `1,3,6`: 3, 7 and 13 steps). Six implementations,
+//! runs of `BENCH_CALLS` lengths (default `1,3,6`: 3, 7 and 13 steps). Seven implementations,
 //! served by child processes of this bench ([`child`]) and driven through Restate's ingress with
 //! `BENCH_CONCURRENCY` runs in flight (default 16), `BENCH_RUNS` runs of each length each
 //! (default 200), every (implementation, length) batch in turn within a round, `BENCH_ROUNDS`
 //! rounds (default 4), so that the machine's noise falls on all of them:
 //!
 //! - `bare`: a workflow written directly against `restate-sdk`: one `ctx.run` per step.
+//! - `bare, answering as ours does`: that, answering with the whole conversation besides the
+//!   answer, as ours does (a [`RunOutcome`](agents_restate::RunOutcome), which grows with the
+//!   run's steps).
 //! - `bare + clock`: that with the run's start time first, one more `ctx.run` (ours journals it:
 //!   the duration budget counts from it, and `RunStarted` is reported in it).
 //! - `bare, shaped like ours`: that, submitted as ours is: a `start` handler reads the request
@@ -65,6 +68,7 @@ use workload::steps_of;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
     Bare,
+    BareOutcome,
     BareClock,
     BareShaped,
     Ours,
@@ -73,8 +77,9 @@ enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 6] = [
+    const ALL: [Kind; 7] = [
         Kind::Bare,
+        Kind::BareOutcome,
         Kind::BareClock,
         Kind::BareShaped,
         Kind::Ours,
@@ -85,6 +90,7 @@ impl Kind {
     fn label(self) -> &'static str {
         match self {
             Kind::Bare => "bare restate-sdk (`ctx.run` per step)",
+            Kind::BareOutcome => "bare, answering as ours does (+ the transcript)",
             Kind::BareClock => "bare + clock entry",
             Kind::BareShaped => "bare, shaped like ours (+ clock, + `start` handler)",
             Kind::Ours => "ours (`AgentRun`, tool idempotent)",
@@ -97,6 +103,7 @@ impl Kind {
     fn submit(self) -> (&'static str, &'static str) {
         match self {
             Kind::Bare => ("BareRun", "run/send"),
+            Kind::BareOutcome => ("BareOutcomeRun", "run/send"),
             Kind::BareClock => ("BareClockRun", "run/send"),
             Kind::BareShaped => ("BareShapedRun", "start"),
             Kind::Ours | Kind::OursAtMostOnce | Kind::OursOwnTask => ("AgentRun", "start"),
@@ -478,6 +485,11 @@ fn report_cpu(batches: &[Batch], lengths: &[usize], rounds: usize) {
     }
     println!("\nWhat each piece adds (all rounds, fitted; µs):\n");
     let pieces = [
+        (
+            Kind::Bare,
+            Kind::BareOutcome,
+            "the whole conversation in the answer, as ours answers",
+        ),
         (
             Kind::Bare,
             Kind::BareClock,

@@ -11,7 +11,7 @@ use agents_core::model::{Message, ModelError, ModelRequest, ModelResponse, ToolC
 use agents_core::tool::tool_fn;
 use agents_core::{ExecutionFailure, LlmAgent, Model};
 use agents_restate::restate_sdk::prelude::*;
-use agents_restate::{RunRequest, RunStarted};
+use agents_restate::{RunOutcome, RunRequest, RunStarted};
 use futures_util::future::BoxFuture;
 
 /// The journaled steps of a run that makes `calls` tool calls.
@@ -144,11 +144,14 @@ pub fn agent(idempotent: bool, own_task: bool) -> LlmAgent {
 
 /// The workload's steps against the bare SDK: each model turn and each tool call one `ctx.run`,
 /// recording what the agent's steps record (a model response, the tool's text), the model
-/// shown the conversation so far as the agent shows it.
-async fn bare_steps(ctx: &WorkflowContext<'_>, run: &str) -> Result<String, HandlerError> {
-    let mut messages = vec![Message::user(run.to_owned())];
+/// shown the conversation so far as the agent shows it. The answer, and the conversation with
+/// it (what ours answers with besides the answer).
+async fn bare_steps(
+    ctx: &WorkflowContext<'_>,
+    run: &str,
+) -> Result<(String, Vec<Message>), HandlerError> {
+    let mut request = ModelRequest::new().messages(vec![Message::user(run.to_owned())]);
     for n in 1..=calls_of(run) as u32 {
-        let request = ModelRequest::new().messages(messages.clone());
         let Json(response): Json<ModelResponse> = ctx
             .run(|| async { Ok(Json(Script::answer(&request))) })
             .name("model")
@@ -163,23 +166,25 @@ async fn bare_steps(ctx: &WorkflowContext<'_>, run: &str) -> Result<String, Hand
             .await?;
         let calls: Vec<ToolCall> = response.tool_calls;
         let call_id = calls.first().map(|c| c.id.clone()).unwrap_or_default();
-        messages.push(Message::Assistant {
+        request.messages.push(Message::Assistant {
             content: None,
             tool_calls: calls,
         });
-        messages.push(Message::Tool(ToolResult {
+        request.messages.push(Message::Tool(ToolResult {
             call_id,
             name: "work".to_owned(),
             content,
             is_error: false,
         }));
     }
-    let request = ModelRequest::new().messages(messages);
     let Json(answer): Json<ModelResponse> = ctx
         .run(|| async { Ok(Json(Script::answer(&request))) })
         .name("model")
         .await?;
-    Ok(answer.text.unwrap_or_default())
+    let text = answer.text.unwrap_or_default();
+    let mut messages = request.messages;
+    messages.push(Message::assistant(text.clone()));
+    Ok((text, messages))
 }
 
 /// The run's start time as one `ctx.run`, recorded as text as ours records it.
@@ -203,7 +208,29 @@ pub struct BareRun;
 impl BareRun {
     #[handler]
     async fn run(&self, ctx: WorkflowContext<'_>, run: String) -> Result<String, HandlerError> {
-        bare_steps(&ctx, &run).await
+        Ok(bare_steps(&ctx, &run).await?.0)
+    }
+}
+
+/// The bare workload answering as ours does: the answer and the whole conversation (a
+/// [`RunOutcome`]), whose size grows with the run's steps.
+pub struct BareOutcomeRun;
+
+#[restate_sdk::workflow(name = "BareOutcomeRun")]
+impl BareOutcomeRun {
+    #[handler]
+    async fn run(
+        &self,
+        ctx: WorkflowContext<'_>,
+        run: String,
+    ) -> Result<Json<RunOutcome>, HandlerError> {
+        let (answer, transcript) = bare_steps(&ctx, &run).await?;
+        Ok(Json(RunOutcome {
+            output: Some(answer),
+            error: None,
+            transcript,
+            turns: calls_of(&run) as u32 + 1,
+        }))
     }
 }
 
@@ -215,7 +242,7 @@ impl BareClockRun {
     #[handler]
     async fn run(&self, ctx: WorkflowContext<'_>, run: String) -> Result<String, HandlerError> {
         bare_clock(&ctx).await?;
-        bare_steps(&ctx, &run).await
+        Ok(bare_steps(&ctx, &run).await?.0)
     }
 }
 
@@ -233,7 +260,7 @@ impl BareShapedRun {
         request: Json<RunRequest>,
     ) -> Result<String, HandlerError> {
         bare_clock(&ctx).await?;
-        bare_steps(&ctx, &request.into_inner().input).await
+        Ok(bare_steps(&ctx, &request.into_inner().input).await?.0)
     }
 
     #[handler]
