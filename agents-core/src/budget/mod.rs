@@ -252,6 +252,15 @@ impl BudgetScope {
             .clone()
     }
 
+    /// Whether this scope limits `kind` (now, after any extensions).
+    fn has_limit(&self, kind: BudgetKind) -> bool {
+        self.limits
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .limit(kind)
+            .is_some()
+    }
+
     fn ancestors(self: &Arc<Self>) -> impl Iterator<Item = &BudgetScope> {
         std::iter::successors(Some(&**self), |s| s.parent.as_deref())
     }
@@ -342,7 +351,10 @@ impl BudgetScope {
     /// Checks the wall clock against this scope's and every ancestor's `max_duration`.
     pub fn check_time(self: &Arc<Self>) -> Result<(), BudgetExceeded> {
         for scope in self.ancestors() {
-            scope.check_one(BudgetKind::Duration, scope.elapsed().as_millis() as u64)?;
+            // The clock is read only for a scope with a duration limit (none by default).
+            if scope.has_limit(BudgetKind::Duration) {
+                scope.check_one(BudgetKind::Duration, scope.elapsed().as_millis() as u64)?;
+            }
         }
         Ok(())
     }

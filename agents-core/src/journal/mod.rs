@@ -192,7 +192,7 @@ impl Outcome for () {
 /// The in-place branch is the whole cost of the seam for runs without a journal.
 pub(crate) async fn journaled<T, F>(
     journal: Option<&dyn Journal>,
-    step: impl FnOnce() -> Step,
+    step: impl Fn() -> Step + Sync,
     work: F,
 ) -> Result<(T, bool), JournalError>
 where
@@ -202,17 +202,19 @@ where
     let Some(journal) = journal else {
         return Ok((work.await, false));
     };
-    let step = step();
-    let name = step.name.clone();
+    // The step's name is made again for an error's message (rare) instead of copied on every
+    // step.
+    let name = || step().name;
+    let handed = step();
     // Model calls and tool executions: what `RunResumed` counts.
-    let counted = matches!(step.kind, StepKind::Model | StepKind::Tool { .. });
+    let counted = matches!(handed.kind, StepKind::Model | StepKind::Tool { .. });
     // The outcome the work produced here, when it reads back exactly and was encoded: the run
     // goes on with it instead of decoding its record (see `Outcome::READS_BACK_EXACTLY`).
     let live: std::sync::Mutex<Option<T>> = std::sync::Mutex::new(None);
     let (keep, encode_at) = (&live, &name);
     let recorded = journal
         .step(
-            step,
+            handed,
             Box::pin(async move {
                 // Live before the work starts: what it reports (a tool's start, a sub-agent's
                 // events) is real.
@@ -226,7 +228,7 @@ where
                         }
                         text
                     }
-                    Err(e) => format!("unencodable outcome at {encode_at}: {e}"),
+                    Err(e) => format!("unencodable outcome at {}: {e}", encode_at()),
                 }
             }),
         )
@@ -243,7 +245,7 @@ where
     }
     let value = serde_json::from_str(&recorded.value).map_err(|e| {
         JournalError::new(
-            &name,
+            name(),
             format!("the recorded outcome does not decode ({e}); was the journal written by another version?"),
         )
     })?;

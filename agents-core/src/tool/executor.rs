@@ -47,13 +47,18 @@ pub(crate) struct ExecSetup<'a> {
     /// The values the model was shown in examples, which a call must not copy unless the user
     /// gave them too; `None`: nothing to check (no examples, or a strict agent).
     pub echo: Option<&'a EchoCheck>,
+    /// Whether a success hands back the arguments the tool ran with (for the `on_tool_use`
+    /// hook, or a tool that must not run twice): `prepare` takes them, so keeping them costs a
+    /// copy of every call's arguments.
+    pub keep_args: bool,
 }
 
 /// How one call ended.
 #[derive(Debug)]
 pub(crate) enum CallOutcome {
-    /// The tool returned; `args` are the arguments it ran with (after repair).
-    Success { output: Value, args: Value },
+    /// The tool returned; `args` are the arguments it ran with (after repair), when
+    /// [`ExecSetup::keep_args`] asked for them.
+    Success { output: Value, args: Option<Value> },
     /// No step recovered the error.
     Failed(ToolError),
     /// A step or a fixer gave up softly.
@@ -136,23 +141,37 @@ impl<'a, 's> Executor<'a, 's> {
             // Every violation at once, so that one turn of feedback can fix them all.
             return Err(self.schema_violated(args, violations));
         }
-        let prepared = match super::task::prepare(self.setup.tool, args.clone()) {
+        // `prepare` takes the arguments; a copy is kept only for what reads them after it: the
+        // approval hold and `keep_args`. An error path reads them again from the same text.
+        let held = self.setup.approval.is_some_and(|needs| needs(&args));
+        let (prepared, kept) = if held || self.setup.keep_args {
+            (
+                super::task::prepare(self.setup.tool, args.clone()),
+                Some(args),
+            )
+        } else {
+            (super::task::prepare(self.setup.tool, args), None)
+        };
+        let prepared = match prepared {
             Ok(p) => p,
             // Nothing ran: not charged, not an attempt.
-            Err(e) => return self.failed(args, e),
+            Err(e) => return self.failed(Self::reread(kept, raw), e),
         };
-        if self.setup.approval.is_some_and(|needs| needs(&args)) {
-            return Ok(CallOutcome::AwaitingApproval { args });
+        if held {
+            return Ok(CallOutcome::AwaitingApproval {
+                args: Self::reread(kept, raw),
+            });
         }
         if let Err(b) = self.setup.budget.charge_tool_call() {
             return Ok(CallOutcome::Stop(b.into()));
         }
         self.executions += 1;
-        let started = Instant::now();
+        // Read only when someone listens (a `ToolFinished` is built for them).
+        let started = self.setup.ctx.events().is_listened().then(Instant::now);
         // A journaled execution announces itself only when it really runs (not on replay).
         let (result, _replayed) = match self.setup.journal {
             None => {
-                self.setup.ctx.emit_with(|| self.started().event);
+                self.setup.ctx.emit_with(|| self.started());
                 (self.execute(prepared).await, false)
             }
             // Boxed: a run without a journal (an agent called as a tool, nested) does not carry
@@ -165,26 +184,27 @@ impl<'a, 's> Executor<'a, 's> {
         match result {
             Ok(output) => {
                 // A journaled execution reported its end inside its step (`execute_journaled`).
-                if self.setup.journal.is_none() {
-                    // Built only when someone listens (the journaled path owns a copy instead),
-                    // the clock read included (about 100 instructions per call).
-                    self.setup.ctx.emit_with(|| Event::ToolFinished {
-                        agent: self.setup.agent.clone(),
-                        call_id: self.call.id.clone(),
-                        tool: self.tool_name().to_owned(),
-                        elapsed: started.elapsed(),
-                    });
+                if let (None, Some(started)) = (self.setup.journal, started) {
+                    self.setup
+                        .ctx
+                        .emit_with(|| self.finished(started.elapsed()));
                 }
-                Ok(CallOutcome::Success { output, args })
+                Ok(CallOutcome::Success { output, args: kept })
             }
             Err(e @ ToolCallError::InvalidInput { .. }) => {
                 // A tool that reads its arguments only when it runs (no `prepare` of its own)
                 // found they did not fit: nothing of its work ran, so this was no attempt.
                 self.executions -= 1;
-                self.failed(args, e)
+                self.failed(Self::reread(kept, raw), e)
             }
-            Err(e) => self.failed(args, e),
+            Err(e) => self.failed(Self::reread(kept, raw), e),
         }
+    }
+
+    /// The arguments an attempt read from `raw`: the copy kept, or `raw` read again (it was
+    /// read once already, by the same strict parse, so this gives the same value).
+    fn reread(kept: Option<Value>, raw: &str) -> Value {
+        kept.unwrap_or_else(|| crate::json::parse_strict(raw).unwrap_or_default())
     }
 
     /// What a tool's error means for the call: an outcome, or an error for the repair chain
@@ -265,13 +285,14 @@ impl<'a, 's> Executor<'a, 's> {
         prepared: ReadyCall<'_>,
     ) -> Result<(Result<Value, ToolCallError>, bool), crate::journal::JournalError> {
         let tool_ctx = self.tool_context();
-        let announce = self.started();
         let own = self.setup.tool.timeout().or(self.setup.default_timeout);
         let classifier = self.setup.classifier;
-        let finished = self.finished();
+        let events = &self.setup.ctx;
         let work = async move {
-            announce.emit();
-            let started = Instant::now();
+            // The reports are built only when someone listens, the clock read included: a
+            // journaled call nobody watches pays nothing for them.
+            events.emit_with(|| self.started());
+            let started = events.events().is_listened().then(Instant::now);
             let run = prepared.run(tool_ctx);
             let result = match own {
                 None => run.await,
@@ -282,8 +303,8 @@ impl<'a, 's> Executor<'a, 's> {
             };
             // Reported inside the step, before its outcome is handed to the journal: a crash
             // may repeat the report (in the instant before the hand-over), never lose it.
-            if result.is_ok() {
-                finished.emit(started.elapsed());
+            if let (true, Some(started)) = (result.is_ok(), started) {
+                events.emit_with(|| self.finished(started.elapsed()));
             }
             ToolOutcome::record(result, classifier)
         };
@@ -308,26 +329,23 @@ impl<'a, 's> Executor<'a, 's> {
         }
     }
 
-    /// The `ToolFinished` report of this attempt, to emit when it succeeds.
-    fn finished(&self) -> Finished {
-        Finished {
-            ctx: self.setup.ctx.clone(),
+    /// The `ToolFinished` report of this attempt, which took `elapsed`.
+    fn finished(&self, elapsed: std::time::Duration) -> Event {
+        Event::ToolFinished {
             agent: self.setup.agent.clone(),
             call_id: self.call.id.clone(),
             tool: self.tool_name().to_owned(),
+            elapsed,
         }
     }
 
     /// The `ToolStarted` announcement of this attempt, to emit when the tool really runs.
-    fn started(&self) -> Started {
-        Started {
-            ctx: self.setup.ctx.clone(),
-            event: Event::ToolStarted {
-                agent: self.setup.agent.clone(),
-                call_id: self.call.id.clone(),
-                tool: self.tool_name().to_owned(),
-                attempt: self.executions,
-            },
+    fn started(&self) -> Event {
+        Event::ToolStarted {
+            agent: self.setup.agent.clone(),
+            call_id: self.call.id.clone(),
+            tool: self.tool_name().to_owned(),
+            attempt: self.executions,
         }
     }
 
@@ -357,43 +375,5 @@ impl<'a, 's> Executor<'a, 's> {
             Within::RunOut(b) => Err(ToolCallError::Agent(Box::new(AgentError::Budget(b)))),
             Within::TimedOut(limit) => Err(ToolCallError::Failed(ExecutionFailure::timeout(limit))),
         }
-    }
-}
-
-/// A `ToolStarted` event ready to emit (owned, so a journaled step can carry it).
-struct Started {
-    ctx: RunContext,
-    event: Event,
-}
-
-impl Started {
-    fn emit(self) {
-        self.ctx.emit(self.event);
-    }
-}
-
-/// A `ToolFinished` report ready to emit once the execution's time is known (owned, so a
-/// journaled step can carry it).
-struct Finished {
-    ctx: RunContext,
-    agent: AgentPath,
-    call_id: String,
-    tool: String,
-}
-
-impl Finished {
-    fn emit(self, elapsed: std::time::Duration) {
-        let Finished {
-            ctx,
-            agent,
-            call_id,
-            tool,
-        } = self;
-        ctx.emit_with(|| Event::ToolFinished {
-            agent,
-            call_id,
-            tool,
-            elapsed,
-        });
     }
 }

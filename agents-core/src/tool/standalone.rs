@@ -175,6 +175,8 @@ impl StandaloneTool {
             journal: None,
             // No model wrote these arguments, so none copied an example.
             echo: None,
+            // The answer is the output alone.
+            keep_args: false,
         };
         let call = ToolCall {
             id: call_id.to_owned(),

@@ -5,7 +5,7 @@ mod call_key;
 mod repeat;
 
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use serde_json::Value;
 
@@ -16,6 +16,35 @@ use crate::model::ToolResult;
 
 /// A call as the loop guards see it: a hash of the tool and its canonical arguments.
 pub(in crate::agent::llm) type CallKey = u64;
+
+/// A map by [`CallKey`]: the key is a hash already, so the map uses it as it is instead of
+/// hashing it again (SipHash, on every call's lookups).
+pub(in crate::agent::llm) type KeyMap<V> = HashMap<CallKey, V, BuildHasherDefault<KeyHasher>>;
+
+/// A set of [`CallKey`]s (see [`KeyMap`]).
+pub(in crate::agent::llm) type KeySet = HashSet<CallKey, BuildHasherDefault<KeyHasher>>;
+
+/// The hasher of [`KeyMap`]: a [`CallKey`] is its own hash.
+#[derive(Default)]
+pub(in crate::agent::llm) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+
+    /// Not reached (a `CallKey` hashes through `write_u64`); folds the bytes in, so that any
+    /// other use still hashes.
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+}
 
 /// What the guards remember.
 #[derive(Default)]
@@ -29,12 +58,12 @@ pub(in crate::agent::llm) struct Guards {
     /// Per call (tool and canonical arguments): a hash of the last result and how many times in
     /// a row the call gave it (the no-progress guard, `max_identical_calls`). A hash, not a copy:
     /// results can be large, and this runs for every call.
-    pub identical: HashMap<CallKey, (u64, u64)>,
+    pub identical: KeyMap<(u64, u64)>,
     /// Calls that failed permanently and were fed back once: the same call again ends the run.
-    pub permanent_calls: HashSet<CallKey>,
+    pub permanent_calls: KeySet,
     /// How many times each call (tool and canonical arguments) failed: the second time changes
     /// the sampling (see `repeat.rs`).
-    pub failed_calls: HashMap<CallKey, u32>,
+    pub failed_calls: KeyMap<u32>,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -94,5 +123,27 @@ where
             *entry = (fingerprint, 1);
         }
         self.budget.check(BudgetKind::IdenticalCalls, entry.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key map finds what was put in it by key, and only that: the key is its own hash.
+    #[test]
+    fn a_key_map_uses_the_key_as_its_hash() {
+        let keys = [0u64, 1, u64::MAX, 0x9e37_79b9_7f4a_7c15, 1 << 63];
+        let mut map = KeyMap::default();
+        for (i, k) in keys.iter().enumerate() {
+            map.insert(*k, i);
+        }
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(map.get(k), Some(&i));
+        }
+        assert_eq!(map.get(&2), None);
+        let mut hasher = KeyHasher::default();
+        42u64.hash(&mut hasher);
+        assert_eq!(hasher.finish(), 42);
     }
 }

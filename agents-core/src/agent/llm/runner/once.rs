@@ -20,11 +20,9 @@
 //! [`Recovery::answer_after_repeat`]: crate::model::Recovery::answer_after_repeat
 //! [`Event::CallNotRepeated`]: crate::Event::CallNotRepeated
 
-use std::collections::HashMap;
-
 use serde_json::Value;
 
-use super::guards::CallKey;
+use super::guards::{CallKey, KeyMap};
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::event::Event;
@@ -35,7 +33,7 @@ use crate::model::{Constraint, FINAL_ANSWER_TOOL, Message, ToolCall, ToolResult,
 pub(in crate::agent::llm) struct Progress {
     /// Calls of tools that are not idempotent that succeeded, by key (of the arguments as sent
     /// and as they ran): the earlier call's id and result.
-    succeeded: HashMap<CallKey, (String, String)>,
+    succeeded: KeyMap<(String, String)>,
     /// Whether the model called a tool since the run's request (prevention mode holds a new
     /// request's first turn to a tool call).
     pub tool_called: bool,
@@ -64,7 +62,7 @@ where
     Out: Output,
 {
     /// Whether a successful call of `name` is one that must not run twice.
-    fn runs_once(&self, name: &str) -> bool {
+    pub(super) fn runs_once(&self, name: &str) -> bool {
         let cfg = &self.agent.config;
         cfg.settings.recovery.skip_repeats
             && !cfg.settings.strict
@@ -76,13 +74,22 @@ where
     }
 
     /// Records a call that succeeded with `args`, if its tool must not run twice.
-    pub(super) fn ran_once(&mut self, call: &ToolCall, key: CallKey, args: &Value, content: &str) {
+    pub(super) fn ran_once(
+        &mut self,
+        call: &ToolCall,
+        key: CallKey,
+        args: Option<&Value>,
+        content: &str,
+    ) {
         if !self.runs_once(&call.name) {
             return;
         }
         let earlier = (call.id.clone(), content.to_owned());
-        let ran_with = Self::call_key(&call.name, &args.to_string());
-        self.progress.succeeded.insert(ran_with, earlier.clone());
+        // The arguments it ran with are kept for a tool that runs once (`keep_args`).
+        if let Some(args) = args {
+            let ran_with = Self::call_key(&call.name, &args.to_string());
+            self.progress.succeeded.insert(ran_with, earlier.clone());
+        }
         self.progress.succeeded.insert(key, earlier);
     }
 
@@ -223,7 +230,7 @@ where
                         let key = Self::call_key(&call.name, &call.arguments);
                         let args =
                             crate::json::repair(&call.arguments).map_or(Value::Null, |r| r.value);
-                        self.ran_once(&call, key, &args, &r.content);
+                        self.ran_once(&call, key, Some(&args), &r.content);
                     }
                 }
                 _ => {}

@@ -355,6 +355,7 @@ where
                     .then_some(&needs_approval as _),
                 journal: self.journal,
                 echo: echo.as_ref(),
+                keep_args: cfg.settings.on_tool_use.is_some() || self.runs_once(&call.name),
             },
             chains: &entry.chains,
             retry_budget: cfg.settings.retry_budget.as_ref(),
@@ -400,8 +401,8 @@ where
                     Value::String(s) => s,
                     other => other.to_string(),
                 };
-                self.ran_once(call, *key, &args, &content);
-                self.tool_used(call, Some(&args), &content, false);
+                self.ran_once(call, *key, args.as_ref(), &content);
+                self.tool_used(call, args.as_ref(), &content, false);
                 return Handled {
                     result: ToolResult {
                         call_id: call.id.clone(),
