@@ -33,7 +33,7 @@ pub(crate) use approval::Decisions;
 pub use approval::{Decision, Paused, PendingCall};
 pub use checkpoint::Checkpoint;
 
-pub use pairing::{Mend, PairingError, check, mend};
+pub use pairing::{Mend, PairingError, check, mend, without_calls};
 pub(crate) use pairing::{mend_with, not_executed};
 pub use trim::{KeepLastMessages, KeepLastTurns, Trim, kept, safe_cut};
 

@@ -120,6 +120,55 @@ fn no_result_recorded(call: &ToolCall) -> ToolResult {
     }
 }
 
+/// `messages` without the calls whose ids are in `calls` and without their results: what a
+/// model is shown of a transcript once those calls are omitted (`UnhandledPolicy::Omit`). An
+/// assistant message left with neither text nor calls is left out too, so a valid transcript
+/// stays valid.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use agents_core::conversation::{check, without_calls};
+/// use agents_core::{Message, ModelResponse};
+/// use agents_core::model::ToolResult;
+///
+/// let asked = ModelResponse::tool_call("c1", "weather", "{}").and_tool_call("c2", "weather", "{}");
+/// let result = |id: &str| Message::Tool(ToolResult {
+///     call_id: id.into(), name: "weather".into(), content: "sunny".into(), is_error: false,
+/// });
+/// let transcript = vec![
+///     Message::user("go"),
+///     Message::Assistant { content: None, tool_calls: asked.tool_calls },
+///     result("c1"),
+///     result("c2"),
+/// ];
+/// let shown = without_calls(&transcript, &HashSet::from(["c1".to_owned()]));
+/// assert_eq!(shown.len(), 3);
+/// assert!(check(&shown).is_empty());
+/// ```
+pub fn without_calls(messages: &[Message], calls: &HashSet<String>) -> Vec<Message> {
+    messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Assistant {
+                content,
+                tool_calls,
+            } => {
+                let kept: Vec<_> = tool_calls
+                    .iter()
+                    .filter(|c| !calls.contains(&c.id))
+                    .cloned()
+                    .collect();
+                (content.is_some() || !kept.is_empty()).then(|| Message::Assistant {
+                    content: content.clone(),
+                    tool_calls: kept,
+                })
+            }
+            Message::Tool(r) if calls.contains(&r.call_id) => None,
+            other => Some(other.clone()),
+        })
+        .collect()
+}
+
 /// Every place `messages` breaks the pairing invariant, in order (empty when valid).
 pub fn check(messages: &[Message]) -> Vec<PairingError> {
     let mut errors = Vec::new();

@@ -26,6 +26,7 @@ mod journal;
 mod leave_out_echoes;
 mod numbers_once;
 mod observability;
+mod omitted;
 mod own_task;
 mod pairing;
 mod parallel;

@@ -97,13 +97,7 @@ async fn omit_hides_the_failed_call_from_the_next_turn() {
         ),
         ModelResponse::text("done"),
     ]);
-    let agent = LlmAgent::<String, String>::builder("a")
-        .model(model.clone())
-        .tool(weather(counter()))
-        .unhandled(UnhandledPolicy::Omit)
-        .on_event(rec.hook())
-        .build()
-        .unwrap();
+    let agent = omitting(&model, &rec);
     agent.run("go".into()).await.unwrap();
     assert_eq!(call_ids(&model.requests()[1].messages), ["good", "good"]);
     assert!(rec.events().iter().any(|e| matches!(
@@ -113,6 +107,17 @@ async fn omit_hides_the_failed_call_from_the_next_turn() {
             ..
         }
     )));
+}
+
+/// An agent over `model` with the `weather` tool and the `Omit` policy, its events recorded.
+pub(crate) fn omitting(model: &ScriptedModel, rec: &Recorder) -> LlmAgent<String, String> {
+    LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(weather(counter()))
+        .unhandled(UnhandledPolicy::Omit)
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
 }
 
 /// The call ids in `messages`, in order: each call's, then each result's.

@@ -97,34 +97,9 @@ where
             Some(apart) => apart,
             None => std::mem::take(&mut self.frame.request.messages),
         };
-        self.frame.request.messages = visible_messages(&apart, &self.omitted);
+        self.frame.request.messages = crate::conversation::without_calls(&apart, &self.omitted);
         self.transcript_apart = Some(apart);
     }
-}
-
-/// `transcript` as the model sees it: the `omitted` calls and their results left out.
-fn visible_messages(transcript: &[Message], omitted: &HashSet<String>) -> Vec<Message> {
-    transcript
-        .iter()
-        .filter_map(|m| match m {
-            Message::Assistant {
-                content,
-                tool_calls,
-            } => {
-                let calls: Vec<_> = tool_calls
-                    .iter()
-                    .filter(|c| !omitted.contains(&c.id))
-                    .cloned()
-                    .collect();
-                (content.is_some() || !calls.is_empty()).then(|| Message::Assistant {
-                    content: content.clone(),
-                    tool_calls: calls,
-                })
-            }
-            Message::Tool(r) if omitted.contains(&r.call_id) => None,
-            other => Some(other.clone()),
-        })
-        .collect()
 }
 
 /// The ids of every call in `history`.
