@@ -730,6 +730,16 @@ pub enum ArgumentChange {
         /// The default it now holds.
         default: String,
     },
+    /// An argument with choices held a value copied from an example, and the user's words name
+    /// one of its choices: it was set to that choice (`named_choices`).
+    ChoiceNamed {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The choice it now holds, as JSON.
+        choice: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -779,6 +789,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {default} (was {value}): nobody gave that number, the user gave none, and the tool declares {default} as its default"
+            ),
+            ArgumentChange::ChoiceNamed {
+                argument,
+                value,
+                choice,
+            } => write!(
+                f,
+                "set `{argument}` to {choice} (was {value}): the value was copied from an example, and the user's words name {choice}"
             ),
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,

@@ -69,7 +69,7 @@ def answer_of(run, which):
     return [{c["name"]: c["arguments"]} for c in calls]
 
 
-SELF_CHECKED = ("simple_python", "multiple", "live_simple")
+SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple")
 
 
 def self_check(data, check):
@@ -86,12 +86,19 @@ def self_check_category(data, check, category):
     qid = next(iter(questions))
     q, truth = questions[qid], answers[qid]["ground_truth"]
     name, params = next(iter(truth[0].items()))
-    given = {k: v[0] for k, v in params.items() if v and v[0] != ""}
+    given = first_possible(params)
     right = {name: given}
     wrong = {name: {k: wrong_value(v) for k, v in given.items()}}
     return bool(check(q["function"], [right], truth, category)["valid"]
                 and (not given or not check(q["function"], [wrong], truth, category)["valid"])
                 and not check(q["function"], [], truth, category)["valid"])
+
+
+def first_possible(params):
+    """The first possible value of each argument given; a dict's own values are lists of
+    possible values too (`live_multiple`'s nested objects), so they are taken the same way."""
+    return {k: first_possible(v[0]) if isinstance(v[0], dict) else v[0]
+            for k, v in params.items() if v and v[0] != ""}
 
 
 def wrong_value(v):

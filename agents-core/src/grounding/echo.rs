@@ -111,8 +111,14 @@ impl EchoCheck {
     /// nothing the model was told holds (a small model that answers `"text"` at once because
     /// the final-answer tool's example showed it).
     pub(crate) fn copied_answer(&self, answer: &str) -> bool {
-        let key = answer.trim().to_lowercase();
-        !key.is_empty() && self.strings.contains(&key) && !self.told.has(answer)
+        self.copied_string(answer)
+    }
+
+    /// Whether the string `s` is one the model was shown in an example and nothing it was
+    /// told holds.
+    pub(crate) fn copied_string(&self, s: &str) -> bool {
+        let key = s.trim().to_lowercase();
+        !key.is_empty() && self.strings.contains(&key) && !self.told.has(s)
     }
 
     /// Every echoed value of `args` (at most `limit`), as violations naming its path. Only the

@@ -25,6 +25,9 @@
 //! - `defaults.rs`: a required number argument whose value the echo check refuses, where the
 //!   user gave no number, set to the default its tool declares
 //!   ([`Recovery::default_echoes`](crate::model::Recovery::default_echoes));
+//! - `named_choice.rs`: an argument with choices that holds a value copied from an example,
+//!   set to the one choice the user's words name
+//!   ([`Recovery::named_choices`](crate::model::Recovery::named_choices));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -34,6 +37,7 @@
 mod answers;
 mod defaults;
 mod echo;
+mod named_choice;
 mod numbers;
 mod once;
 mod optional;
@@ -45,6 +49,7 @@ mod told;
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
+pub(crate) use named_choice::set_named_choices;
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::place_numbers;

@@ -201,6 +201,12 @@ pub struct Recovery {
     /// model writes the example's number again until its turns run out. Any number in the
     /// user's words leaves the argument to the echo check.
     pub default_echoes: bool,
+    /// With `echo_check`, an argument with choices (`enum`) whose value the check refuses
+    /// (copied from an example: a made-up example writes the first choice) takes the one
+    /// choice the user's words name, before the call runs: the user did choose, and a small
+    /// model told its copy was refused writes the example's choice again. Where the user's
+    /// words name no choice, or more than one, the copy stays refused.
+    pub named_choices: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -250,6 +256,7 @@ impl Recovery {
         place_numbers: false,
         leave_out_echoes: false,
         default_echoes: false,
+        named_choices: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -272,6 +279,7 @@ impl Recovery {
         place_numbers: true,
         leave_out_echoes: true,
         default_echoes: true,
+        named_choices: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -294,6 +302,7 @@ impl Recovery {
         place_numbers: false,
         leave_out_echoes: false,
         default_echoes: false,
+        named_choices: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -382,6 +391,13 @@ impl Recovery {
     #[must_use]
     pub const fn default_echoes(mut self, on: bool) -> Self {
         self.default_echoes = on;
+        self
+    }
+
+    /// Switches [`named_choices`](Self::named_choices).
+    #[must_use]
+    pub const fn named_choices(mut self, on: bool) -> Self {
+        self.named_choices = on;
         self
     }
 

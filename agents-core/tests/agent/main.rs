@@ -24,6 +24,7 @@ mod escalation_tree;
 mod in_place;
 mod journal;
 mod leave_out_echoes;
+mod named_choices;
 mod numbers_once;
 mod observability;
 mod omitted;

@@ -4,8 +4,8 @@
 //! `evals/bfcl/setup.sh` installs (nothing of BFCL is in this repository): one JSON object a
 //! line, `{"id", "question": [[{"role", "content"}, …]], "function": [{"name", "description",
 //! "parameters"}, …]}`. Each function becomes a tool whose name [`names`] maps and whose
-//! parameters [`schema`] converts. The categories run here have one turn; in `live_simple` that
-//! turn can open with a system message, which becomes the agent's system prompt
+//! parameters [`schema`] converts. The categories run here have one turn; in `live_simple` and
+//! `live_multiple` that turn can open with a system message, which becomes the agent's system prompt
 //! ([`Question::system`]), as BFCL's runner sends it to the model as the system's.
 
 pub mod names;

@@ -1,5 +1,5 @@
 //! The Berkeley Function Calling Leaderboard's `simple_python` and `multiple` categories (and
-//! `live_simple`, the held-out set, with `BFCL_CATEGORIES=live_simple`) run through the framework
+//! the held-out sets, with `BFCL_CATEGORIES=live_simple` or `live_multiple`) run through the framework
 //! (docs/EVAL.md, "BFCL"): every question an `LlmAgent` over the prompted
 //! client on the local model, with the client's defaults (no hand-written examples), greedy, in
 //! modes off / on / prevention; every run logged as a JSON line; the log scored with BFCL's own

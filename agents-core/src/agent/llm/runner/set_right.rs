@@ -5,6 +5,9 @@
 //!   call uses more often than the user wrote it, put where the words around each number put it;
 //! - `numbers_once` ([`Recovery::numbers_once`], `grounding/once.rs`): an optional number
 //!   argument that repeats a number the user gave once, which another argument holds;
+//! - `named_choices` ([`Recovery::named_choices`], `grounding/named_choice.rs`): an argument
+//!   with choices that holds a value copied from an example, set to the one choice the user's
+//!   words name;
 //! - `leave_out_echoes` ([`Recovery::leave_out_echoes`], `grounding/optional.rs`): an optional
 //!   argument whose value the echo check refuses;
 //! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
@@ -13,6 +16,7 @@
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
+//! [`Recovery::named_choices`]: crate::model::Recovery::named_choices
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
 //! [`Event::Repaired`]: crate::Event::Repaired
@@ -21,6 +25,7 @@ use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
+    set_named_choices,
 };
 use serde_json::Value;
 
@@ -32,11 +37,14 @@ where
     Out: Output,
 {
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
-    /// `leave_out_echoes` and `default_echoes` find them, those that are on, in that order.
+    /// `named_choices`, `leave_out_echoes` and `default_echoes` find them, those that are on,
+    /// in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
-        let echoes = (recovery.leave_out_echoes || recovery.default_echoes) && recovery.echo_check;
+        let echoes =
+            (recovery.named_choices || recovery.leave_out_echoes || recovery.default_echoes)
+                && recovery.echo_check;
         if !(recovery.numbers_once || recovery.place_numbers || echoes)
             || settings.strict
             || response.tool_calls.is_empty()
@@ -84,6 +92,11 @@ where
                 .filter(|_| echoes)
                 .and_then(|&i| self.echo_check(&self.frame.tools.entries[i]));
             if let Some(check) = check {
+                if recovery.named_choices {
+                    let chosen = set_named_choices(&mut args, &spec.parameters, &check);
+                    let changes = chosen.into_iter().map(ArgumentChange::from).collect();
+                    rewrite(call, "named_choices", &args, changes);
+                }
                 if recovery.leave_out_echoes {
                     let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
                     let changes = ungrounded.into_iter().map(ArgumentChange::from).collect();
