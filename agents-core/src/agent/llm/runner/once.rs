@@ -62,15 +62,18 @@ where
     Out: Output,
 {
     /// Whether a successful call of `name` is one that must not run twice.
-    pub(super) fn runs_once(&self, name: &str) -> bool {
+    fn runs_once(&self, name: &str) -> bool {
+        self.frame
+            .tools
+            .get(name)
+            .is_some_and(|entry| self.tool_runs_once(entry.tool.as_ref()))
+    }
+
+    /// Whether a successful call of `tool` is one that must not run twice (for a caller that
+    /// holds the tool already, without looking it up by name again).
+    pub(super) fn tool_runs_once(&self, tool: &dyn crate::tool::Tool) -> bool {
         let cfg = &self.agent.config;
-        cfg.settings.recovery.skip_repeats
-            && !cfg.settings.strict
-            && self
-                .frame
-                .tools
-                .get(name)
-                .is_some_and(|entry| !entry.tool.idempotent())
+        cfg.settings.recovery.skip_repeats && !cfg.settings.strict && !tool.idempotent()
     }
 
     /// Records a call that succeeded with `args`, if its tool must not run twice.

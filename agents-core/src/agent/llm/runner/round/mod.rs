@@ -355,7 +355,7 @@ where
                     .then_some(&needs_approval as _),
                 journal: self.journal,
                 echo: echo.as_ref(),
-                keep_args: cfg.settings.on_tool_use.is_some() || self.runs_once(&call.name),
+                keep_args: cfg.settings.on_tool_use.is_some() || self.tool_runs_once(tool),
             },
             chains: &entry.chains,
             retry_budget: cfg.settings.retry_budget.as_ref(),
