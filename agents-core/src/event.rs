@@ -740,6 +740,19 @@ pub enum ArgumentChange {
         /// The choice it now holds, as JSON.
         choice: String,
     },
+    /// A number argument held a number the user never gave, its description lists codes
+    /// (`1 for cleaning, 2 for ironing`), and the user's words name one: it was set to that
+    /// code (`described_codes`).
+    CodeNamed {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The code it now holds.
+        code: String,
+        /// The code's words, as the description writes them (lowercased).
+        words: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -797,6 +810,15 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {choice} (was {value}): the value was copied from an example, and the user's words name {choice}"
+            ),
+            ArgumentChange::CodeNamed {
+                argument,
+                value,
+                code,
+                words,
+            } => write!(
+                f,
+                "set `{argument}` to {code} (was {value}): nobody gave that number, and the argument's description gives {code} for \"{words}\", which the user's words name"
             ),
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,

@@ -92,12 +92,7 @@ fn declared_number_default(schema: &Value, name: &str) -> Option<Value> {
     if !agents_json::schema::takes_number(property, x) {
         return None;
     }
-    // A whole number is written as one (`52`, not `52.0`).
-    if x.fract() == 0.0 && x.abs() < 9.0e15 {
-        Some(Value::from(x as i64))
-    } else {
-        serde_json::Number::from_f64(x).map(Value::Number)
-    }
+    super::numbers::number_value(x, Some(property))
 }
 
 /// The number a description gives as the default: `"Default is 52."`, `"Defaults to 5"`,

@@ -151,6 +151,14 @@ impl EchoCheck {
                     {
                         continue;
                     }
+                    // A code whose words the user named (`2` where the description says
+                    // "2 for ironing" and the user asked for ironing) is a number they gave.
+                    if let Some(x) = value.as_f64()
+                        && !self.told.has_number(x)
+                        && super::codes::is_named_code(schema, name, x, &self.told)
+                    {
+                        continue;
+                    }
                     self.walk(value, &mut name.clone(), 1, &walk, &mut found);
                 }
             }

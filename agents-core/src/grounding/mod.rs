@@ -28,6 +28,9 @@
 //! - `named_choice.rs`: an argument with choices that holds a value copied from an example,
 //!   set to the one choice the user's words name
 //!   ([`Recovery::named_choices`](crate::model::Recovery::named_choices));
+//! - `codes.rs`: a number argument whose description lists codes (`1 for cleaning, 2 for
+//!   ironing`), set to the code whose words the user named; the echo check counts such a code
+//!   as a number the user gave ([`Recovery::described_codes`](crate::model::Recovery::described_codes));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`).
 //!
@@ -35,6 +38,7 @@
 //! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
 
 mod answers;
+mod codes;
 mod defaults;
 mod echo;
 mod named_choice;
@@ -47,6 +51,7 @@ mod spans;
 mod told;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
+pub(crate) use codes::set_described_codes;
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use named_choice::set_named_choices;

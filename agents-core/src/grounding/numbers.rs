@@ -12,6 +12,22 @@
 //! the check worth having: a number grouped in thousands (`10,000`) is that number, and its
 //! groups (`10`) are not numbers of their own.
 
+/// `x` as the JSON number `property` takes: a whole number written as one (`52`, not `52.0`),
+/// and `None` for a fraction where the property wants an integer.
+pub(crate) fn number_value(
+    x: f64,
+    property: Option<&serde_json::Value>,
+) -> Option<serde_json::Value> {
+    let integer = property.and_then(crate::model::main_type) == Some("integer");
+    // Whole and well inside i64's range: the cast below is exact.
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        return Some(serde_json::Value::from(x as i64));
+    }
+    (!integer)
+        .then(|| serde_json::Number::from_f64(x).map(serde_json::Value::Number))
+        .flatten()
+}
+
 /// The most words one number is read from (`three hundred and fifty thousand` is five).
 const MAX_NUMBER_WORDS: usize = 8;
 

@@ -111,7 +111,7 @@ pub(crate) fn place_numbers(
             let Some(y) = unique_best(argument, property, &occurrences, &held) else {
                 continue;
             };
-            let Some(number) = number_value(y, property) else {
+            let Some(number) = super::numbers::number_value(y, property) else {
                 continue;
             };
             held.push(y);
@@ -165,17 +165,6 @@ fn unique_best(
         }
     }
     best.filter(|_| !tied).map(|(y, _)| y)
-}
-
-/// `y` as the JSON number `property` takes: whole for an integer.
-fn number_value(y: f64, property: Option<&Value>) -> Option<Value> {
-    let integer = property.and_then(crate::model::main_type) == Some("integer");
-    if y.fract() == 0.0 && y.abs() < 9.0e15 {
-        return Some(Value::from(y as i64));
-    }
-    (!integer)
-        .then(|| serde_json::Number::from_f64(y).map(Value::Number))
-        .flatten()
 }
 
 /// Every number `text` writes, a token at a time, with up to [`SIDE_WORDS`] content words on

@@ -49,6 +49,11 @@ impl Told {
                 .is_some_and(|x| self.has_number(x))
     }
 
+    /// The text, lowercased.
+    pub(crate) fn lower(&self) -> &str {
+        &self.lower
+    }
+
     /// How many times the text writes the number `x` ([`super::numbers::times_given`]).
     pub(crate) fn times(&self, x: f64) -> usize {
         super::numbers::times_given(&self.lower, x)

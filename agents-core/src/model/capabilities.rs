@@ -207,6 +207,14 @@ pub struct Recovery {
     /// model told its copy was refused writes the example's choice again. Where the user's
     /// words name no choice, or more than one, the copy stays refused.
     pub named_choices: bool,
+    /// With `echo_check`, a number argument whose description lists codes (`"1 for cleaning,
+    /// 2 for ironing"`) and that holds a number nobody gave (the made-up example's `7`, or one
+    /// of the model's own) takes the code whose words what the model was told names, before
+    /// the call runs. A small model does not read the mapping, and no later turn can hold the
+    /// argument to a number the user never wrote. Where the words name no code, or two alike,
+    /// nothing is set. (The echo check counts a code the words name as a number the user gave,
+    /// whether this piece is on or not.)
+    pub described_codes: bool,
     /// The second time the same call fails unchanged, the rest of the run samples hotter (a
     /// higher temperature, another seed): a small model that reads an error often writes the
     /// same line again.
@@ -257,6 +265,7 @@ impl Recovery {
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
+        described_codes: false,
         resample: false,
         number_words: true,
         natural_dates: true,
@@ -280,6 +289,7 @@ impl Recovery {
         leave_out_echoes: true,
         default_echoes: true,
         named_choices: true,
+        described_codes: true,
         resample: true,
         number_words: true,
         natural_dates: true,
@@ -303,6 +313,7 @@ impl Recovery {
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
+        described_codes: false,
         resample: false,
         number_words: false,
         natural_dates: false,
@@ -398,6 +409,13 @@ impl Recovery {
     #[must_use]
     pub const fn named_choices(mut self, on: bool) -> Self {
         self.named_choices = on;
+        self
+    }
+
+    /// Switches [`described_codes`](Self::described_codes).
+    #[must_use]
+    pub const fn described_codes(mut self, on: bool) -> Self {
+        self.described_codes = on;
         self
     }
 

@@ -17,6 +17,7 @@ mod compose_race;
 mod conversation;
 mod cut_repeats;
 mod default_echoes;
+mod described_codes;
 mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;

@@ -8,6 +8,9 @@
 //! - `named_choices` ([`Recovery::named_choices`], `grounding/named_choice.rs`): an argument
 //!   with choices that holds a value copied from an example, set to the one choice the user's
 //!   words name;
+//! - `described_codes` ([`Recovery::described_codes`], `grounding/codes.rs`): a number
+//!   argument whose description lists codes, holding a number nobody gave, set to the code
+//!   whose words the user named;
 //! - `leave_out_echoes` ([`Recovery::leave_out_echoes`], `grounding/optional.rs`): an optional
 //!   argument whose value the echo check refuses;
 //! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
@@ -17,6 +20,7 @@
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
 //! [`Recovery::named_choices`]: crate::model::Recovery::named_choices
+//! [`Recovery::described_codes`]: crate::model::Recovery::described_codes
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
 //! [`Event::Repaired`]: crate::Event::Repaired
@@ -25,7 +29,7 @@ use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    set_named_choices,
+    set_described_codes, set_named_choices,
 };
 use serde_json::Value;
 
@@ -37,14 +41,16 @@ where
     Out: Output,
 {
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
-    /// `named_choices`, `leave_out_echoes` and `default_echoes` find them, those that are on,
-    /// in that order.
+    /// `named_choices`, `described_codes`, `leave_out_echoes` and `default_echoes` find them,
+    /// those that are on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
-        let echoes =
-            (recovery.named_choices || recovery.leave_out_echoes || recovery.default_echoes)
-                && recovery.echo_check;
+        let echoes = (recovery.named_choices
+            || recovery.described_codes
+            || recovery.leave_out_echoes
+            || recovery.default_echoes)
+            && recovery.echo_check;
         if !(recovery.numbers_once || recovery.place_numbers || echoes)
             || settings.strict
             || response.tool_calls.is_empty()
@@ -96,6 +102,11 @@ where
                     let chosen = set_named_choices(&mut args, &spec.parameters, &check);
                     let changes = chosen.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "named_choices", &args, changes);
+                }
+                if recovery.described_codes {
+                    let coded = set_described_codes(&mut args, &spec.parameters, check.told());
+                    let changes = coded.into_iter().map(ArgumentChange::from).collect();
+                    rewrite(call, "described_codes", &args, changes);
                 }
                 if recovery.leave_out_echoes {
                     let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
