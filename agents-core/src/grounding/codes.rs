@@ -200,7 +200,7 @@ enum Token<'t> {
     Word(&'t str),
     /// Digits, with a decimal point between digits.
     Number(f64),
-    /// Any other character but a blank; a line break is `'\n'`.
+    /// Any other character but a blank or a quote; a line break is `'\n'`.
     Mark(char),
 }
 
@@ -230,11 +230,17 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                 Some(x) => Token::Number(x),
                 None => Token::Word(piece),
             });
+        } else if is_quote(c) {
+            // `'1' for "cleaning"`: quotes set words apart, they do not end a label.
         } else if c == '\n' || !c.is_whitespace() {
             out.push(Token::Mark(c));
         }
     }
     out
+}
+
+fn is_quote(c: char) -> bool {
+    matches!(c, '\'' | '"' | '`' | '‘' | '’' | '“' | '”')
 }
 
 /// Whether a mark ends a label or a clause.
@@ -404,6 +410,14 @@ mod tests {
             ("Job kind:\n1. Windows\n2. Lawn", two("windows", "lawn")),
             ("Job kind:\n1) Windows\n2) Lawn", two("windows", "lawn")),
             ("1 -> windows, 2 -> lawn", two("windows", "lawn")),
+            (
+                "'1' for 'window washing', '2' for \"lawn mowing\"",
+                two("window washing", "lawn mowing"),
+            ),
+            (
+                "Job kind: “windows” (1), “lawn” (2)",
+                two("windows", "lawn"),
+            ),
         ] {
             assert_eq!(listed(description), want, "{description}");
         }
