@@ -9,6 +9,18 @@
 //! built, with the features that would give one.
 //! Without the `openssl` program the server tests skip and say so.
 
+// Built with no backend, only the build-time refusal runs: the TLS server and the request it
+// answers serve the backend's test alone.
+#![cfg_attr(
+    not(any(
+        feature = "rustls",
+        feature = "rustls-ring",
+        feature = "native-tls",
+        feature = "rustls-no-provider"
+    )),
+    allow(dead_code, unused_imports)
+)]
+
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
