@@ -139,7 +139,7 @@ fn named(codes: Vec<Code>, said: &HashSet<String>) -> Option<Code> {
         let content: Vec<String> = code
             .label
             .iter()
-            .filter(|w| !FRAME_WORDS.contains(&w.as_str()))
+            .filter(|w| !frames(w))
             .map(|w| stem(w))
             .collect();
         let hits = content.iter().filter(|w| said.contains(*w)).count();
@@ -159,11 +159,12 @@ fn named(codes: Vec<Code>, said: &HashSet<String>) -> Option<Code> {
     best.filter(|_| !tied).map(|(_, code)| code)
 }
 
-/// Words that frame a label rather than name it.
-const FRAME_WORDS: &[&str] = &[
-    "a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "and", "or", "as", "such",
-    "is", "are", "be", "eg", "ie", "e", "g", "i",
-];
+/// Whether a label's word (lowercased) frames it rather than names it: a word that frames a
+/// request ([`is_framing`](super::spans::is_framing): articles, prepositions, conjunctions…),
+/// or what a description's `e.g.`, `i.e.` and `such as` leave.
+fn frames(word: &str) -> bool {
+    matches!(word, "e" | "g" | "eg" | "ie" | "such") || super::spans::is_framing(word)
+}
 
 /// A word and its plural, `-ing` and `-ed` forms alike: `cleaning`, `cleaned` and `cleans`
 /// are `clean`; `massages` and `massage` are `massag`.
@@ -355,7 +356,7 @@ fn label_before(tokens: &[Token<'_>], i: usize) -> Option<Vec<String>> {
             Token::Word(w) if !is_boundary(Some(&tokens[k])) => {
                 let w = w.to_lowercase();
                 // `such as deep cleaning (1)`: the sentence's words are not the label's.
-                if FRAME_WORDS.contains(&w.as_str()) {
+                if frames(&w) {
                     break;
                 }
                 label.push(w);
