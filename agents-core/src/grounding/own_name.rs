@@ -8,6 +8,15 @@
 //! Manhattan" became `"location": "location"`. On BFCL's development questions (docs/EVAL.md),
 //! 4 of 124 prevention calls ran with such a value, all wrong. The echo check refuses it
 //! (`echo.rs`), and a value held to the user's words is not offered such a span (`spans.rs`).
+//!
+//! The called tool's name is no value either (`"location": "grocery"` for
+//! `grocery_store.find_best`, `"location": "temperature"` for `average_temperature`): held to
+//! the user's words after copying a placeholder, a small model writes the word of the request
+//! that names the tool. On BFCL's development questions 40 of 606 logged runs' first calls held
+//! such a value (36 of them in prevention mode), none right. With the small-model profile's
+//! [`skip_tool_words`](crate::model::Recovery::skip_tool_words), a held string is not offered
+//! a span made only of the tool's name's words (`spans.rs`). The echo check does not refuse
+//! such a value: the user did write the word.
 
 /// The lowercased words of an argument's name: split at `_`, `-`, blanks and where a lower case
 /// letter meets an upper case one (`roomType`, `ESRB_rating`).
@@ -33,6 +42,28 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
         words.push(word);
     }
     words
+}
+
+/// The stemmed words of a name ([`name_words`], each through [`stem`]).
+pub(super) fn name_stems(name: &str) -> Vec<String> {
+    name_words(name).iter().map(|w| stem(w)).collect()
+}
+
+/// A plural's `s` dropped (`years`, `bedrooms`): enough to match a name's word to the text's.
+pub(super) fn stem(word: &str) -> String {
+    match word.strip_suffix('s') {
+        Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_owned(),
+        _ => word.to_owned(),
+    }
+}
+
+/// Whether `value` is made only of words of `tool`'s name, plurals alike (`"grocery"` and
+/// `"grocery store"` for `grocery_store.find_best`, `"concerts"` for `concert.find_nearby`),
+/// and has at least one.
+pub(crate) fn is_tool_words(value: &str, tool: &str) -> bool {
+    let tool = name_stems(tool);
+    let words = name_stems(value);
+    !words.is_empty() && words.iter().all(|w| tool.contains(w))
 }
 
 /// The argument a field path names last: `trip.from` is `from`, `songs[1]` is `songs`.
@@ -70,6 +101,31 @@ mod tests {
             ("tag", "tag[2]"),
         ] {
             assert!(is_own_name(value, path), "{value} at {path}");
+        }
+    }
+
+    #[test]
+    fn a_value_of_words_of_its_tools_name_is_the_tool() {
+        for (value, tool) in [
+            ("grocery", "grocery_store.find_best"),
+            ("Grocery Store", "grocery_store.find_best"),
+            ("concerts", "concert.find_nearby"),
+            ("find", "find_restaurant"),
+            ("Time", "get_current_time"),
+            ("fMRI", "fMRI.analyze"),
+            ("stocks", "getStockInfo"),
+        ] {
+            assert!(is_tool_words(value, tool), "{value} for {tool}");
+        }
+        for (value, tool) in [
+            ("Berkeley", "grocery_store.find_best"),
+            ("grocery in Berkeley", "grocery_store.find_best"),
+            ("jazz concerts", "concert.find_nearby"),
+            ("", "find_restaurant"),
+            ("- ", "find_restaurant"),
+            ("weather", "forecast"),
+        ] {
+            assert!(!is_tool_words(value, tool), "{value} for {tool}");
         }
     }
 

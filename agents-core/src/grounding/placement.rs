@@ -16,6 +16,7 @@
 use serde_json::Value;
 
 use super::Told;
+use super::own_name::{name_stems, stem};
 use super::told::same_number;
 
 /// An argument whose number was replaced by the one the user's words give it.
@@ -84,7 +85,7 @@ pub(crate) fn place_numbers(
     }
     let occurrences = occurrences(text);
     let score = |argument: &str, x: f64| -> usize {
-        let name = stems(argument);
+        let name = name_stems(argument);
         occurrences
             .iter()
             .filter(|o| o.values.iter().any(|v| same_number(*v, x)))
@@ -140,7 +141,7 @@ fn unique_best(
     occurrences: &[Occurrence],
     held: &[f64],
 ) -> Option<f64> {
-    let name = stems(argument);
+    let name = name_stems(argument);
     let mut best: Option<(f64, usize)> = None;
     let mut tied = false;
     for o in occurrences {
@@ -217,22 +218,6 @@ fn content_word(token: &str) -> Option<String> {
         return None;
     }
     Some(stem(&word.to_lowercase()))
-}
-
-/// The stemmed words of an argument's name.
-fn stems(name: &str) -> Vec<String> {
-    super::own_name::name_words(name)
-        .iter()
-        .map(|w| stem(w))
-        .collect()
-}
-
-/// A plural's `s` dropped (`years`, `bedrooms`): enough to match a name's word to the text's.
-fn stem(word: &str) -> String {
-    match word.strip_suffix('s') {
-        Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem.to_owned(),
-        _ => word.to_owned(),
-    }
 }
 
 #[cfg(test)]

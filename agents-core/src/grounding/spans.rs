@@ -7,9 +7,9 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
-use super::own_name::is_own_name;
+use super::own_name::{is_own_name, is_tool_words};
 use crate::error::SchemaViolation;
-use crate::model::{Message, ModelRequest, is_free_number, is_free_string, main_type};
+use crate::model::{Message, ModelRequest, Recovery, is_free_number, is_free_string, main_type};
 
 /// A required argument a call the token cap cut off never reached (prevention mode's
 /// [`hold_cut_off`](crate::model::Recovery::hold_cut_off)): held like a copied value. Internal,
@@ -25,14 +25,15 @@ pub(crate) const CUT_OFF_KEYWORD: &str = "cut_off";
 /// schema wants an integer, within its bounds. A call asked for under this schema cannot copy
 /// the example again, and a small model, which copies what it reads, copies from the request
 /// instead. Values with choices of their own (`enum`, `const`, `format`, `pattern`), other
-/// types, and those the user's words hold nothing for are left as they are. With
-/// `skip_framing`, the spans leave out the words that frame the request ([`user_spans`]).
-/// Returns whether anything was held.
+/// types, and those the user's words hold nothing for are left as they are. A string is never
+/// offered its argument's own name; with `recovery`'s `user_phrases`, the spans leave out the
+/// words that frame the request ([`user_spans`]), and with its `skip_tool_words`, those made
+/// only of words of the tool's name. Returns whether anything was held.
 pub(crate) fn hold_to_user_words(
     request: &mut ModelRequest,
     tool: &str,
     refused: &[SchemaViolation],
-    skip_framing: bool,
+    recovery: Recovery,
 ) -> bool {
     let Some(spec) = request.tools.iter().find(|t| t.name == tool) else {
         return false;
@@ -54,7 +55,7 @@ pub(crate) fn hold_to_user_words(
     if pointers.is_empty() {
         return false;
     }
-    let spans: Vec<Value> = user_spans(&request.messages, skip_framing)
+    let spans: Vec<Value> = user_spans(&request.messages, recovery.user_phrases)
         .into_iter()
         .map(Value::String)
         .collect();
@@ -75,10 +76,15 @@ pub(crate) fn hold_to_user_words(
         };
         let Some(target) = target else { continue };
         let allowed: Vec<Value> = if is_free_string(target) {
-            // Not the argument's own name: that is the placeholder the call copied.
+            // Not the argument's own name: that is the placeholder the call copied. Not the
+            // tool's name's words: they name what the tool does.
             spans
                 .iter()
-                .filter(|s| !s.as_str().is_some_and(|s| is_own_name(s, path)))
+                .filter(|s| {
+                    !s.as_str().is_some_and(|s| {
+                        is_own_name(s, path) || (recovery.skip_tool_words && is_tool_words(s, tool))
+                    })
+                })
                 .cloned()
                 .collect()
         } else if is_free_number(target) {
@@ -292,7 +298,12 @@ mod tests {
             keyword: ECHO_KEYWORD.to_owned(),
             message: String::new(),
         };
-        assert!(hold_to_user_words(&mut r, "book_table", &[echoed], true));
+        assert!(hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[echoed],
+            Recovery::SMALL_MODEL
+        ));
         let held = r.tools[0].parameters["properties"]["restaurant"]["enum"]
             .as_array()
             .unwrap()
@@ -300,6 +311,39 @@ mod tests {
         assert!(held.contains(&json!("Manhattan")), "{held:?}");
         assert!(held.contains(&json!("restaurant nearby")), "{held:?}");
         assert!(!held.contains(&json!("restaurant")), "{held:?}");
+    }
+
+    /// Held to every span of "Find the grocery store closest to Berkeley", a small model wrote
+    /// `"my_location": "grocery"` for `grocery_store.find_best`: the word that names the tool.
+    /// With `skip_tool_words`, spans made only of the tool's name's words are not offered.
+    #[test]
+    fn a_held_string_is_not_offered_the_words_of_its_tools_name() {
+        let echoed = SchemaViolation {
+            field_path: "restaurant".to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        let held = |recovery: Recovery| {
+            let mut r = request("Please reserve tables at Nonna Rosa, book it");
+            assert!(hold_to_user_words(
+                &mut r,
+                "book_table",
+                std::slice::from_ref(&echoed),
+                recovery
+            ));
+            r.tools[0].parameters["properties"]["restaurant"]["enum"]
+                .as_array()
+                .unwrap()
+                .clone()
+        };
+        let on = held(Recovery::SMALL_MODEL);
+        assert!(on.contains(&json!("Nonna Rosa")), "{on:?}");
+        assert!(on.contains(&json!("tables at Nonna Rosa")), "{on:?}");
+        assert!(!on.contains(&json!("tables")), "{on:?}");
+        assert!(!on.contains(&json!("book")), "{on:?}");
+        let off = held(Recovery::SMALL_MODEL.skip_tool_words(false));
+        assert!(off.contains(&json!("tables")), "{off:?}");
+        assert!(off.contains(&json!("book")), "{off:?}");
     }
 
     #[test]
@@ -316,7 +360,7 @@ mod tests {
             &mut r,
             "book_table",
             &[echoed("restaurant"), echoed("songs[0]"), echoed("unit")],
-            true,
+            Recovery::SMALL_MODEL
         ));
         let props = &r.tools[0].parameters["properties"];
         assert!(
@@ -335,7 +379,12 @@ mod tests {
             props["people"].get("enum").is_none(),
             "not echoed, not held"
         );
-        assert!(!hold_to_user_words(&mut r, "book_table", &[], true));
+        assert!(!hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[],
+            Recovery::SMALL_MODEL
+        ));
     }
 
     /// A copied number (the made-up example's `7`) or one nobody gave is held to the numbers
@@ -360,7 +409,7 @@ mod tests {
                 refused("share", ECHO_KEYWORD),
                 refused("counts[1]", ECHO_KEYWORD)
             ],
-            true,
+            Recovery::SMALL_MODEL
         ));
         let props = &r.tools[0].parameters["properties"];
         let people = props["people"]["enum"].as_array().expect("held");
@@ -381,7 +430,7 @@ mod tests {
             &mut bounded,
             "book_table",
             &[refused("people", NOT_GIVEN_KEYWORD)],
-            true,
+            Recovery::SMALL_MODEL
         ));
         assert_eq!(
             bounded.tools[0].parameters["properties"]["people"]["enum"],
@@ -394,7 +443,7 @@ mod tests {
             &mut none,
             "book_table",
             &[refused("people", NOT_GIVEN_KEYWORD)],
-            true,
+            Recovery::SMALL_MODEL
         ));
         assert!(
             none.tools[0].parameters["properties"]["people"]
@@ -416,7 +465,12 @@ mod tests {
             keyword: ECHO_KEYWORD.to_owned(),
             message: String::new(),
         };
-        assert!(hold_to_user_words(&mut r, "book_table", &[copied], true));
+        assert!(hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[copied],
+            Recovery::SMALL_MODEL
+        ));
         let exclusion = &r.tools[0].parameters["$defs"]["Exclusion"]["properties"];
         let spans = exclusion["type"]["enum"].as_array().expect("held");
         assert!(spans.contains(&json!("window")), "{spans:?}");

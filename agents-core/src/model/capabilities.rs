@@ -168,6 +168,12 @@ pub struct Recovery {
     /// an English article, preposition, pronoun or question word. Held to every span, a small
     /// model writes the request's first word (`"Find"`, `"I"`). Off, every span is offered.
     pub user_phrases: bool,
+    /// With `user_words`, the spans a held string may take leave out those made only of words
+    /// of the called tool's name, plurals alike (`"grocery"` for `grocery_store.find_best`'s
+    /// location, `"temperature"` for `average_temperature`'s): such a word names what the tool
+    /// does, not a value, and held to every span a small model writes it. Where nothing else
+    /// remains, the argument is not held.
+    pub skip_tool_words: bool,
     /// A call the token cap cut off inside a list that repeats one run of items to its end
     /// (three times or more) keeps the items before the repetition and one run: a small model
     /// that starts a list often writes it again and again until the cap, and the same loop
@@ -259,6 +265,7 @@ impl Recovery {
         hold_tool: false,
         hold_cut_off: false,
         user_phrases: false,
+        skip_tool_words: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -283,6 +290,7 @@ impl Recovery {
         hold_tool: true,
         hold_cut_off: true,
         user_phrases: true,
+        skip_tool_words: true,
         cut_repeats: true,
         numbers_once: true,
         place_numbers: true,
@@ -307,6 +315,7 @@ impl Recovery {
         hold_tool: false,
         hold_cut_off: false,
         user_phrases: false,
+        skip_tool_words: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -367,6 +376,13 @@ impl Recovery {
     #[must_use]
     pub const fn user_phrases(mut self, on: bool) -> Self {
         self.user_phrases = on;
+        self
+    }
+
+    /// Switches [`skip_tool_words`](Self::skip_tool_words).
+    #[must_use]
+    pub const fn skip_tool_words(mut self, on: bool) -> Self {
+        self.skip_tool_words = on;
         self
     }
 

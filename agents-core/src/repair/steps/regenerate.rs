@@ -190,7 +190,7 @@ pub(crate) async fn handle(
             &mut request,
             run.tool_name(),
             &e.violations,
-            run.setup.recovery.user_phrases,
+            run.setup.recovery,
         );
     }
     let asked = ask_again(Again {

@@ -200,7 +200,7 @@ where
         &mut self,
         copied: Vec<(String, Vec<SchemaViolation>)>,
     ) -> Vec<String> {
-        let phrases = self.agent.config.settings.recovery.user_phrases;
+        let recovery = self.agent.config.settings.recovery;
         let mut held: Vec<String> = Vec::new();
         for (tool, violations) in copied {
             let Some(before) = self
@@ -217,7 +217,7 @@ where
                 &mut self.frame.request,
                 &tool,
                 &violations,
-                phrases,
+                recovery,
             ) {
                 continue;
             }
