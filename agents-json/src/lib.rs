@@ -26,8 +26,8 @@ mod repair;
 pub mod schema;
 
 pub use self::coerce::{
-    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys, coerce,
-    coerce_lenient, coerce_with, non_finite, numeric_text,
+    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys,
+    calendar_date, coerce, coerce_lenient, coerce_with, non_finite, numeric_text,
 };
 pub use self::depth::{MAX_DEPTH, deeper_than_limit, depth_message, parse_strict};
 pub use self::error::{CoerceError, CoerceRule, ParseError, RepairError};

@@ -67,7 +67,7 @@ pub(crate) fn is_tool_words(value: &str, tool: &str) -> bool {
 }
 
 /// The argument a field path names last: `trip.from` is `from`, `songs[1]` is `songs`.
-fn last_name(field_path: &str) -> &str {
+pub(super) fn last_name(field_path: &str) -> &str {
     let last = field_path.rsplit('.').next().unwrap_or(field_path);
     last.split('[').next().unwrap_or(last)
 }

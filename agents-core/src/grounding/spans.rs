@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
-use super::own_name::{is_own_name, is_tool_words};
+use super::own_name::{is_own_name, is_tool_words, last_name, name_words};
 use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, Recovery, is_free_number, is_free_string, main_type};
 
@@ -78,7 +78,7 @@ pub(crate) fn hold_to_user_words(
         let allowed: Vec<Value> = if is_free_string(target) {
             // Not the argument's own name: that is the placeholder the call copied. Not the
             // tool's name's words: they name what the tool does.
-            spans
+            let offered: Vec<Value> = spans
                 .iter()
                 .filter(|s| {
                     !s.as_str().is_some_and(|s| {
@@ -86,7 +86,12 @@ pub(crate) fn hold_to_user_words(
                     })
                 })
                 .cloned()
-                .collect()
+                .collect();
+            if recovery.date_spans && names_a_date(path) {
+                only_dates(offered)
+            } else {
+                offered
+            }
         } else if is_free_number(target) {
             let whole = main_type(target) == Some("integer");
             numbers
@@ -103,6 +108,28 @@ pub(crate) fn hold_to_user_words(
         }
     }
     held
+}
+
+/// Whether the argument a field path names last is named as a date (`date`, `start_date`,
+/// `birthDate`): a word of its name is `date`.
+fn names_a_date(field_path: &str) -> bool {
+    name_words(last_name(field_path))
+        .iter()
+        .any(|w| w == "date")
+}
+
+/// The spans of `spans` that read as a calendar date ([`agents_json::calendar_date`]), or all
+/// of them where none does.
+fn only_dates(spans: Vec<Value>) -> Vec<Value> {
+    let dates: Vec<Value> = spans
+        .iter()
+        .filter(|s| {
+            s.as_str()
+                .is_some_and(|s| agents_json::calendar_date(s).is_some())
+        })
+        .cloned()
+        .collect();
+    if dates.is_empty() { spans } else { dates }
 }
 
 /// `x` as the JSON number a schema allows: for an integer schema only a whole number in the
@@ -344,6 +371,51 @@ mod tests {
         let off = held(Recovery::SMALL_MODEL.skip_tool_words(false));
         assert!(off.contains(&json!("tables")), "{off:?}");
         assert!(off.contains(&json!("book")), "{off:?}");
+    }
+
+    /// Held to every span of "Who won the game … on Jan 28, 2021?", a small model wrote
+    /// `"date": "won"`. With `date_spans`, an argument named as a date is offered the spans that
+    /// read as a calendar date; where none does, every span stays.
+    #[test]
+    fn a_held_date_is_offered_the_users_dates() {
+        let copied = |field: &str| SchemaViolation {
+            field_path: field.to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        let held = |user: &str, field: &str, recovery: Recovery| {
+            let mut r = request(user);
+            r.tools[0].parameters["properties"][field] = json!({"type": "string"});
+            assert!(hold_to_user_words(
+                &mut r,
+                "book_table",
+                &[copied(field)],
+                recovery
+            ));
+            r.tools[0].parameters["properties"][field]["enum"]
+                .as_array()
+                .unwrap()
+                .clone()
+        };
+        let ask = "Who won the game between the Lakers and the Clippers on Jan 28, 2021?";
+        assert_eq!(
+            held(ask, "date", Recovery::SMALL_MODEL),
+            [json!("Jan 28, 2021")]
+        );
+        assert_eq!(
+            held(ask, "game_startDate", Recovery::SMALL_MODEL),
+            [json!("Jan 28, 2021")]
+        );
+        let off = held(ask, "date", Recovery::SMALL_MODEL.date_spans(false));
+        assert!(off.contains(&json!("won")), "{off:?}");
+        // Not named as a date, or no date given: every span.
+        assert!(held(ask, "winner", Recovery::SMALL_MODEL).contains(&json!("won")));
+        let none = held(
+            "Who won the game last night?",
+            "date",
+            Recovery::SMALL_MODEL,
+        );
+        assert!(none.contains(&json!("won")), "{none:?}");
     }
 
     #[test]

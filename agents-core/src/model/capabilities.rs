@@ -174,6 +174,12 @@ pub struct Recovery {
     /// does, not a value, and held to every span a small model writes it. Where nothing else
     /// remains, the argument is not held.
     pub skip_tool_words: bool,
+    /// With `user_words`, a held string for an argument named as a date (`date`,
+    /// `start_date`, `birthDate`) is offered only the spans that read as a calendar date
+    /// (`"Jan 28, 2021"`, `"2026-03-12"`), where the user's words hold one: held to every
+    /// span, a small model writes a word of the request (`"date": "won"` for "Who won the game
+    /// on Jan 28, 2021?"). Where no span reads as a date, every span stays.
+    pub date_spans: bool,
     /// A call the token cap cut off inside a list that repeats one run of items to its end
     /// (three times or more) keeps the items before the repetition and one run: a small model
     /// that starts a list often writes it again and again until the cap, and the same loop
@@ -266,6 +272,7 @@ impl Recovery {
         hold_cut_off: false,
         user_phrases: false,
         skip_tool_words: false,
+        date_spans: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -291,6 +298,7 @@ impl Recovery {
         hold_cut_off: true,
         user_phrases: true,
         skip_tool_words: true,
+        date_spans: true,
         cut_repeats: true,
         numbers_once: true,
         place_numbers: true,
@@ -316,6 +324,7 @@ impl Recovery {
         hold_cut_off: false,
         user_phrases: false,
         skip_tool_words: false,
+        date_spans: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -383,6 +392,13 @@ impl Recovery {
     #[must_use]
     pub const fn skip_tool_words(mut self, on: bool) -> Self {
         self.skip_tool_words = on;
+        self
+    }
+
+    /// Switches [`date_spans`](Self::date_spans).
+    #[must_use]
+    pub const fn date_spans(mut self, on: bool) -> Self {
+        self.date_spans = on;
         self
     }
 

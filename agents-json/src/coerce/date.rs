@@ -9,7 +9,12 @@
 
 /// The `YYYY-MM-DD` text of the calendar date `text` gives, or `None` when it gives none, or
 /// more than one reading.
-pub(crate) fn calendar_date(text: &str) -> Option<String> {
+///
+/// ```
+/// assert_eq!(agents_json::calendar_date("Jan 28, 2021").as_deref(), Some("2021-01-28"));
+/// assert_eq!(agents_json::calendar_date("March 12"), None); // no year, no date
+/// ```
+pub fn calendar_date(text: &str) -> Option<String> {
     let text = text.trim();
     // A date is a few words: anything longer is a sentence, not a value.
     if text.is_empty() || text.len() > 48 {

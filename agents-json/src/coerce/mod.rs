@@ -5,6 +5,7 @@ mod number;
 mod walk;
 mod words;
 
+pub use self::date::calendar_date;
 pub use self::number::non_finite;
 pub use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 
