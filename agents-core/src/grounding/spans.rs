@@ -570,6 +570,39 @@ mod tests {
                 }
             }
 
+            /// Any text, any tool name, any argument: holding never panics, a held string is
+            /// offered only spans of the user's words, none made only of the tool's name's
+            /// words, and a date argument's spans all read as dates or are all the spans.
+            #[test]
+            fn held_spans_are_the_users_and_never_the_tools_name(
+                text in "\\PC{0,120}",
+                tool in "[a-zA-Z_.]{1,24}",
+                field in prop::sample::select(vec!["city", "start_date", "date", "note"]),
+            ) {
+                let mut r = request(&text);
+                r.tools[0].name = tool.clone();
+                r.tools[0].parameters["properties"][field] = json!({"type": "string"});
+                let copied = SchemaViolation {
+                    field_path: field.to_owned(),
+                    keyword: ECHO_KEYWORD.to_owned(),
+                    message: String::new(),
+                };
+                let all = user_spans(&[Message::user(text.clone())], true);
+                if !hold_to_user_words(&mut r, &tool, &[copied], Recovery::SMALL_MODEL) {
+                    return Ok(());
+                }
+                let held = r.tools[0].parameters["properties"][field]["enum"].clone();
+                let held: Vec<&str> = held.as_array().unwrap().iter().filter_map(Value::as_str).collect();
+                prop_assert!(!held.is_empty());
+                for span in &held {
+                    prop_assert!(all.iter().any(|s| s == span), "{span:?}");
+                    prop_assert!(!is_tool_words(span, &tool), "{span:?} for {tool:?}");
+                }
+                if field.ends_with("date") && held.iter().any(|s| agents_json::calendar_date(s).is_some()) {
+                    prop_assert!(held.iter().all(|s| agents_json::calendar_date(s).is_some()));
+                }
+            }
+
         }
     }
 }
