@@ -39,7 +39,7 @@ pub(crate) fn readings(text: &str) -> Vec<f64> {
     let runs = digit_runs(text);
     for (i, &(start, end)) in runs.iter().enumerate() {
         let first = out.len();
-        run_values(&text[start..end], &mut out);
+        run_values(&text[start..end], bracketed(text, start, end), &mut out);
         let whole: Vec<f64> = out[first..].to_vec();
         if negative_before(text, start) {
             out.extend(whole.iter().map(|x| -x));
@@ -68,7 +68,7 @@ pub(crate) fn times_given(text: &str, x: f64) -> usize {
     let mut times = 0;
     for (start, end) in digit_runs(text) {
         let mut values = Vec::new();
-        run_values(&text[start..end], &mut values);
+        run_values(&text[start..end], bracketed(text, start, end), &mut values);
         let whole = values.clone();
         if negative_before(text, start) {
             values.extend(whole.iter().map(|v| -v));
@@ -130,9 +130,23 @@ fn digit_runs(text: &str) -> Vec<(usize, usize)> {
 /// The separators a run may group thousands with.
 const GROUPING: &[char] = &[',', '.', ' ', '\u{a0}', '\u{202f}', '\'', '’', '_'];
 
+/// Whether the run of digits at `start..end` of `text` is all that a pair of brackets holds
+/// (`[200,300,400]`, `( 100,200 )`, `{3,4}`): written as a list, whatever its commas could
+/// group.
+fn bracketed(text: &str, start: usize, end: usize) -> bool {
+    let open = text[..start].trim_end().chars().next_back();
+    let close = text[end..].trim_start().chars().next();
+    matches!(
+        (open, close),
+        (Some('['), Some(']')) | (Some('('), Some(')')) | (Some('{'), Some('}'))
+    )
+}
+
 /// The readings of one run of digits: as one number (grouped in thousands, with a decimal point
-/// or comma), else as a list of numbers (`3,4` is 3 and 4, and 3.4).
-fn run_values(run: &str, out: &mut Vec<f64>) {
+/// or comma), else as a list of numbers (`3,4` is 3 and 4, and 3.4). A run a pair of brackets
+/// holds alone (`list`) is read as a list too, where it also reads as one number
+/// (`[200,300,400]`).
+fn run_values(run: &str, list: bool, out: &mut Vec<f64>) {
     // The groups of digits, each with the separator before it.
     let mut groups: Vec<(Option<char>, &str)> = Vec::new();
     let (mut sep, mut from) = (None, 0);
@@ -156,7 +170,7 @@ fn run_values(run: &str, out: &mut Vec<f64>) {
     if !grouped_by_comma && let Some(x) = read_grouped(&groups, ',') {
         out.push(x);
     }
-    if point.is_some() {
+    if point.is_some() && !list {
         return;
     }
     // Not one number: a list (`1,2,3`), a date (`14.03.2026`), a version: every piece counts.
@@ -398,6 +412,31 @@ mod tests {
         assert!(!reads("a 12.55 kg cake", 2.5));
         assert!(!reads("covid-19", -19.0));
         assert!(!reads("3-5 people", -5.0));
+    }
+
+    /// Brackets make a list: "cash_flows=[200,300,400,500]" gives 200, 300, 400 and 500, which
+    /// a small model wrote and the echo check refused as numbers nobody gave (BFCL's
+    /// development question `simple_python_127`: the held turn then wrote `[200300400500]`).
+    /// Grouped in thousands it still reads too; outside brackets a grouping stays one number.
+    #[test]
+    fn a_run_inside_brackets_is_a_list() {
+        for text in [
+            "cash_flows=[200,300,400,500], a discount rate of 10%",
+            "the points ( 100,200 ) and {300,400}",
+        ] {
+            for x in [100.0, 200.0, 300.0, 400.0, 500.0] {
+                if text.contains(&x.to_string()) {
+                    assert!(reads(text, x), "{x} in {text:?}: {:?}", readings(text));
+                }
+            }
+            assert_eq!(times_given(text, 300.0), 1, "{text}");
+        }
+        assert!(reads("[200,300,400,500]", 200_300_400_500.0));
+        assert!(!reads("200,300,400,500 yen", 300.0));
+        assert!(
+            !reads("[10,000 yen]", 10.0),
+            "closed by the words, not the run"
+        );
     }
 
     #[test]

@@ -996,3 +996,54 @@ async fn prevention_mode_holds_what_the_token_cap_cut_off_to_the_users_words() {
         );
     }
 }
+
+/// Issue 28, item 3: the echo check never refuses a number the user gave, in any of the ways
+/// people write lists. Under prevention mode (`numbers_told`), a list the user wrote in
+/// brackets (`cash_flows=[200,300,400,500]`) was read as one number grouped in thousands, and
+/// the model's right `[200, 300, 400, 500]` was refused as numbers nobody gave (on BFCL's
+/// development question `simple_python_127`, the held turn then wrote `[200300400500]`).
+#[tokio::test]
+async fn prevention_mode_runs_a_list_the_user_wrote_in_brackets() {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Npv {
+        cash_flows: Vec<f64>,
+        discount_rate: f64,
+    }
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c1",
+            "npv",
+            r#"{"cash_flows": [200, 300, 400, 500], "discount_rate": 10}"#,
+        ),
+        ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "1103"}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let ran = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = ran.clone();
+    let report = LlmAgent::<String, String>::builder("finance")
+        .model(model)
+        .tool(tool_fn(
+            "npv",
+            "Net present value of cash flows.",
+            move |n: Npv| {
+                let seen = seen.clone();
+                async move {
+                    seen.lock().unwrap().push((n.cash_flows, n.discount_rate));
+                    Ok::<_, ExecutionFailure>("1103".to_owned())
+                }
+            },
+        ))
+        .constrained(true)
+        .build()
+        .unwrap()
+        .run("Find the NPV given cash_flows=[200,300,400,500] and a discount rate of 10%.".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "1103");
+    assert_eq!(
+        *ran.lock().unwrap(),
+        [(vec![200.0, 300.0, 400.0, 500.0], 10.0)]
+    );
+    assert!(common::error_results(&report.transcript).is_empty());
+}
