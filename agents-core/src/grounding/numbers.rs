@@ -467,6 +467,27 @@ mod tests {
                     prop_assert!(text.contains(written), "{:?} not in {:?}", written, text);
                 }
             }
+
+            /// A list of whole numbers written in brackets, with or without spaces, gives each
+            /// of its numbers, whatever its commas could group.
+            #[test]
+            fn every_number_of_a_bracketed_list_is_given(
+                xs in prop::collection::vec(0u32..1_000_000, 1..7),
+                spaced in any::<bool>(),
+                brackets in prop::sample::select(vec![('[', ']'), ('(', ')'), ('{', '}')]),
+            ) {
+                let list: Vec<String> = xs.iter().map(u32::to_string).collect();
+                let text = format!(
+                    "the values {}{}{} please",
+                    brackets.0,
+                    list.join(if spaced { ", " } else { "," }),
+                    brackets.1
+                );
+                let read = readings(&text);
+                for x in &xs {
+                    prop_assert!(read.contains(&f64::from(*x)), "{} in {:?}: {:?}", x, text, read);
+                }
+            }
         }
     }
 }
