@@ -8,8 +8,11 @@
 //! "*principal* of 5000"). When a call uses a number more often than the user wrote it, the
 //! arguments whose names the words around the number name keep it; each other argument that
 //! holds it takes the number of the user's that no argument holds and whose words name it, when
-//! exactly one does. Nothing else is touched: without a repeated number, or without words that
-//! decide, the call stays as the model wrote it.
+//! exactly one does. The model also fills the user's numbers in the order it writes its
+//! arguments: "a width of 7 units and length of 10 units" became `{"length": 7, "width": 10}`.
+//! Where the word nearest each of two numbers names the other's argument, both ways, the two
+//! are swapped. Nothing else is touched: without a repeated number or a crossing, or without
+//! words that decide, the call stays as the model wrote it.
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 
@@ -47,15 +50,31 @@ const SIDE_WORDS: usize = 2;
 struct Occurrence {
     values: Vec<f64>,
     words: Vec<String>,
+    /// How far each of `words` is from the number, in tokens (framing words count).
+    distances: Vec<usize>,
 }
 
 /// Puts the user's numbers of `text` where its words put them in `args`, a call to a tool with
-/// parameters `schema`, when the call uses one of them more often than `told` gives it (see the
-/// module's documentation). Returns what was replaced, in argument order.
+/// parameters `schema`: when the call uses one of them more often than `told` gives it, and
+/// when two arguments hold each other's number (see the module's documentation). Returns what
+/// was replaced.
 pub(crate) fn place_numbers(
     args: &mut Value,
     schema: &Value,
     text: &str,
+    told: &Told,
+) -> Vec<Placed> {
+    let occurrences = occurrences(text);
+    let mut out = place_reused(args, schema, &occurrences, told);
+    out.extend(swap_crossed(args, schema, &occurrences, told));
+    out
+}
+
+/// The numbers a call uses more often than `told` gives them, placed (the module's first rule).
+fn place_reused(
+    args: &mut Value,
+    schema: &Value,
+    occurrences: &[Occurrence],
     told: &Told,
 ) -> Vec<Placed> {
     let Some(members) = args.as_object() else {
@@ -83,7 +102,6 @@ pub(crate) fn place_numbers(
     if reused.is_empty() {
         return Vec::new();
     }
-    let occurrences = occurrences(text);
     let score = |argument: &str, x: f64| -> usize {
         let name = name_stems(argument);
         occurrences
@@ -109,7 +127,7 @@ pub(crate) fn place_numbers(
         }
         for &(argument, _) in &holders[keep..] {
             let property = schema.get("properties").and_then(|p| p.get(argument));
-            let Some(y) = unique_best(argument, property, &occurrences, &held) else {
+            let Some(y) = unique_best(argument, property, occurrences, &held) else {
                 continue;
             };
             let Some(number) = super::numbers::number_value(y, property) else {
@@ -131,6 +149,101 @@ pub(crate) fn place_numbers(
         }
     }
     out
+}
+
+/// Two top-level arguments that hold each other's number, by the user's words, swapped: each
+/// number written once and used once, the word nearest it that names an argument of the call
+/// naming the other one, both ways ("a width of 7 units and a length of 10 units" written
+/// `{"length": 7, "width": 10}`). Nothing else is touched: a word that names both, a number
+/// written twice, a schema that does not take the other number.
+fn swap_crossed(
+    args: &mut Value,
+    schema: &Value,
+    occurrences: &[Occurrence],
+    told: &Told,
+) -> Vec<Placed> {
+    let Some(members) = args.as_object_mut() else {
+        return Vec::new();
+    };
+    // The call's numbers the user wrote once and the call uses once, by argument.
+    let numbers: Vec<(String, f64)> = members
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), v.as_f64().filter(|_| v.is_number())?)))
+        .collect();
+    let once: Vec<&(String, f64)> = numbers
+        .iter()
+        .filter(|(_, x)| {
+            told.times(*x) == 1 && numbers.iter().filter(|(_, y)| same_number(*x, *y)).count() == 1
+        })
+        .collect();
+    let arguments: Vec<&str> = numbers.iter().map(|(k, _)| k.as_str()).collect();
+    let named: Vec<Option<&str>> = once
+        .iter()
+        .map(|(_, x)| nearest_named(*x, occurrences, &arguments))
+        .collect();
+    let mut out = Vec::new();
+    let mut swapped: Vec<&str> = Vec::new();
+    for (i, (a, x)) in once.iter().enumerate() {
+        for (j, (b, y)) in once.iter().enumerate().skip(i + 1) {
+            let crossed = named[i] == Some(b.as_str()) && named[j] == Some(a.as_str());
+            if !crossed || swapped.contains(&a.as_str()) || swapped.contains(&b.as_str()) {
+                continue;
+            }
+            let property = |k: &str| schema.get("properties").and_then(|p| p.get(k));
+            let takes = |k: &str, v: f64| {
+                property(k).is_none_or(|p| agents_json::schema::takes_number(p, v))
+            };
+            let (Some(to_a), Some(to_b)) = (
+                super::numbers::number_value(*y, property(a)).filter(|_| takes(a, *y)),
+                super::numbers::number_value(*x, property(b)).filter(|_| takes(b, *x)),
+            ) else {
+                continue;
+            };
+            swapped.extend([a.as_str(), b.as_str()]);
+            for (argument, to) in [(a, to_a), (b, to_b)] {
+                out.push(Placed {
+                    argument: argument.clone(),
+                    from: members[argument.as_str()].to_string(),
+                    to: to.to_string(),
+                });
+                members.insert(argument.clone(), to);
+            }
+        }
+    }
+    out
+}
+
+/// The one argument of `arguments` that the word nearest the user's only occurrence of `x`
+/// names (before or after it, in tokens), or `None`: `x` written more than
+/// once, or no word naming one, or two arguments named as near.
+fn nearest_named<'a>(x: f64, occurrences: &[Occurrence], arguments: &[&'a str]) -> Option<&'a str> {
+    let mut found = occurrences
+        .iter()
+        .filter(|o| o.values.iter().any(|v| same_number(*v, x)));
+    let occurrence = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let names: Vec<Vec<String>> = arguments.iter().map(|a| name_stems(a)).collect();
+    let mut best: Option<(usize, usize)> = None;
+    let mut tied = false;
+    for (i, word) in occurrence.words.iter().enumerate() {
+        for (a, name) in names.iter().enumerate() {
+            if !name.contains(word) {
+                continue;
+            }
+            let d = occurrence.distances[i];
+            match best {
+                Some((b, bd)) if d == bd && b != a => tied = true,
+                Some((_, bd)) if d >= bd => {}
+                _ => {
+                    best = Some((a, d));
+                    tied = false;
+                }
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(a, _)| arguments[a])
 }
 
 /// The number of an occurrence no argument holds whose words name `argument` best, when one
@@ -179,26 +292,36 @@ fn occurrences(text: &str) -> Vec<Occurrence> {
         if values.is_empty() {
             continue;
         }
-        let mut words = Vec::new();
+        let (mut words, mut distances) = (Vec::new(), Vec::new());
         // Before: stop at a token that ends a clause (it belongs to the one before), and at
         // another number (the words beyond it are that number's).
-        for t in tokens[..i].iter().rev() {
+        for (k, t) in tokens[..i].iter().rev().enumerate() {
             if ends_clause(t) || has_digit(t) || words.len() >= SIDE_WORDS {
                 break;
             }
-            words.extend(content_word(t));
+            if let Some(w) = content_word(t) {
+                words.push(w);
+                distances.push(k + 1);
+            }
         }
         let before = words.len();
-        for t in &tokens[i + 1..] {
+        for (k, t) in tokens[i + 1..].iter().enumerate() {
             if has_digit(t) || words.len() - before >= SIDE_WORDS {
                 break;
             }
-            words.extend(content_word(t));
+            if let Some(w) = content_word(t) {
+                words.push(w);
+                distances.push(k + 1);
+            }
             if ends_clause(t) {
                 break;
             }
         }
-        out.push(Occurrence { values, words });
+        out.push(Occurrence {
+            values,
+            words,
+            distances,
+        });
     }
     out
 }
@@ -229,7 +352,9 @@ mod tests {
         json!({"type": "object", "properties": {
             "principal": {"type": "number"}, "years": {"type": "integer"},
             "rate": {"type": "number"}, "width": {"type": "number"},
-            "depth": {"type": "number"}, "height": {"type": "number"}}})
+            "depth": {"type": "number"}, "height": {"type": "number"},
+            "length": {"type": "number"}, "radius": {"type": "number"},
+            "weight": {"type": "number"}}})
     }
 
     fn placed(user: &str, mut args: Value) -> (Value, Vec<String>) {
@@ -287,6 +412,66 @@ mod tests {
         keep("A box 20 cm deep", json!({"width": 30, "depth": 30}));
     }
 
+    /// Held to the user's numbers, a small model fills them in the order it writes its
+    /// arguments: "a width of 7 units and a length of 10 units" became `{"length": 7, "width":
+    /// 10}` (BFCL development questions: 3 of 606 logged first calls, all wrong). Where the word
+    /// nearest each number names the other's argument, both ways, they are swapped.
+    #[test]
+    fn two_numbers_each_where_the_others_words_put_it_are_swapped() {
+        let (args, out) = placed(
+            "What is the area of a rectangle with width of 7 units and length of 10 units?",
+            json!({"length": 7, "width": 10}),
+        );
+        assert_eq!(args, json!({"length": 10, "width": 7}));
+        assert_eq!(out, ["length: 7 -> 10", "width: 10 -> 7"]);
+        let (args, _) = placed(
+            "The volume of a cone with radius 4 and height 7.",
+            json!({"height": 4, "radius": 7}),
+        );
+        assert_eq!(args, json!({"height": 7, "radius": 4}));
+        let (args, _) = placed(
+            "My height is 175 cm and my weight 70 kg",
+            json!({"height": 70, "weight": 175}),
+        );
+        assert_eq!(args, json!({"height": 175, "weight": 70}));
+    }
+
+    #[test]
+    fn numbers_are_not_swapped_unless_the_words_cross_both_ways() {
+        let keep = |user: &str, args: Value| {
+            let (after, out) = placed(user, args.clone());
+            assert_eq!(after, args, "{user}");
+            assert!(out.is_empty(), "{out:?}");
+        };
+        // Already where the words put them.
+        keep(
+            "a width of 7 and a length of 10",
+            json!({"width": 7, "length": 10}),
+        );
+        // One way only: 10's nearest word names no argument of the call.
+        keep(
+            "a width of 7 and 10 of height",
+            json!({"length": 7, "width": 10}),
+        );
+        // Written twice: which 7 is whose is not for the words to say.
+        keep(
+            "width 7, length 10, or width 10, length 7",
+            json!({"length": 7, "width": 10}),
+        );
+        // No word names an argument.
+        keep("take 7 and 10", json!({"length": 7, "width": 10}));
+        // A number nobody gave.
+        keep(
+            "a width of 7 and a length of 10",
+            json!({"length": 7, "width": 12}),
+        );
+        // An integer argument does not take the other's fraction.
+        keep(
+            "over 2.5 years at a principal of 3",
+            json!({"principal": 2.5, "years": 3}),
+        );
+    }
+
     #[test]
     fn an_integer_argument_takes_only_a_whole_number() {
         let (args, out) = placed(
@@ -295,5 +480,34 @@ mod tests {
         );
         assert_eq!(args, json!({"principal": 5000, "years": 5000}));
         assert!(out.is_empty(), "{out:?}");
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any request, any call: placing never panics, sets only numbers the user wrote,
+            /// and touches only number arguments.
+            #[test]
+            fn placing_sets_only_the_users_numbers(
+                text in "(width|length|of|and|years|[0-9]{1,3}|,| ){0,24}",
+                values in prop::collection::vec(0u32..200, 1..5),
+            ) {
+                let names = ["width", "length", "years", "rate"];
+                let mut args = serde_json::Map::new();
+                for (k, v) in names.iter().zip(&values) {
+                    args.insert((*k).to_owned(), json!(v));
+                }
+                args.insert("note".into(), json!("as is"));
+                let mut args = Value::Object(args);
+                let out = place_numbers(&mut args, &schema(), &text, &Told::new(&text));
+                prop_assert_eq!(&args["note"], &json!("as is"));
+                for p in &out {
+                    let to: f64 = p.to.parse().unwrap();
+                    prop_assert!(Told::new(&text).times(to) > 0, "{} not in {:?}", to, text);
+                }
+            }
+        }
     }
 }

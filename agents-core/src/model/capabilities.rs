@@ -196,8 +196,10 @@ pub struct Recovery {
     /// around it name (`"principal of 5000"`), and each other argument holding it takes the
     /// user's number, held by no argument, whose words name it, when exactly one does (`"over 3
     /// years"`): held to the user's numbers, a small model writes one of them twice
-    /// (`{"principal": 5000, "years": 5000}`). Without a repeated number, or words that decide,
-    /// nothing is touched.
+    /// (`{"principal": 5000, "years": 5000}`). Two numbers each written and used once, in
+    /// each other's arguments by the word nearest each, are swapped (`{"length": 7, "width":
+    /// 10}` for "a width of 7 and a length of 10"). Without a repeated number or a crossing,
+    /// or words that decide, nothing is touched.
     pub place_numbers: bool,
     /// With `echo_check`, an optional argument whose whole value the check refuses (copied from
     /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out

@@ -65,3 +65,44 @@ async fn the_neutral_profile_runs_the_call_as_written() {
     );
     assert!(placed.is_empty());
 }
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Rectangle {
+    /// How long it is.
+    length: f64,
+    /// How wide it is.
+    width: f64,
+}
+
+/// A call that fills the user's two numbers into each other's arguments (`{"length": 7,
+/// "width": 10}` for "width of 7 and length of 10") runs with them swapped under the
+/// small-model profile, and as written under the neutral one.
+#[tokio::test]
+async fn two_numbers_in_each_others_arguments_are_swapped() {
+    for (recovery, want, swaps) in [
+        (Recovery::SMALL_MODEL, (10.0, 7.0), 2),
+        (Recovery::NEUTRAL, (7.0, 10.0), 0),
+    ] {
+        let call = ModelResponse::tool_call("c1", "area", r#"{"length": 7, "width": 10}"#);
+        let model =
+            ScriptedModel::new(vec![call, ModelResponse::text("70")]).with_recovery(recovery);
+        let (tool, seen) = recording("area", "The area of a rectangle.", "70");
+        let request = "What is the area of a rectangle with a width of 7 m and a length of 10 m?";
+        let (report, rec) = run_recorded(model, tool, request).await;
+        assert_eq!(report.output().unwrap(), "70");
+        let seen: Vec<Rectangle> = seen.lock().unwrap().clone();
+        assert_eq!(
+            seen,
+            [Rectangle {
+                length: want.0,
+                width: want.1
+            }]
+        );
+        let placed = rec.repaired("place_numbers");
+        assert_eq!(placed.len().min(1), swaps.min(1), "{placed:?}");
+        if swaps > 0 {
+            assert!(placed[0].contains("`length` to 10"), "{placed:?}");
+            assert!(placed[0].contains("`width` to 7"), "{placed:?}");
+        }
+    }
+}
