@@ -382,13 +382,15 @@ mod tests {
         assert_eq!(out, ["depth: 30 -> 20"]);
     }
 
+    /// Asserts that placing leaves `args` as they are for `user`.
+    fn keep(user: &str, args: Value) {
+        let (after, out) = placed(user, args.clone());
+        assert_eq!(after, args, "{user}");
+        assert!(out.is_empty(), "{out:?}");
+    }
+
     #[test]
     fn without_a_repeated_number_or_words_that_decide_the_call_stays() {
-        let keep = |user: &str, args: Value| {
-            let (after, out) = placed(user, args.clone());
-            assert_eq!(after, args, "{user}");
-            assert!(out.is_empty(), "{out:?}");
-        };
         // No number used more often than written (even if in the wrong place).
         keep(
             "A box 30 cm wide and 20 cm deep",
@@ -438,11 +440,6 @@ mod tests {
 
     #[test]
     fn numbers_are_not_swapped_unless_the_words_cross_both_ways() {
-        let keep = |user: &str, args: Value| {
-            let (after, out) = placed(user, args.clone());
-            assert_eq!(after, args, "{user}");
-            assert!(out.is_empty(), "{out:?}");
-        };
         // Already where the words put them.
         keep(
             "a width of 7 and a length of 10",
