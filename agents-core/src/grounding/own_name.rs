@@ -66,6 +66,23 @@ pub(crate) fn is_tool_words(value: &str, tool: &str) -> bool {
     !words.is_empty() && words.iter().all(|w| tool.contains(w))
 }
 
+/// Whether the span `span` of the user's words starts or ends with a word of `tool`'s name
+/// written in lower case (`"specs ACHD"` for `raptor.mpn.specs`, `"grocery store closest to
+/// Berkeley"` for `grocery_store.find_best`): refused `"specs"`, a small model held to the
+/// spans writes the same first word and goes on. A word written with a capital is a name
+/// (`"Hotel Paradise"` for `book_hotel`).
+pub(crate) fn is_framed_by_tool_words(span: &str, tool: &str) -> bool {
+    let tool = name_stems(tool);
+    let lower_tool_word = |w: &str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.starts_with(char::is_lowercase) && tool.contains(&stem(&w.to_lowercase()))
+    };
+    let mut words = span.split_whitespace();
+    let first = words.next();
+    let last = words.next_back();
+    first.is_some_and(lower_tool_word) || last.is_some_and(lower_tool_word)
+}
+
 /// The argument a field path names last: `trip.from` is `from`, `songs[1]` is `songs`.
 pub(super) fn last_name(field_path: &str) -> &str {
     let last = field_path.rsplit('.').next().unwrap_or(field_path);
@@ -126,6 +143,33 @@ mod tests {
             ("weather", "forecast"),
         ] {
             assert!(!is_tool_words(value, tool), "{value} for {tool}");
+        }
+    }
+
+    #[test]
+    fn a_span_that_starts_or_ends_with_a_lower_case_tool_word_is_framed_by_it() {
+        for (span, tool) in [
+            ("specs ACHD", "raptor.mpn.specs"),
+            (
+                "grocery store closest to Berkeley",
+                "grocery_store.find_best",
+            ),
+            ("jazz concerts", "concert.find_nearby"),
+            ("todo", "todo"),
+        ] {
+            assert!(is_framed_by_tool_words(span, tool), "{span} for {tool}");
+        }
+        for (span, tool) in [
+            ("ACHD", "raptor.mpn.specs"),
+            ("Hotel Paradise", "book_hotel"),
+            ("Hilton Hotel", "book_hotel"),
+            (
+                "closest grocery store in Berkeley",
+                "grocery_store.find_best",
+            ),
+            ("", "todo"),
+        ] {
+            assert!(!is_framed_by_tool_words(span, tool), "{span} for {tool}");
         }
     }
 

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
-use super::own_name::{is_own_name, is_tool_words, last_name, name_words};
+use super::own_name::{is_framed_by_tool_words, is_own_name, is_tool_words, last_name, name_words};
 use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, Recovery, is_free_number, is_free_string, main_type};
 
@@ -82,7 +82,9 @@ pub(crate) fn hold_to_user_words(
                 .iter()
                 .filter(|s| {
                     !s.as_str().is_some_and(|s| {
-                        is_own_name(s, path) || (recovery.skip_tool_words && is_tool_words(s, tool))
+                        is_own_name(s, path)
+                            || (recovery.skip_tool_words
+                                && (is_tool_words(s, tool) || is_framed_by_tool_words(s, tool)))
                     })
                 })
                 .cloned()
@@ -365,7 +367,7 @@ mod tests {
         };
         let on = held(Recovery::SMALL_MODEL);
         assert!(on.contains(&json!("Nonna Rosa")), "{on:?}");
-        assert!(on.contains(&json!("tables at Nonna Rosa")), "{on:?}");
+        assert!(!on.contains(&json!("tables at Nonna Rosa")), "{on:?}");
         assert!(!on.contains(&json!("tables")), "{on:?}");
         assert!(!on.contains(&json!("book")), "{on:?}");
         let off = held(Recovery::SMALL_MODEL.skip_tool_words(false));
@@ -597,6 +599,7 @@ mod tests {
                 for span in &held {
                     prop_assert!(all.iter().any(|s| s == span), "{span:?}");
                     prop_assert!(!is_tool_words(span, &tool), "{span:?} for {tool:?}");
+                    prop_assert!(!is_framed_by_tool_words(span, &tool), "{span:?} for {tool:?}");
                 }
                 if field.ends_with("date") && held.iter().any(|s| agents_json::calendar_date(s).is_some()) {
                     prop_assert!(held.iter().all(|s| agents_json::calendar_date(s).is_some()));
