@@ -70,6 +70,15 @@ pub(crate) fn place_numbers(
     out
 }
 
+/// The call's top-level numbers, by argument.
+fn top_numbers(members: &serde_json::Map<String, Value>) -> Vec<(String, f64)> {
+    members
+        .iter()
+        .filter(|(_, v)| v.is_number())
+        .filter_map(|(k, v)| Some((k.clone(), v.as_f64()?)))
+        .collect()
+}
+
 /// The numbers a call uses more often than `told` gives them, placed (the module's first rule).
 fn place_reused(
     args: &mut Value,
@@ -80,12 +89,7 @@ fn place_reused(
     let Some(members) = args.as_object() else {
         return Vec::new();
     };
-    // The call's top-level numbers, by argument.
-    let numbers: Vec<(String, f64)> = members
-        .iter()
-        .filter(|(_, v)| v.is_number())
-        .filter_map(|(k, v)| Some((k.clone(), v.as_f64()?)))
-        .collect();
+    let numbers = top_numbers(members);
     let reused: Vec<f64> = numbers
         .iter()
         .map(|(_, x)| *x)
@@ -165,11 +169,8 @@ fn swap_crossed(
     let Some(members) = args.as_object_mut() else {
         return Vec::new();
     };
-    // The call's numbers the user wrote once and the call uses once, by argument.
-    let numbers: Vec<(String, f64)> = members
-        .iter()
-        .filter_map(|(k, v)| Some((k.clone(), v.as_f64().filter(|_| v.is_number())?)))
-        .collect();
+    let numbers = top_numbers(members);
+    // Those the user wrote once and the call uses once.
     let once: Vec<&(String, f64)> = numbers
         .iter()
         .filter(|(_, x)| {
