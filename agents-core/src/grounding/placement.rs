@@ -182,6 +182,12 @@ fn swap_crossed(
         .iter()
         .map(|(_, x)| nearest_named(*x, occurrences, &arguments))
         .collect();
+    // `v` as the JSON number argument `k` takes, where its schema takes it at all.
+    let value_for = |k: &str, v: f64| {
+        let property = schema.get("properties").and_then(|p| p.get(k));
+        super::numbers::number_value(v, property)
+            .filter(|_| property.is_none_or(|p| agents_json::schema::takes_number(p, v)))
+    };
     let mut out = Vec::new();
     let mut swapped: Vec<&str> = Vec::new();
     for (i, (a, x)) in once.iter().enumerate() {
@@ -190,14 +196,7 @@ fn swap_crossed(
             if !crossed || swapped.contains(&a.as_str()) || swapped.contains(&b.as_str()) {
                 continue;
             }
-            let property = |k: &str| schema.get("properties").and_then(|p| p.get(k));
-            let takes = |k: &str, v: f64| {
-                property(k).is_none_or(|p| agents_json::schema::takes_number(p, v))
-            };
-            let (Some(to_a), Some(to_b)) = (
-                super::numbers::number_value(*y, property(a)).filter(|_| takes(a, *y)),
-                super::numbers::number_value(*x, property(b)).filter(|_| takes(b, *x)),
-            ) else {
+            let (Some(to_a), Some(to_b)) = (value_for(a, *y), value_for(b, *x)) else {
                 continue;
             };
             swapped.extend([a.as_str(), b.as_str()]);

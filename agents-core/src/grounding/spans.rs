@@ -27,8 +27,10 @@ pub(crate) const CUT_OFF_KEYWORD: &str = "cut_off";
 /// instead. Values with choices of their own (`enum`, `const`, `format`, `pattern`), other
 /// types, and those the user's words hold nothing for are left as they are. A string is never
 /// offered its argument's own name; with `recovery`'s `user_phrases`, the spans leave out the
-/// words that frame the request ([`user_spans`]), and with its `skip_tool_words`, those made
-/// only of words of the tool's name. Returns whether anything was held.
+/// words that frame the request ([`user_spans`]); with its `skip_tool_words`, those made only
+/// of words of the tool's name or starting or ending with one in lower case; with its
+/// `date_spans`, an argument named as a date is offered only the spans that read as a date,
+/// where any does. Returns whether anything was held.
 pub(crate) fn hold_to_user_words(
     request: &mut ModelRequest,
     tool: &str,
