@@ -34,6 +34,7 @@ mod parse;
 mod prefill;
 mod question;
 mod render;
+mod value_choice;
 
 use agents_core::model::ModelErrorKind;
 use agents_core::model::{
@@ -260,6 +261,7 @@ pub struct PromptedCompletions {
     seed: Option<u64>,
     calibrated_choice: bool,
     calibration: choice::Calibration,
+    scored_values: bool,
     recovery: Recovery,
 }
 
@@ -274,6 +276,7 @@ pub struct PromptedCompletionsBuilder {
     temperature: Option<f32>,
     seed: Option<u64>,
     calibrated_choice: bool,
+    scored_values: bool,
     recovery: Recovery,
 }
 
@@ -288,6 +291,7 @@ impl PromptedCompletions {
             temperature: None,
             seed: None,
             calibrated_choice: true,
+            scored_values: false,
             recovery: Recovery::SMALL_MODEL,
         }
     }
@@ -360,6 +364,7 @@ impl PromptedCompletions {
         };
         let body = self.turn_body(request, self.prompt(request), stop);
         let mut spent = Usage::default();
+        let mut held_to = None;
         let body = match crate::constraint::allowed(PROVIDER, request)? {
             Some(mut tools) => {
                 let computed;
@@ -379,6 +384,9 @@ impl PromptedCompletions {
                         tools.retain(|t| t.name == chosen);
                     }
                 }
+                if let [tool] = tools.as_slice() {
+                    held_to = Some(*tool);
+                }
                 CompletionRequest {
                     json_schema: Some(crate::constraint::prompted_call_schema(PROVIDER, &tools)?),
                     ..body
@@ -387,8 +395,17 @@ impl PromptedCompletions {
             None => body,
         };
         let prefill = self.format.prefill(request).unwrap_or_default();
-        let (generated, finish, mut usage, estimated) = self.completion(&body).await?;
+        let (mut generated, finish, mut usage, estimated) = self.completion(&body).await?;
         usage += spent;
+        if let Some(tool) = held_to.filter(|_| self.scored_values) {
+            if let Some((chosen, scoring)) = self
+                .chosen_values(request, &body.prompt, tool, &generated)
+                .await
+            {
+                generated = chosen;
+                usage += scoring;
+            }
+        }
         let mut response = read_generation(
             PROVIDER,
             &format!("{prefill}{generated}"),
@@ -572,6 +589,7 @@ impl PromptedCompletionsBuilder {
             seed: self.seed,
             calibrated_choice: self.calibrated_choice,
             calibration: choice::Calibration::default(),
+            scored_values: self.scored_values,
             recovery: self.recovery,
         })
     }
@@ -591,6 +609,17 @@ impl PromptedCompletionsBuilder {
     /// content-free scores; off, the model chooses the tool while it writes the call.
     pub fn calibrated_choice(mut self, on: bool) -> Self {
         self.calibrated_choice = on;
+        self
+    }
+
+    /// Whether, in a call held to one tool, each top-level string argument held to a list of
+    /// values (an `enum`: the user's word spans that prevention mode holds a copied value to,
+    /// or the tool's own choices) is chosen by calibrated likelihood per token after the model
+    /// wrote the call (default off; see docs/small-models.md, "Choosing among the held
+    /// spans"). It costs two short completions per option; a server that cannot score leaves
+    /// the call as the model wrote it.
+    pub fn scored_values(mut self, on: bool) -> Self {
+        self.scored_values = on;
         self
     }
 }

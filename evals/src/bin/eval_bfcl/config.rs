@@ -68,6 +68,9 @@ pub struct Config {
     pub recovery_off: Vec<String>,
     /// `EVAL_UNCALIBRATED=1`: a constrained call's tool left to the model.
     pub uncalibrated: bool,
+    /// `EVAL_SCORED_VALUES=1`: a held argument's value chosen by calibrated score
+    /// (`scored_values(true)`).
+    pub scored_values: bool,
     /// `EVAL_NO_MADE_UP=1`: no made-up example for the tools (`example_every_tool(false)`).
     pub no_made_up: bool,
     /// `EVAL_SCORE_ONLY=1`: run nothing; score the log and report.
@@ -142,6 +145,7 @@ impl Config {
             ask_values: flag("EVAL_ASK_VALUES"),
             recovery_off,
             uncalibrated: flag("EVAL_UNCALIBRATED").unwrap_or(false),
+            scored_values: flag("EVAL_SCORED_VALUES").unwrap_or(false),
             no_made_up: flag("EVAL_NO_MADE_UP").unwrap_or(false),
             score_only: flag("EVAL_SCORE_ONLY").unwrap_or(false),
             answer,
@@ -204,6 +208,9 @@ impl Config {
         }
         if self.uncalibrated {
             out.push("calibrated_choice(false)".into());
+        }
+        if self.scored_values {
+            out.push("scored_values(true)".into());
         }
         if self.no_made_up {
             out.push("example_every_tool(false)".into());
