@@ -424,3 +424,51 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
         );
     }
 }
+
+/// Held values chosen by score against the real server: a call held to one tool, its
+/// `location` held to spans of the request (what prevention mode's held turn sends), is written
+/// with `scored_values(true)`; llama.cpp scores every span where the model wrote the value, so
+/// the call holds one of the spans, and the scoring's tokens are counted on top of the call's.
+#[tokio::test]
+async fn the_real_server_scores_a_held_values_spans_and_the_call_holds_one() {
+    let Some(url) = server().await else { return };
+    let spans = ["near", "coffee shop", "Seattle", "open late"];
+    let request = ModelRequest::new()
+        .messages(vec![Message::user(
+            "Find a coffee shop near Seattle that is open late",
+        )])
+        .tools(vec![ToolSpec {
+            name: "find_shop".into(),
+            description: "Finds a shop in a city.".into(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {"location": {"type": "string", "enum": spans}},
+                "required": ["location"]
+            }),
+        }])
+        .constraint(Some(Constraint::tool("find_shop")));
+    let plain = model(&url).send(&request).await.unwrap();
+    let scored = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{url}/v1"))
+        .max_tokens(128)
+        .scored_values(true)
+        .build()
+        .unwrap()
+        .send(&request)
+        .await
+        .unwrap();
+    let location = |r: &ModelResponse| -> Option<String> {
+        let call = r.tool_calls.first()?;
+        let args: Value = serde_json::from_str(&call.arguments).ok()?;
+        args["location"].as_str().map(str::to_owned)
+    };
+    let chosen = location(&scored).expect("a call with a location");
+    assert!(spans.contains(&chosen.as_str()), "{chosen:?}");
+    // Two completions per span on top of the call.
+    assert!(
+        scored.usage.input_tokens > plain.usage.input_tokens,
+        "scoring counted: {:?} against {:?}",
+        scored.usage,
+        plain.usage
+    );
+}
