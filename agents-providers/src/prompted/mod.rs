@@ -397,14 +397,13 @@ impl PromptedCompletions {
         let prefill = self.format.prefill(request).unwrap_or_default();
         let (mut generated, finish, mut usage, estimated) = self.completion(&body).await?;
         usage += spent;
-        if let Some(tool) = held_to.filter(|_| self.scored_values) {
-            if let Some((chosen, scoring)) = self
+        if let Some(tool) = held_to.filter(|_| self.scored_values)
+            && let Some((chosen, scoring)) = self
                 .chosen_values(request, &body.prompt, tool, &generated)
                 .await
-            {
-                generated = chosen;
-                usage += scoring;
-            }
+        {
+            generated = chosen;
+            usage += scoring;
         }
         let mut response = read_generation(
             PROVIDER,
