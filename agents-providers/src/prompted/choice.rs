@@ -66,14 +66,19 @@ pub struct ToolScores {
 impl ToolScores {
     /// The tool with the highest calibrated score (the first offered on a tie).
     pub fn chosen(&self) -> Option<&str> {
-        let mut best: Option<&ToolScore> = None;
-        for s in &self.scores {
-            if best.is_none_or(|b| s.calibrated() > b.calibrated()) {
-                best = Some(s);
-            }
-        }
-        best.map(|s| s.tool.as_str())
+        highest(&self.scores, ToolScore::calibrated).map(|s| s.tool.as_str())
     }
+}
+
+/// The item of `items` with the highest `score`, the first on a tie; `None` when there are none.
+pub(crate) fn highest<T>(items: &[T], score: impl Fn(&T) -> f64) -> Option<&T> {
+    let mut best: Option<&T> = None;
+    for item in items {
+        if best.is_none_or(|b| score(item) > score(b)) {
+            best = Some(item);
+        }
+    }
+    best
 }
 
 /// What a client remembers between requests: content-free scores per prompt, and whether the

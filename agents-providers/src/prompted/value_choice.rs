@@ -22,7 +22,7 @@ use agents_core::model::{Message, ModelRequest, ToolSpec, Usage};
 use serde_json::Value;
 
 use super::PromptedCompletions;
-use super::choice::Scorer;
+use super::choice::{Scorer, highest};
 use crate::error::ProviderError;
 
 /// At most this many options of one argument are scored; an argument with more is left to the
@@ -120,13 +120,7 @@ impl OptionScore {
 
 /// The option with the highest calibrated score (the first on a tie).
 pub(crate) fn best(scores: &[OptionScore]) -> Option<&OptionScore> {
-    let mut top: Option<&OptionScore> = None;
-    for s in scores {
-        if top.is_none_or(|t| s.calibrated() > t.calibrated()) {
-            top = Some(s);
-        }
-    }
-    top
+    highest(scores, OptionScore::calibrated)
 }
 
 /// `generated` (a call to `tool`, written after `prompt`) with each held argument's value
