@@ -228,13 +228,27 @@ async fn scores_after(
     names: &[&str],
     usage: &mut Usage,
 ) -> Result<Option<Vec<f64>>, ProviderError> {
-    let mut out = Vec::with_capacity(names.len());
-    for name in names {
-        let Some((log_prob, spent)) = scorer.log_prob(prompt, &call_start(name)).await? else {
+    let starts: Vec<String> = names.iter().map(|name| call_start(name)).collect();
+    let scores = log_probs_after(scorer, prompt, &starts, usage).await?;
+    Ok(scores.map(|s| s.into_iter().map(|(log_prob, _)| log_prob).collect()))
+}
+
+/// The log probability of each of `forced` after `prompt`, in order, with its tokens (the
+/// completion's); the usage is added to `usage`. `Ok(None)` when the server cannot score one.
+/// One prompt for every text: a server that caches prompts evaluates only each text's tokens.
+pub(crate) async fn log_probs_after(
+    scorer: &impl Scorer,
+    prompt: &str,
+    forced: &[String],
+    usage: &mut Usage,
+) -> Result<Option<Vec<(f64, u64)>>, ProviderError> {
+    let mut out = Vec::with_capacity(forced.len());
+    for text in forced {
+        let Some((log_prob, spent)) = scorer.log_prob(prompt, text).await? else {
             return Ok(None);
         };
         *usage += spent;
-        out.push(log_prob);
+        out.push((log_prob, spent.output_tokens));
     }
     Ok(Some(out))
 }

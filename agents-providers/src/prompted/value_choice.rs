@@ -22,7 +22,7 @@ use agents_core::model::{Message, ModelRequest, ToolSpec, Usage};
 use serde_json::Value;
 
 use super::PromptedCompletions;
-use super::choice::{Scorer, highest};
+use super::choice::{Scorer, highest, log_probs_after};
 use crate::error::ProviderError;
 
 /// At most this many options of one argument are scored; an argument with more is left to the
@@ -151,28 +151,25 @@ pub(crate) async fn choose_values(
             format!("{prompt}{before}"),
             format!("{free_prompt}{before}"),
         );
-        let mut scores = Vec::with_capacity(options.len());
+        let forced: Vec<String> = options.iter().map(|o| closing(o)).collect();
         // Every option under one prompt, then under the other: a server's prompt cache holds one.
-        let mut after: Vec<(f64, u64)> = Vec::with_capacity(options.len());
-        for option in &options {
-            let Some((log_prob, spent)) = scorer.log_prob(&here, &closing(option)).await? else {
-                return Ok(None);
-            };
-            usage += spent;
-            after.push((log_prob, spent.output_tokens));
-        }
-        for (option, (log_prob, tokens)) in options.iter().zip(after) {
-            let Some((prior, spent)) = scorer.log_prob(&free, &closing(option)).await? else {
-                return Ok(None);
-            };
-            usage += spent;
-            scores.push(OptionScore {
+        let Some(after) = log_probs_after(scorer, &here, &forced, &mut usage).await? else {
+            return Ok(None);
+        };
+        let Some(without) = log_probs_after(scorer, &free, &forced, &mut usage).await? else {
+            return Ok(None);
+        };
+        let scores: Vec<OptionScore> = options
+            .iter()
+            .zip(after)
+            .zip(without)
+            .map(|((option, (log_prob, tokens)), (prior, _))| OptionScore {
                 option: option.clone(),
                 log_prob,
                 prior,
                 tokens,
-            });
-        }
+            })
+            .collect();
         if let Some(chosen) = best(&scores) {
             tracing::debug!(
                 argument = %key,
