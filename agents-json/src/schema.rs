@@ -278,6 +278,69 @@ pub fn pointer_at(root: &Value, path: &str) -> Option<String> {
     settle(root, pointer)
 }
 
+/// The schema that describes the value at a field path ([`pointer_at`]), itself.
+pub fn schema_at<'s>(root: &'s Value, path: &str) -> Option<&'s Value> {
+    root.pointer(&pointer_at(root, path)?)
+}
+
+/// Whether the object that holds the value at a field path requires it: `Some(true)` for
+/// `trip.from` where the schema of `trip` lists `from` as required, `Some(false)` where it does
+/// not; `None` for an item of a list (`songs[1]`) or a path the schema does not declare.
+///
+/// ```
+/// use agents_json::schema::required_at;
+/// use serde_json::json;
+/// let root = json!({"required": ["trip"], "properties": {"trip": {
+///     "required": ["from"],
+///     "properties": {"from": {"type": "string"}, "via": {"type": "string"}}}}});
+/// assert_eq!(required_at(&root, "trip"), Some(true));
+/// assert_eq!(required_at(&root, "trip.from"), Some(true));
+/// assert_eq!(required_at(&root, "trip.via"), Some(false));
+/// assert_eq!(required_at(&root, "trip.to"), None);
+/// ```
+pub fn required_at(root: &Value, path: &str) -> Option<bool> {
+    let (parent, name) = match path.rfind(['.', '[']) {
+        Some(at) if path[at..].starts_with('[') => return None,
+        Some(at) => (schema_at(root, &path[..at])?, &path[at + 1..]),
+        None => (root, path),
+    };
+    let parent = concrete(root, parent);
+    parent.get("properties")?.get(name)?;
+    Some(required(parent).contains(&name))
+}
+
+/// Whether a schema says nothing about its value (BFCL's `any`, an empty `{}`): no type, no
+/// choices, no shape, no subschemas. Any JSON value is valid, text included.
+///
+/// ```
+/// use agents_json::schema::is_any_value;
+/// use serde_json::json;
+/// assert!(is_any_value(&json!({"description": "The value to reverse."})));
+/// assert!(!is_any_value(&json!({"type": "string"})));
+/// assert!(!is_any_value(&json!({"enum": ["a", "b"]})));
+/// ```
+pub fn is_any_value(schema: &Value) -> bool {
+    const SHAPING: [&str; 14] = [
+        "type",
+        "enum",
+        "const",
+        "$ref",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "not",
+        "properties",
+        "items",
+        "prefixItems",
+        "format",
+        "pattern",
+        "additionalProperties",
+    ];
+    schema
+        .as_object()
+        .is_some_and(|m| SHAPING.iter().all(|k| !m.contains_key(*k)))
+}
+
 /// `pointer` past any local `$ref` and optional wrapper, to the schema that says what the value
 /// is; `None` where it points to nothing. Bounded: a cycle of references ends the walk.
 fn settle(root: &Value, mut pointer: String) -> Option<String> {

@@ -137,6 +137,7 @@ impl EchoCheck {
             .collect();
         let mut found = Vec::new();
         let walk = Walk {
+            schema,
             choices: &choices,
             required: &required,
             limit,
@@ -183,6 +184,14 @@ impl EchoCheck {
         if out.len() >= walk.limit || depth > MAX_DEPTH {
             return;
         }
+        // A nested value the tool declares as its default is nobody's invention either (the
+        // top-level arguments' defaults are passed over before the walk).
+        if depth > 1
+            && let Some(d) = declared_default(walk.schema, at)
+            && same_value(d, v)
+        {
+            return;
+        }
         let len = at.len();
         match v {
             Value::Object(m) => {
@@ -206,8 +215,7 @@ impl EchoCheck {
                 let key = s.trim().to_lowercase();
                 if !key.is_empty() && self.strings.contains(&key) && !self.told.has(s) {
                     // A choice of a required argument may be the model's own pick.
-                    let choice =
-                        walk.choices.contains(&key) && walk.required.contains(argument_of(at));
+                    let choice = walk.listed(at, v) == Some(true);
                     out.push(Found {
                         violation: echoed(at, v),
                         choice,
@@ -223,6 +231,17 @@ impl EchoCheck {
             Value::Number(n) => {
                 let Some(x) = n.as_f64() else { return };
                 if self.told.has_number(x) {
+                    return;
+                }
+                // One of the numbers the schema lists is a choice, like a listed string: the
+                // model's own pick where the argument is required, never a number nobody gave.
+                if let Some(required) = walk.listed(at, v) {
+                    if self.numbers.contains(&x) {
+                        out.push(Found {
+                            violation: echoed(at, v),
+                            choice: required,
+                        });
+                    }
                     return;
                 }
                 let violation = if self.numbers.contains(&x) {
@@ -255,12 +274,47 @@ struct Found {
 
 /// What one check of a call's arguments walks with.
 struct Walk<'a> {
+    /// The tool's parameters.
+    schema: &'a Value,
     /// The schema's `enum` and `const` strings, lowercased.
     choices: &'a HashSet<String>,
     /// The arguments the schema requires.
     required: &'a HashSet<&'a str>,
     /// At most this many violations.
     limit: usize,
+}
+
+impl Walk<'_> {
+    /// Whether `v`, at the field path `at`, is one of the choices its own schema lists
+    /// (`enum`, `const`): `Some(required)`, where `required` says whether the object that holds
+    /// it requires it (for an item of a list, whether its argument is required); `None` when
+    /// it is not a listed choice. Where the schema does not describe the path, a string any of
+    /// the schema's choices spells counts, as the argument's choice.
+    fn listed(&self, at: &str, v: &Value) -> Option<bool> {
+        let required = || {
+            agents_json::schema::required_at(self.schema, at)
+                .unwrap_or_else(|| self.required.contains(argument_of(at)))
+        };
+        let Some(own) = agents_json::schema::schema_at(self.schema, at) else {
+            let key = v.as_str()?.trim().to_lowercase();
+            return self.choices.contains(&key).then(required);
+        };
+        let own = crate::model::concrete(self.schema, own);
+        let mut listed = own
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .chain(own.get("const"));
+        listed.any(|c| same_value(c, v)).then(required)
+    }
+}
+
+/// The `default` the schema declares for the value at the field path `at`.
+fn declared_default<'s>(root: &'s Value, at: &str) -> Option<&'s Value> {
+    let own = agents_json::schema::schema_at(root, at)?;
+    own.get("default")
+        .or_else(|| crate::model::concrete(root, own).get("default"))
 }
 
 /// Nesting deeper than this is not looked into (the JSON parser bounds it already; this keeps
@@ -598,6 +652,106 @@ mod tests {
             found(json!({"people": 2022, "seat": "terrace"})),
             ["seat"],
             "an argument without a default is checked as before"
+        );
+    }
+
+    /// The settings object of a device command: every field optional, some with choices
+    /// (strings and numbers) and defaults, inside a required argument.
+    fn device(user: &str) -> (ModelRequest, Value) {
+        let schema = json!({"type": "object", "required": ["body", "level"], "properties": {
+            "level": {"type": "integer", "enum": [1, 2]},
+            "body": {"type": "object", "required": ["mode"], "properties": {
+                "mode": {"type": "string", "enum": ["COOL", "DRY"]},
+                "wind": {"type": "string", "enum": ["LOW", "HIGH"], "default": "LOW"},
+                "fan": {"type": "integer", "enum": [1, 2, 3]},
+                "target": {"type": "integer", "default": 22}}}}});
+        let r = ModelRequest {
+            messages: vec![Message::user(user)],
+            tools: vec![ToolSpec {
+                name: "send".into(),
+                description: String::new(),
+                parameters: schema.clone(),
+            }],
+            ..ModelRequest::default()
+        };
+        (r, schema)
+    }
+
+    fn device_echoes(user: &str, numbers_told: bool, args: Value) -> Vec<String> {
+        let (r, schema) = device(user);
+        let shown =
+            json!({"level": 1, "body": {"mode": "COOL", "wind": "HIGH", "fan": 3, "target": 7}});
+        let check = EchoCheck::new([&shown], &r, numbers_told).expect("something shown");
+        let mut paths: Vec<String> = check
+            .violations(&args, &schema, 10)
+            .into_iter()
+            .map(|v| v.field_path)
+            .collect();
+        paths.sort();
+        paths
+    }
+
+    /// A number the schema lists is a choice like a listed string: alone in a required
+    /// argument it is the model's pick (`1` of `[1, 2]` for a request in words the check cannot
+    /// read), never a number nobody gave; copied into an optional field it is an echo.
+    #[test]
+    fn a_listed_number_is_a_choice_not_a_number_nobody_gave() {
+        for numbers_told in [false, true] {
+            assert!(
+                device_echoes("iron my shirts", numbers_told, json!({"level": 1})).is_empty(),
+                "numbers_told {numbers_told}"
+            );
+        }
+        assert_eq!(
+            device_echoes(
+                "dry mode",
+                false,
+                json!({"level": 2, "body": {"mode": "DRY", "fan": 3}})
+            ),
+            ["body.fan"]
+        );
+    }
+
+    /// Inside an object argument, whether a choice is required is read where it is declared:
+    /// `body.mode` is required by `body`, `body.wind` is not. A nested field's declared
+    /// default is nobody's invention, as a top-level one is.
+    #[test]
+    fn a_nested_fields_choice_and_default_are_read_from_its_own_schema() {
+        assert!(
+            device_echoes(
+                "switch it on",
+                false,
+                json!({"level": 2, "body": {"mode": "COOL"}})
+            )
+            .is_empty(),
+            "a required field's choice alone"
+        );
+        assert_eq!(
+            device_echoes(
+                "switch it on",
+                false,
+                json!({"level": 2, "body": {"wind": "HIGH"}})
+            ),
+            ["body.wind"],
+            "an optional field's copied choice"
+        );
+        assert!(
+            device_echoes(
+                "switch it on",
+                true,
+                json!({"level": 2, "body": {"wind": "LOW", "target": 22}})
+            )
+            .is_empty(),
+            "the declared defaults"
+        );
+        assert_eq!(
+            device_echoes(
+                "switch it on",
+                false,
+                json!({"level": 2, "body": {"mode": "DRY", "target": 7}})
+            ),
+            ["body.target"],
+            "a copied number that is not the default"
         );
     }
 

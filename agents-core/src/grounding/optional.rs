@@ -9,8 +9,9 @@
 //! the call runs, and says so; a copied value in a required argument is still refused, as it
 //! must be written from the user's words.
 //!
-//! Only a whole top-level argument is left out: a copied item inside a list or an object is the
-//! echo check's to refuse, as leaving out its argument would drop the values around it too. And
+//! An optional field of an object argument is left out the same way (`body.windStrength`, where
+//! the object's schema does not require it): the fields around it stay. A copied item inside a
+//! list is the echo check's to refuse, as leaving it out would change what the list says. And
 //! an argument with choices stays refused when the user's words name another of its choices
 //! (`"seat": "inside"` copied for "a table on the terrace"): the user did ask for it, and the
 //! model, or a question about it, can still write what they asked. Nor is a made-up example's
@@ -47,24 +48,28 @@ impl From<Ungrounded> for crate::event::ArgumentChange {
     }
 }
 
-/// Leaves out of `args` (a call to a tool with parameters `schema`) every optional top-level
-/// argument whose whole value `check` refuses. Returns what was left out, in argument order.
+/// Leaves out of `args` (a call to a tool with parameters `schema`) every optional argument
+/// whose whole value `check` refuses: a top-level one, or an optional field of an object
+/// argument, at any depth outside lists (`body.windStrength`, where `body` lists no
+/// `windStrength` as required). Returns what was left out, in the order found.
 pub(crate) fn leave_out_ungrounded(
     args: &mut Value,
     schema: &Value,
     check: &EchoCheck,
 ) -> Vec<Ungrounded> {
-    let Some(members) = args.as_object() else {
+    if !args.is_object() {
         return Vec::new();
-    };
-    let required = crate::model::required_arguments(schema);
-    // No limit: a long list of copies before it must not hide a top-level argument.
+    }
+    // No limit: a long list of copies before it must not hide an argument.
     let out: Vec<Ungrounded> = check
         .violations(args, schema, usize::MAX)
         .into_iter()
-        .filter(|v| is_ungrounded(v) && !required.contains(&v.field_path.as_str()))
+        .filter(|v| {
+            is_ungrounded(v)
+                && agents_json::schema::required_at(schema, &v.field_path) == Some(false)
+        })
         .filter_map(|v| {
-            let value = members.get(&v.field_path)?;
+            let value = value_at(args, &v.field_path)?;
             if names_another_choice(schema, &v.field_path, value, check)
                 || value
                     .as_str()
@@ -79,18 +84,39 @@ pub(crate) fn leave_out_ungrounded(
             })
         })
         .collect();
-    if let Some(members) = args.as_object_mut() {
-        for u in &out {
-            members.remove(&u.argument);
+    for u in &out {
+        let (parent, name) = match u.argument.rsplit_once('.') {
+            Some((parent, name)) => (value_at_mut(args, parent), name),
+            None => (Some(&mut *args), u.argument.as_str()),
+        };
+        if let Some(Value::Object(members)) = parent {
+            members.remove(name);
         }
     }
     out
 }
 
-/// Whether the argument `name` of `schema` lists choices and what the model was told names one
-/// of them other than `value`.
-fn names_another_choice(schema: &Value, name: &str, value: &Value, check: &EchoCheck) -> bool {
-    let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+/// The value of `args` at a field path of object keys only (`body.mode`); `None` through a
+/// list, or where a key is missing.
+fn value_at<'v>(args: &'v Value, path: &str) -> Option<&'v Value> {
+    if path.contains('[') {
+        return None;
+    }
+    path.split('.').try_fold(args, |v, key| v.get(key))
+}
+
+/// [`value_at`], to change it.
+fn value_at_mut<'v>(args: &'v mut Value, path: &str) -> Option<&'v mut Value> {
+    if path.contains('[') {
+        return None;
+    }
+    path.split('.').try_fold(args, |v, key| v.get_mut(key))
+}
+
+/// Whether the value at the field path `at` of `schema` lists choices and what the model was
+/// told names one of them other than `value`.
+fn names_another_choice(schema: &Value, at: &str, value: &Value, check: &EchoCheck) -> bool {
+    let Some(property) = agents_json::schema::schema_at(schema, at) else {
         return false;
     };
     let written = value
@@ -194,6 +220,43 @@ mod tests {
         );
         // Arguments that are not an object.
         keep("Find a game", json!(["Action"]));
+    }
+
+    /// A device command copied from the example: the optional fields of its settings object
+    /// that nobody gave are left out and the fields around them stay; a required field's copy
+    /// is the echo check's to refuse, and a copied item of a list stays where it is.
+    #[test]
+    fn an_optional_field_of_an_object_argument_is_left_out_where_it_is() {
+        let schema = json!({"type": "object", "required": ["body"], "properties": {
+            "body": {"type": "object", "required": ["mode"], "properties": {
+                "mode": {"type": "string"},
+                "wind": {"type": "string", "enum": ["LOW", "HIGH"]},
+                "target": {"type": "integer"},
+                "on": {"type": "boolean"},
+                "rooms": {"type": "array", "items": {"type": "string"}}}}}});
+        let request = ModelRequest {
+            messages: vec![Message::user("switch the living room unit to dry mode")],
+            tools: vec![ToolSpec {
+                name: "send".into(),
+                description: String::new(),
+                parameters: schema.clone(),
+            }],
+            ..ModelRequest::default()
+        };
+        let shown =
+            json!({"body": {"mode": "TEXT", "wind": "LOW", "target": 7, "rooms": ["hall"]}});
+        let check = EchoCheck::new([&shown], &request, false).expect("something shown");
+        let mut args = json!({"body": {"mode": "TEXT", "wind": "LOW", "target": 7, "on": true,
+            "rooms": ["living room", "hall"]}});
+        let out: Vec<String> = leave_out_ungrounded(&mut args, &schema, &check)
+            .into_iter()
+            .map(|u| format!("{}={}", u.argument, u.value))
+            .collect();
+        assert_eq!(out, ["body.target=7", r#"body.wind="LOW""#]);
+        assert_eq!(
+            args,
+            json!({"body": {"mode": "TEXT", "on": true, "rooms": ["living room", "hall"]}})
+        );
     }
 
     #[test]

@@ -77,35 +77,37 @@ pub(crate) fn hold_to_user_words(
             Some(schema)
         };
         let Some(target) = target else { continue };
-        let allowed: Vec<Value> = if is_free_string(target) {
-            // Not the argument's own name: that is the placeholder the call copied. Not the
-            // tool's name's words: they name what the tool does.
-            let offered: Vec<Value> = spans
-                .iter()
-                .filter(|s| {
-                    !s.as_str().is_some_and(|s| {
-                        is_own_name(s, path)
-                            || (recovery.skip_tool_words
-                                && (is_tool_words(s, tool) || is_framed_by_tool_words(s, tool)))
+        // A value of any type (`{}`) is held like free text: the user's words are values of it.
+        let allowed: Vec<Value> =
+            if is_free_string(target) || agents_json::schema::is_any_value(target) {
+                // Not the argument's own name: that is the placeholder the call copied. Not the
+                // tool's name's words: they name what the tool does.
+                let offered: Vec<Value> = spans
+                    .iter()
+                    .filter(|s| {
+                        !s.as_str().is_some_and(|s| {
+                            is_own_name(s, path)
+                                || (recovery.skip_tool_words
+                                    && (is_tool_words(s, tool) || is_framed_by_tool_words(s, tool)))
+                        })
                     })
-                })
-                .cloned()
-                .collect();
-            if recovery.date_spans && names_a_date(path) {
-                only_dates(offered)
+                    .cloned()
+                    .collect();
+                if recovery.date_spans && names_a_date(path) {
+                    only_dates(offered)
+                } else {
+                    offered
+                }
+            } else if is_free_number(target) {
+                let whole = main_type(target) == Some("integer");
+                numbers
+                    .iter()
+                    .filter(|&&x| agents_json::schema::takes_number(target, x))
+                    .filter_map(|&x| number_value(x, whole))
+                    .collect()
             } else {
-                offered
-            }
-        } else if is_free_number(target) {
-            let whole = main_type(target) == Some("integer");
-            numbers
-                .iter()
-                .filter(|&&x| agents_json::schema::takes_number(target, x))
-                .filter_map(|&x| number_value(x, whole))
-                .collect()
-        } else {
-            continue;
-        };
+                continue;
+            };
         if let (false, Some(target)) = (allowed.is_empty(), target.as_object_mut()) {
             target.insert("enum".to_owned(), Value::Array(allowed));
             held = true;
@@ -420,6 +422,30 @@ mod tests {
             Recovery::SMALL_MODEL,
         );
         assert!(none.contains(&json!("won")), "{none:?}");
+    }
+
+    /// An argument of any type (`{}`, a value to reverse) copied from an example is held like
+    /// free text: "Reverse say hi" offers "say hi".
+    #[test]
+    fn a_value_of_any_type_is_held_to_the_users_words() {
+        let mut r = request("Reverse say hi");
+        r.tools[0].parameters["properties"]["input_value"] = json!({"description": "Anything."});
+        let echoed = SchemaViolation {
+            field_path: "input_value".to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        assert!(hold_to_user_words(
+            &mut r,
+            "book_table",
+            &[echoed],
+            Recovery::SMALL_MODEL
+        ));
+        let held = &r.tools[0].parameters["properties"]["input_value"]["enum"];
+        assert!(
+            held.as_array().unwrap().contains(&json!("say hi")),
+            "{held}"
+        );
     }
 
     #[test]
