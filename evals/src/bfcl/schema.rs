@@ -66,7 +66,31 @@ fn convert(spec: &Value) -> Value {
             }
         }
     }
+    move_list_choices_to_items(&mut out);
     Value::Object(out)
+}
+
+/// A list whose `enum` names single values (`"metrics": {"type": "array", "enum": ["trust",
+/// "view"]}`) means its items are those values: in JSON Schema an `enum` on the array itself
+/// would accept only an array equal to one of them, so no list at all.
+fn move_list_choices_to_items(schema: &mut Map<String, Value>) {
+    let is_list = schema.get("type").and_then(Value::as_str) == Some("array");
+    let scalar_choices = match schema.get("enum") {
+        Some(Value::Array(choices)) => choices.iter().all(|c| !c.is_array() && !c.is_object()),
+        _ => false,
+    };
+    if !is_list || !scalar_choices {
+        return;
+    }
+    let Some(choices) = schema.remove("enum") else {
+        return;
+    };
+    let items = schema
+        .entry("items")
+        .or_insert_with(|| Value::Object(Map::new()));
+    if let Value::Object(items) = items {
+        items.entry("enum").or_insert(choices);
+    }
 }
 
 /// The JSON Schema type of one of BFCL's type names; `None` for `any` (no type constraint).
@@ -85,6 +109,24 @@ fn json_type(name: &Value) -> Option<Value> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_lists_choices_are_its_items_choices() {
+        let schema = parameters(&json!({"type": "dict", "properties": {
+            "metrics": {"type": "array", "items": {"type": "string"}, "enum": ["trust", "view"]},
+            "pair": {"type": "array", "enum": [[1, 2], [3, 4]]}}}));
+        let metrics = &schema["properties"]["metrics"];
+        assert_eq!(metrics.get("enum"), None);
+        assert_eq!(
+            metrics["items"],
+            json!({"type": "string", "enum": ["trust", "view"]})
+        );
+        // Choices that are lists themselves are whole values of the list: left as they are.
+        assert_eq!(
+            schema["properties"]["pair"]["enum"],
+            json!([[1, 2], [3, 4]])
+        );
+    }
 
     #[test]
     fn python_type_names_become_json_schema_types() {
