@@ -246,10 +246,15 @@ impl EchoCheck {
                 }
                 let violation = if self.numbers.contains(&x) {
                     echoed(at, v)
-                } else if self.numbers_told && self.told.gives_numbers() {
+                } else if self.numbers_told
+                    && self.told.gives_numbers()
+                    && agents_json::schema::schema_at(walk.schema, at).is_some()
+                {
                     // Told no number at all, the model had none to transcribe wrong: its
                     // number is its reading of the words ("next month"), and no number the
-                    // user gave could take its place.
+                    // user gave could take its place. Nor where the schema does not describe
+                    // the value (a field of an object it leaves open): the next turn cannot
+                    // hold it to the user's numbers, and the same call would be refused again.
                     not_given(at, v)
                 } else {
                     return;
@@ -689,6 +694,33 @@ mod tests {
             .collect();
         paths.sort();
         paths
+    }
+
+    /// Under constraint, a number in a field the schema does not describe (a record of an
+    /// open object: `{"age": 30}` in a list of objects with no declared fields) is not refused
+    /// as a number nobody gave: no turn could hold it to the user's numbers. A declared one is.
+    #[test]
+    fn a_number_where_the_schema_says_nothing_is_not_refused_as_not_given() {
+        let r = ModelRequest {
+            messages: vec![Message::user(
+                "Li Lei is 18, his sister is three years older",
+            )],
+            ..ModelRequest::default()
+        };
+        let schema = json!({"type": "object", "properties": {
+            "people": {"type": "array", "items": {"type": "object"}},
+            "count": {"type": "integer"}}});
+        let check = EchoCheck::new([], &r, true).expect("numbers are checked");
+        let found: Vec<String> = check
+            .violations(
+                &json!({"people": [{"age": 18}, {"age": 30}], "count": 5}),
+                &schema,
+                10,
+            )
+            .into_iter()
+            .map(|v| v.field_path)
+            .collect();
+        assert_eq!(found, ["count"]);
     }
 
     /// A number the schema lists is a choice like a listed string: alone in a required
