@@ -634,15 +634,7 @@ mod tests {
         let schema = r.tools[0].parameters.clone();
         let shown = json!({"people": 2022, "restaurant": "text", "seat": "terrace"});
         let check = EchoCheck::new([&shown], &r, true).expect("something shown");
-        let found = |args: Value| -> Vec<String> {
-            let mut paths: Vec<String> = check
-                .violations(&args, &schema, 10)
-                .into_iter()
-                .map(|v| v.field_path)
-                .collect();
-            paths.sort();
-            paths
-        };
+        let found = |args: Value| refused_paths(&check, &args, &schema);
         assert!(found(json!({"people": 2022, "restaurant": "text"})).is_empty());
         assert!(
             found(json!({"people": 2022.0})).is_empty(),
@@ -658,6 +650,17 @@ mod tests {
             ["seat"],
             "an argument without a default is checked as before"
         );
+    }
+
+    /// The paths of the values `check` refuses in `args`, sorted.
+    fn refused_paths(check: &EchoCheck, args: &Value, schema: &Value) -> Vec<String> {
+        let mut paths: Vec<String> = check
+            .violations(args, schema, 10)
+            .into_iter()
+            .map(|v| v.field_path)
+            .collect();
+        paths.sort();
+        paths
     }
 
     /// The settings object of a device command: every field optional, some with choices
@@ -687,13 +690,7 @@ mod tests {
         let shown =
             json!({"level": 1, "body": {"mode": "COOL", "wind": "HIGH", "fan": 3, "target": 7}});
         let check = EchoCheck::new([&shown], &r, numbers_told).expect("something shown");
-        let mut paths: Vec<String> = check
-            .violations(&args, &schema, 10)
-            .into_iter()
-            .map(|v| v.field_path)
-            .collect();
-        paths.sort();
-        paths
+        refused_paths(&check, &args, &schema)
     }
 
     /// Under constraint, a number in a field the schema does not describe (a record of an

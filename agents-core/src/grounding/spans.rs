@@ -424,23 +424,23 @@ mod tests {
         assert!(none.contains(&json!("won")), "{none:?}");
     }
 
+    /// Whether `book_table`'s value at `field_path`, refused as copied, is held.
+    fn holds_copied(r: &mut ModelRequest, field_path: &str) -> bool {
+        let copied = SchemaViolation {
+            field_path: field_path.to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        hold_to_user_words(r, "book_table", &[copied], Recovery::SMALL_MODEL)
+    }
+
     /// An argument of any type (`{}`, a value to reverse) copied from an example is held like
     /// free text: "Reverse say hi" offers "say hi".
     #[test]
     fn a_value_of_any_type_is_held_to_the_users_words() {
         let mut r = request("Reverse say hi");
         r.tools[0].parameters["properties"]["input_value"] = json!({"description": "Anything."});
-        let echoed = SchemaViolation {
-            field_path: "input_value".to_owned(),
-            keyword: ECHO_KEYWORD.to_owned(),
-            message: String::new(),
-        };
-        assert!(hold_to_user_words(
-            &mut r,
-            "book_table",
-            &[echoed],
-            Recovery::SMALL_MODEL
-        ));
+        assert!(holds_copied(&mut r, "input_value"));
         let held = &r.tools[0].parameters["properties"]["input_value"]["enum"];
         assert!(
             held.as_array().unwrap().contains(&json!("say hi")),
@@ -562,17 +562,7 @@ mod tests {
         r.tools[0].parameters["properties"]["exclusion"] = json!({"$ref": "#/$defs/Exclusion"});
         r.tools[0].parameters["$defs"] = json!({"Exclusion": {"type": "object", "properties": {
             "type": {"type": "string"}, "area": {"type": "number"}}}});
-        let copied = SchemaViolation {
-            field_path: "exclusion.type".to_owned(),
-            keyword: ECHO_KEYWORD.to_owned(),
-            message: String::new(),
-        };
-        assert!(hold_to_user_words(
-            &mut r,
-            "book_table",
-            &[copied],
-            Recovery::SMALL_MODEL
-        ));
+        assert!(holds_copied(&mut r, "exclusion.type"));
         let exclusion = &r.tools[0].parameters["$defs"]["Exclusion"]["properties"];
         let spans = exclusion["type"]["enum"].as_array().expect("held");
         assert!(spans.contains(&json!("window")), "{spans:?}");
