@@ -66,21 +66,22 @@ pub(crate) fn is_tool_words(value: &str, tool: &str) -> bool {
     !words.is_empty() && words.iter().all(|w| tool.contains(w))
 }
 
-/// Whether the span `span` of the user's words starts or ends with a word of `tool`'s name
-/// written in lower case (`"specs ACHD"` for `raptor.mpn.specs`, `"grocery store closest to
-/// Berkeley"` for `grocery_store.find_best`): refused `"specs"`, a small model held to the
-/// spans writes the same first word and goes on. A word written with a capital is a name
-/// (`"Hotel Paradise"` for `book_hotel`).
-pub(crate) fn is_framed_by_tool_words(span: &str, tool: &str) -> bool {
-    let tool = name_stems(tool);
-    let lower_tool_word = |w: &str| {
+/// Whether the span `span` of the user's words starts or ends with a word of `name` (a tool's
+/// name, or an argument's) written in lower case (`"specs ACHD"` for `raptor.mpn.specs`,
+/// `"grocery store closest to Berkeley"` for `grocery_store.find_best`, `"directed by Edgar
+/// Wright"` for `directed_by`, `"model vikhyatk/moondream2"` for `model`): held to the spans, a
+/// small model writes the word that names the tool or the argument and goes on with the value
+/// after it. A word written with a capital is a name (`"Hotel Paradise"` for `book_hotel`).
+pub(crate) fn is_framed_by_name_words(span: &str, name: &str) -> bool {
+    let name = name_stems(name);
+    let lower_name_word = |w: &str| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        w.starts_with(char::is_lowercase) && tool.contains(&stem(&w.to_lowercase()))
+        w.starts_with(char::is_lowercase) && name.contains(&stem(&w.to_lowercase()))
     };
     let mut words = span.split_whitespace();
     let first = words.next();
     let last = words.next_back();
-    first.is_some_and(lower_tool_word) || last.is_some_and(lower_tool_word)
+    first.is_some_and(lower_name_word) || last.is_some_and(lower_name_word)
 }
 
 /// The argument a field path names last: `trip.from` is `from`, `songs[1]` is `songs`.
@@ -147,7 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn a_span_that_starts_or_ends_with_a_lower_case_tool_word_is_framed_by_it() {
+    fn a_span_that_starts_or_ends_with_a_lower_case_word_of_a_name_is_framed_by_it() {
         for (span, tool) in [
             ("specs ACHD", "raptor.mpn.specs"),
             (
@@ -156,8 +157,11 @@ mod tests {
             ),
             ("jazz concerts", "concert.find_nearby"),
             ("todo", "todo"),
+            ("directed by Edgar Wright", "directed_by"),
+            ("model vikhyatk/moondream2", "model"),
+            ("content go", "Content"),
         ] {
-            assert!(is_framed_by_tool_words(span, tool), "{span} for {tool}");
+            assert!(is_framed_by_name_words(span, tool), "{span} for {tool}");
         }
         for (span, tool) in [
             ("ACHD", "raptor.mpn.specs"),
@@ -168,8 +172,10 @@ mod tests {
                 "grocery_store.find_best",
             ),
             ("", "todo"),
+            ("Edgar Wright", "directed_by"),
+            ("go to sleep at 9 pm", "content"),
         ] {
-            assert!(!is_framed_by_tool_words(span, tool), "{span} for {tool}");
+            assert!(!is_framed_by_name_words(span, tool), "{span} for {tool}");
         }
     }
 

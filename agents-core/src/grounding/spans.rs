@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use super::echo::is_ungrounded;
-use super::own_name::{is_framed_by_tool_words, is_own_name, is_tool_words, last_name, name_words};
+use super::own_name::{is_framed_by_name_words, is_own_name, is_tool_words, last_name, name_words};
 use crate::error::SchemaViolation;
 use crate::model::{Message, ModelRequest, Recovery, is_free_number, is_free_string, main_type};
 
@@ -81,14 +81,18 @@ pub(crate) fn hold_to_user_words(
         let allowed: Vec<Value> =
             if is_free_string(target) || agents_json::schema::is_any_value(target) {
                 // Not the argument's own name: that is the placeholder the call copied. Not the
-                // tool's name's words: they name what the tool does.
+                // tool's name's words: they name what the tool does. Nor a span framed by a word
+                // of either name: the value is the rest ("Edgar Wright" of "directed by Edgar
+                // Wright" for `directed_by`).
                 let offered: Vec<Value> = spans
                     .iter()
                     .filter(|s| {
                         !s.as_str().is_some_and(|s| {
                             is_own_name(s, path)
                                 || (recovery.skip_tool_words
-                                    && (is_tool_words(s, tool) || is_framed_by_tool_words(s, tool)))
+                                    && (is_tool_words(s, tool)
+                                        || is_framed_by_name_words(s, tool)
+                                        || is_framed_by_name_words(s, last_name(path))))
                         })
                     })
                     .cloned()
@@ -322,28 +326,20 @@ mod tests {
     }
 
     /// Held to "… nearby my location, Manhattan", a small model wrote `"location": "location"`:
-    /// the placeholder it copied, in the user's case. The argument's own name is not offered.
+    /// the placeholder it copied, in the user's case. The argument's own name is not offered,
+    /// nor (with `skip_tool_words`) a span it frames.
     #[test]
     fn a_held_string_is_not_offered_its_own_argument_name() {
         let mut r = request("Find a restaurant nearby my location, Manhattan");
-        let echoed = SchemaViolation {
-            field_path: "restaurant".to_owned(),
-            keyword: ECHO_KEYWORD.to_owned(),
-            message: String::new(),
-        };
-        assert!(hold_to_user_words(
-            &mut r,
-            "book_table",
-            &[echoed],
-            Recovery::SMALL_MODEL
-        ));
+        assert!(holds_copied(&mut r, "restaurant"));
         let held = r.tools[0].parameters["properties"]["restaurant"]["enum"]
             .as_array()
             .unwrap()
             .clone();
         assert!(held.contains(&json!("Manhattan")), "{held:?}");
-        assert!(held.contains(&json!("restaurant nearby")), "{held:?}");
+        assert!(held.contains(&json!("nearby my location")), "{held:?}");
         assert!(!held.contains(&json!("restaurant")), "{held:?}");
+        assert!(!held.contains(&json!("restaurant nearby")), "{held:?}");
     }
 
     /// Held to every span of "Find the grocery store closest to Berkeley", a small model wrote
@@ -432,6 +428,29 @@ mod tests {
             message: String::new(),
         };
         hold_to_user_words(r, "book_table", &[copied], Recovery::SMALL_MODEL)
+    }
+
+    /// A span that starts or ends with a lower-case word of the argument's own name is not
+    /// offered: the value is the rest of it.
+    #[test]
+    fn a_span_framed_by_the_arguments_own_name_is_not_offered() {
+        let mut r = request("Find a comedy directed by Edgar Wright");
+        r.tools[0].parameters["properties"]["directed_by"] = json!({"type": "string"});
+        assert!(holds_copied(&mut r, "directed_by"));
+        let held = &r.tools[0].parameters["properties"]["directed_by"]["enum"];
+        let held: Vec<&str> = held
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(held.contains(&"Edgar Wright"), "{held:?}");
+        assert!(
+            !held
+                .iter()
+                .any(|s| s.starts_with("directed") || s.starts_with("by ")),
+            "{held:?}"
+        );
     }
 
     /// An argument of any type (`{}`, a value to reverse) copied from an example is held like
@@ -617,7 +636,8 @@ mod tests {
                 for span in &held {
                     prop_assert!(all.iter().any(|s| s == span), "{span:?}");
                     prop_assert!(!is_tool_words(span, &tool), "{span:?} for {tool:?}");
-                    prop_assert!(!is_framed_by_tool_words(span, &tool), "{span:?} for {tool:?}");
+                    prop_assert!(!is_framed_by_name_words(span, &tool), "{span:?} for {tool:?}");
+                    prop_assert!(!is_framed_by_name_words(span, field), "{span:?} for {field:?}");
                 }
                 if field.ends_with("date") && held.iter().any(|s| agents_json::calendar_date(s).is_some()) {
                     prop_assert!(held.iter().all(|s| agents_json::calendar_date(s).is_some()));

@@ -171,9 +171,11 @@ pub struct Recovery {
     /// With `user_words`, the spans a held string may take leave out those made only of words
     /// of the called tool's name, plurals alike (`"grocery"` for `grocery_store.find_best`'s
     /// location, `"temperature"` for `average_temperature`'s), and those that start or end
-    /// with such a word written in lower case (`"grocery store closest to Berkeley"`): such a
-    /// word names what the tool does, not a value, and held to every span a small model
-    /// writes it. Where nothing else remains, the argument is not held.
+    /// with such a word written in lower case (`"grocery store closest to Berkeley"`), or with
+    /// a lower-case word of the argument's own name (`"directed by Edgar Wright"` for
+    /// `directed_by`): such a word names what the tool does or which value follows, not a
+    /// value, and held to every span a small model writes it. Where nothing else remains, the
+    /// argument is not held.
     pub skip_tool_words: bool,
     /// With `user_words`, a held string for an argument named as a date (`date`,
     /// `start_date`, `birthDate`) is offered only the spans that read as a calendar date
