@@ -1,7 +1,8 @@
 //! An optional argument copied from an example, left out (issue 28): under the small-model
 //! profile a call whose optional argument holds a value of an example the user never gave runs
 //! without it (the tool's default applies) on its first turn; with the piece off, the echo check
-//! refuses the call and the model must write it again.
+//! refuses the call and the model must write it again. An optional field of a struct argument
+//! is left out of its object the same way.
 
 use crate::common::{recording, run_recorded};
 use agents_core::ModelResponse;
@@ -83,4 +84,71 @@ async fn with_the_piece_off_the_copy_is_refused_and_written_again() {
     assert!(left_out.is_empty(), "{left_out:?}");
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("genre"), "{errors:?}");
+}
+
+/// A device's settings, a struct argument whose fields are all but one optional.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Settings {
+    /// What the unit does.
+    mode: Mode,
+    /// How hard the fan blows (the unit's own when left out).
+    wind: Option<Wind>,
+    /// The target temperature in degrees Celsius (the unit's own when left out).
+    target: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "UPPERCASE")]
+enum Mode {
+    Cool,
+    Dry,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "UPPERCASE")]
+enum Wind {
+    Low,
+    High,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Command {
+    /// The settings to send.
+    body: Settings,
+}
+
+/// A model that copies the example's whole settings object but for the mode the user named:
+/// the optional fields nobody gave are left out of the object, and the call runs at once.
+#[tokio::test]
+async fn an_optional_field_of_a_struct_argument_copied_from_an_example_is_left_out() {
+    let copied = r#"{"body": {"mode": "DRY", "wind": "LOW", "target": 7}}"#;
+    let model = ScriptedModel::new(vec![
+        ModelResponse::tool_call("c1", "send_command", copied),
+        ModelResponse::text("Done."),
+    ])
+    .with_examples([json!({"body": {"mode": "COOL", "wind": "LOW", "target": 7}})])
+    .with_recovery(Recovery::SMALL_MODEL.ask_values(false));
+    let (tool, seen) = recording(
+        "send_command",
+        "Send settings to the air conditioner.",
+        "ok",
+    );
+    let (report, rec) = run_recorded(model, tool, "Switch the air conditioner to dry mode.").await;
+    assert_eq!(report.output().unwrap(), "Done.");
+    let seen: Vec<Command> = seen.lock().unwrap().clone();
+    assert_eq!(
+        seen,
+        [Command {
+            body: Settings {
+                mode: Mode::Dry,
+                wind: None,
+                target: None,
+            }
+        }]
+    );
+    let left_out = rec.repaired("leave_out_echoes").join("; ");
+    for field in ["`body.wind`", "`body.target`"] {
+        assert!(left_out.contains(field), "{left_out}");
+    }
+    assert!(crate::common::error_results(&report.transcript).is_empty());
 }
