@@ -28,6 +28,7 @@ pub mod schema;
 pub use self::coerce::{
     CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys,
     calendar_date, coerce, coerce_lenient, coerce_with, non_finite, numeric_text,
+    read_described_dates,
 };
 pub use self::depth::{MAX_DEPTH, deeper_than_limit, depth_message, parse_strict};
 pub use self::error::{CoerceError, CoerceRule, ParseError, RepairError};

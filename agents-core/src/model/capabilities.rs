@@ -244,6 +244,13 @@ pub struct Recovery {
     /// `format: "date"` string is wanted. Deterministic and only for a value the schema
     /// refuses as it is: on in both profiles.
     pub natural_dates: bool,
+    /// Before a call runs, a string with no `format` whose description asks for `YYYY-MM-DD`
+    /// and no time of day (`"in the format of 'YYYY-MM-DD'"`, as many tool specs say it) is
+    /// read as a `format: "date"` string is: `"25th April 2023"` and `"2023-04-25T10:00:00Z"`
+    /// become `"2023-04-25"` (`Event::Repaired`, step `described_dates`). A small model writes
+    /// timestamps and spelt dates where a description asks for a plain date. Not in the neutral
+    /// profile: it reads prose and changes a string the schema takes.
+    pub described_dates: bool,
     /// A call identical to one that already succeeded in the run (same tool, same canonical
     /// arguments), to a tool that is not idempotent, does not run again: the model reads the
     /// earlier result and that it was not run again. A small model that got what it asked for
@@ -288,6 +295,7 @@ impl Recovery {
         resample: false,
         number_words: true,
         natural_dates: true,
+        described_dates: false,
         skip_repeats: false,
         answer_after_repeat: false,
     };
@@ -314,6 +322,7 @@ impl Recovery {
         resample: true,
         number_words: true,
         natural_dates: true,
+        described_dates: true,
         skip_repeats: true,
         answer_after_repeat: true,
     };
@@ -340,6 +349,7 @@ impl Recovery {
         resample: false,
         number_words: false,
         natural_dates: false,
+        described_dates: false,
         skip_repeats: false,
         answer_after_repeat: false,
     };
@@ -474,6 +484,13 @@ impl Recovery {
     #[must_use]
     pub const fn natural_dates(mut self, on: bool) -> Self {
         self.natural_dates = on;
+        self
+    }
+
+    /// Switches [`described_dates`](Self::described_dates).
+    #[must_use]
+    pub const fn described_dates(mut self, on: bool) -> Self {
+        self.described_dates = on;
         self
     }
 

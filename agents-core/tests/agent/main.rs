@@ -18,6 +18,7 @@ mod conversation;
 mod cut_repeats;
 mod default_echoes;
 mod described_codes;
+mod described_dates;
 mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;

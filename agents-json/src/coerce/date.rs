@@ -7,6 +7,11 @@
 //! `03/13/2026` too). Nothing is guessed: no year means no date (`March 12`), `03/04/2026` could
 //! be March or April, and `next Friday` depends on a today this code does not know.
 
+use serde_json::Value;
+
+use super::{Coercion, CoercionKind};
+use crate::schema::{concrete, schema_at};
+
 /// The `YYYY-MM-DD` text of the calendar date `text` gives, or `None` when it gives none, or
 /// more than one reading.
 ///
@@ -25,6 +30,146 @@ pub fn calendar_date(text: &str) -> Option<String> {
     (1..=12).contains(&month).then_some(())?;
     (1..=days_in(year, month)).contains(&day).then_some(())?;
     Some(format!("{year:04}-{month:02}-{day:02}"))
+}
+
+/// Reads, in `value` (arguments for a tool with parameters `schema`), every string whose own
+/// schema gives no `format` but whose description asks for `YYYY-MM-DD` and no time of day
+/// (`"in the format of 'YYYY-MM-DD'"`, as many tool specs say it), as a `format: "date"` string
+/// is read: a date people write (`"25th April 2023"`) or a timestamp's date
+/// (`"2023-04-25T10:00:00Z"`) becomes `"2023-04-25"`. Such a string is valid as it was, so
+/// [`coerce`](crate::coerce) leaves it; this reads the description's prose, for callers that
+/// choose to. Returns what was changed.
+///
+/// ```
+/// use serde_json::json;
+/// let schema = json!({"type": "object", "properties": {
+///     "day": {"type": "string", "description": "The day, in the format of 'YYYY-MM-DD'."}}});
+/// let mut args = json!({"day": "2023-04-25T10:00:00Z"});
+/// let read = agents_json::read_described_dates(&mut args, &schema);
+/// assert_eq!(args, json!({"day": "2023-04-25"}));
+/// assert_eq!(read[0].path, "/day");
+/// ```
+pub fn read_described_dates(value: &mut Value, schema: &Value) -> Vec<Coercion> {
+    let mut out = Vec::new();
+    described_walk(
+        value,
+        schema,
+        &mut String::new(),
+        &mut String::new(),
+        0,
+        &mut out,
+    );
+    out
+}
+
+/// `at` is the field path for [`schema_at`] (`trip.days[1]`), `pointer` the JSON Pointer the
+/// change is reported at (`/trip/days/1`).
+fn described_walk(
+    v: &mut Value,
+    root: &Value,
+    at: &mut String,
+    pointer: &mut String,
+    depth: usize,
+    out: &mut Vec<Coercion>,
+) {
+    if depth > crate::MAX_DEPTH {
+        return;
+    }
+    let (at_len, pointer_len) = (at.len(), pointer.len());
+    match v {
+        Value::Object(members) => {
+            for (key, item) in members.iter_mut() {
+                if !at.is_empty() {
+                    at.push('.');
+                }
+                at.push_str(key);
+                pointer.push('/');
+                pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                described_walk(item, root, at, pointer, depth + 1, out);
+                at.truncate(at_len);
+                pointer.truncate(pointer_len);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                at.push_str(&format!("[{i}]"));
+                pointer.push_str(&format!("/{i}"));
+                described_walk(item, root, at, pointer, depth + 1, out);
+                at.truncate(at_len);
+                pointer.truncate(pointer_len);
+            }
+        }
+        Value::String(s) => {
+            let Some(own) = schema_at(root, at) else {
+                return;
+            };
+            let own = concrete(root, own);
+            let asks = own.get("format").is_none()
+                && own
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .is_some_and(describes_date_only);
+            let read = asks
+                .then(|| calendar_date(s).or_else(|| timestamp_date(s)))
+                .flatten();
+            if let Some(iso) = read.filter(|iso| iso != s) {
+                out.push(Coercion {
+                    kind: CoercionKind::NormalizedDate {
+                        from: std::mem::replace(s, iso.clone()),
+                        to: iso,
+                    },
+                    path: pointer.clone(),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `YYYY-MM-DD` of a timestamp that starts with one (`2023-03-04T10:00:00Z`,
+/// `2023-03-04 10:00`, `2023-03-04T10:00:00+02:00`): the date it was written on, its time of
+/// day dropped. `None` for anything else.
+pub(crate) fn timestamp_date(text: &str) -> Option<String> {
+    let text = text.trim();
+    let (date, time) = text.split_at_checked(10)?;
+    let time = time.strip_prefix(['T', 't', ' '])?;
+    let clock = time.trim_end_matches(['Z', 'z']);
+    let clock = clock
+        .rfind(['+', '-'])
+        .filter(|&at| at >= 5)
+        .map_or(clock, |at| &clock[..at]);
+    let mut parts = clock.split(':');
+    let hour = parts.next()?;
+    let minute = parts.next()?;
+    let second = parts.next().unwrap_or("00");
+    let second = second.split('.').next()?;
+    let two_digits = |p: &str, max: u32| p.len() == 2 && p.parse::<u32>().is_ok_and(|n| n <= max);
+    let clock_reads = parts.next().is_none()
+        && two_digits(hour, 23)
+        && two_digits(minute, 59)
+        && two_digits(second, 60);
+    if !clock_reads || date.as_bytes()[4] != b'-' {
+        return None;
+    }
+    calendar_date(date)
+}
+
+/// Whether a description asks for a calendar date as `YYYY-MM-DD` and nothing more: it names
+/// that pattern, and no time of day after it (`'YYYY-MM-DD HH:mm:ss'` and `YYYY-MM-DDTHH:MM`
+/// ask for a timestamp).
+pub(crate) fn describes_date_only(description: &str) -> bool {
+    let lower = description.to_lowercase();
+    let mut rest = lower.as_str();
+    let mut found = false;
+    while let Some(at) = rest.find("yyyy-mm-dd") {
+        let after = rest[at + 10..].trim_start_matches([' ', 't']);
+        if after.starts_with("hh") {
+            return false;
+        }
+        found = true;
+        rest = &rest[at + 10..];
+    }
+    found
 }
 
 /// `2026-03-12`, `2026/3/12`, `2026.03.12`, and `13/03/2026` or `03/13/2026` where only one
@@ -181,6 +326,69 @@ mod tests {
     }
 
     #[test]
+    fn a_timestamp_gives_its_date() {
+        for (text, date) in [
+            ("2023-03-04T10:00:00Z", "2023-03-04"),
+            ("2023-03-04 10:00", "2023-03-04"),
+            ("2023-03-04T10:00:00+02:00", "2023-03-04"),
+            ("2023-03-04T23:59:59.250-05:00", "2023-03-04"),
+        ] {
+            assert_eq!(timestamp_date(text).as_deref(), Some(date), "{text}");
+        }
+        for text in [
+            "2023-03-04",
+            "2023-02-30T10:00:00Z",
+            "2023-03-04T25:00:00Z",
+            "2023-03-04Tlunch",
+            "04/03/2023 10:00",
+            "2023-03-04T10:00:00Z and more",
+            "",
+        ] {
+            assert_eq!(timestamp_date(text), None, "{text}");
+        }
+    }
+
+    /// Only strings whose own schema asks by description (no `format`) are read, at any depth;
+    /// a description asking for a timestamp, and a date that reads no way, are left.
+    #[test]
+    fn described_dates_are_read_where_their_own_schema_asks() {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "date": {"type": "string", "description": "The day, in the format of 'YYYY-MM-DD'."},
+            "until": {"type": "string", "description": "In the format of 'YYYY-MM-DD HH:mm:ss'."},
+            "note": {"type": "string"},
+            "trip": {"type": "object", "properties": {"days": {"type": "array", "items": {
+                "type": "string", "description": "Each day as YYYY-MM-DD."}}}}}});
+        let mut args = serde_json::json!({"date": "25th April 2023", "until": "2023-03-04T10:00:00Z",
+            "note": "2023-03-04T10:00:00Z", "trip": {"days": ["2023-05-01T09:00:00Z", "soon"]}});
+        let read: Vec<String> = read_described_dates(&mut args, &schema)
+            .into_iter()
+            .map(|c| c.path)
+            .collect();
+        assert_eq!(read, ["/date", "/trip/days/0"]);
+        assert_eq!(
+            args,
+            serde_json::json!({"date": "2023-04-25", "until": "2023-03-04T10:00:00Z",
+                "note": "2023-03-04T10:00:00Z", "trip": {"days": ["2023-05-01", "soon"]}})
+        );
+    }
+
+    #[test]
+    fn a_description_asks_for_a_date_only_when_no_time_follows_the_pattern() {
+        assert!(describes_date_only(
+            "The date, in the format of 'YYYY-MM-DD'. If not provided, today."
+        ));
+        assert!(describes_date_only("Start date (yyyy-mm-dd)"));
+        for d in [
+            "The end, in the format of 'YYYY-MM-DD HH:mm:ss'.",
+            "ISO-8601, e.g. 'YYYY-MM-DDTHH:MM:SS'.",
+            "The date of the trip.",
+            "dd/mm/yyyy",
+        ] {
+            assert!(!describes_date_only(d), "{d}");
+        }
+    }
+
+    #[test]
     fn nothing_is_guessed() {
         for text in [
             "March 12",
@@ -208,6 +416,20 @@ mod tests {
             #[test]
             fn no_text_panics(text in "\\PC{0,60}") {
                 let _ = calendar_date(&text);
+                let _ = timestamp_date(&text);
+                let _ = describes_date_only(&text);
+            }
+
+            /// A timestamp of every real date and time gives that date.
+            #[test]
+            fn every_timestamp_gives_its_date(
+                year in 1900u32..2200, month in 1u32..=12, day in 1u32..=31,
+                hour in 0u32..24, minute in 0u32..60, zone in prop::sample::select(vec!["Z", "", "+02:00", "-05:30"]),
+            ) {
+                prop_assume!(day <= days_in(year, month));
+                let iso = format!("{year:04}-{month:02}-{day:02}");
+                let text = format!("{iso}T{hour:02}:{minute:02}:00{zone}");
+                prop_assert_eq!(timestamp_date(&text), Some(iso), "{}", text);
             }
 
             /// Every real date, written in each usual way, reads back as itself.

@@ -5,7 +5,7 @@ mod number;
 mod walk;
 mod words;
 
-pub use self::date::calendar_date;
+pub use self::date::{calendar_date, read_described_dates};
 pub use self::number::non_finite;
 pub use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 
@@ -132,8 +132,9 @@ pub struct CoerceOptions {
     /// Read a number written in English words where a number is wanted (`"twelve"`,
     /// `"1.5 million"`). Default on; off, only digits are read (`"1,000"` still is).
     pub number_words: bool,
-    /// Read a date written as people write it (`"March 12, 2026"`) where a `format: "date"`
-    /// string is wanted, as `YYYY-MM-DD`. Default on.
+    /// Read a date written as people write it (`"March 12, 2026"`), or a timestamp's date
+    /// (`"2026-03-12T10:00:00Z"`), where a `format: "date"` string is wanted, as `YYYY-MM-DD`.
+    /// Default on.
     pub natural_dates: bool,
 }
 
@@ -261,6 +262,16 @@ mod tests {
             digits.value,
             json!({"people": 1200, "on": "March 12, 2026"})
         );
+    }
+
+    /// A timestamp where a `format: "date"` string is wanted gives its date, as a date people
+    /// write does.
+    #[test]
+    fn a_timestamp_where_a_date_is_wanted_gives_its_date() {
+        let schema =
+            json!({"type": "object", "properties": {"on": {"type": "string", "format": "date"}}});
+        let read = coerce(json!({"on": "2023-03-05T08:30:00Z"}), &schema).unwrap();
+        assert_eq!(read.value, json!({"on": "2023-03-05"}));
     }
 
     /// An enum value is matched ignoring case only when one value matches: two that differ

@@ -268,14 +268,16 @@ impl<'s> Walker<'s> {
     }
 
     /// A string in the form its schema's `format` asks for, where it gives one value in
-    /// another form: a `date` as `YYYY-MM-DD`. Otherwise as it is (validation judges it).
+    /// another form: a `date` as `YYYY-MM-DD` (a date people write, or a timestamp's date).
+    /// Otherwise as it is (validation judges it).
     fn formatted(&mut self, s: String, schema: &Map<String, Value>) -> String {
         if !self.options.natural_dates
             || schema.get("format").and_then(Value::as_str) != Some("date")
         {
             return s;
         }
-        match super::date::calendar_date(&s) {
+        let read = super::date::calendar_date(&s).or_else(|| super::date::timestamp_date(&s));
+        match read {
             Some(iso) if iso != s => {
                 self.record(CoercionKind::NormalizedDate {
                     from: s,

@@ -15,7 +15,10 @@
 //!   argument whose value the echo check refuses;
 //! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
 //!   number argument whose value the echo check refuses, where the user gave no number, set to
-//!   the default its tool declares.
+//!   the default its tool declares;
+//! - `described_dates` ([`Recovery::described_dates`], `agents_json::read_described_dates`): a
+//!   string whose description asks for `YYYY-MM-DD` holding a date people write or a timestamp,
+//!   read as that date (valid as it was, so the repair chain's coercion never sees it).
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
@@ -23,6 +26,7 @@
 //! [`Recovery::described_codes`]: crate::model::Recovery::described_codes
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
+//! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
 //! [`Event::Repaired`]: crate::Event::Repaired
 
 use super::{Output, Runner};
@@ -41,8 +45,8 @@ where
     Out: Output,
 {
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
-    /// `named_choices`, `described_codes`, `leave_out_echoes` and `default_echoes` find them,
-    /// those that are on, in that order.
+    /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes` and
+    /// `described_dates` find them, those that are on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
@@ -51,7 +55,7 @@ where
             || recovery.leave_out_echoes
             || recovery.default_echoes)
             && recovery.echo_check;
-        if !(recovery.numbers_once || recovery.place_numbers || echoes)
+        if !(recovery.numbers_once || recovery.place_numbers || echoes || recovery.described_dates)
             || settings.strict
             || response.tool_calls.is_empty()
         {
@@ -118,6 +122,11 @@ where
                     let changes = defaulted.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "default_echoes", &args, changes);
                 }
+            }
+            if recovery.described_dates {
+                let read = crate::json::read_described_dates(&mut args, &spec.parameters);
+                let changes = read.into_iter().map(ArgumentChange::Coerced).collect();
+                rewrite(call, "described_dates", &args, changes);
             }
         }
         response
