@@ -283,7 +283,9 @@ impl ErrorDetails {
         .any(|p| h.contains(p))
     }
 
-    /// Whether the body says the conversation does not fit the context window.
+    /// Whether the body says the conversation does not fit the context window: OpenAI's code
+    /// and vLLM's wording, Anthropic's, Gemini's, and llama.cpp's server's (its own `type`,
+    /// `exceed_context_size_error`).
     pub fn says_context_overflow(&self) -> bool {
         let h = self.haystack();
         [
@@ -292,6 +294,9 @@ impl ErrorDetails {
             "context window",
             "prompt is too long",
             "too many tokens",
+            "exceed_context_size",
+            "exceeds the available context size",
+            "exceeds the maximum number of tokens",
         ]
         .iter()
         .any(|p| h.contains(p))
@@ -409,12 +414,21 @@ mod tests {
         let none = ErrorDetails::default();
         let quota = ErrorDetails::parse(r#"{"error":{"code":"insufficient_quota"}}"#);
         let long = ErrorDetails::parse(r#"{"error":{"code":"context_length_exceeded"}}"#);
+        // llama.cpp's server, word for word (its `type` names no OpenAI code).
+        let llama = ErrorDetails::parse(
+            r#"{"error":{"code":400,"message":"request (2054 tokens) exceeds the available context size (2048 tokens), try increasing it","type":"exceed_context_size_error","n_prompt_tokens":2054,"n_ctx":2048}}"#,
+        );
+        let gemini = ErrorDetails::parse(
+            r#"{"error":{"code":400,"message":"The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).","status":"INVALID_ARGUMENT"}}"#,
+        );
         for (status, details, expected) in [
             (429, &none, (ModelErrorKind::RateLimited, true)),
             (429, &quota, (ModelErrorKind::QuotaExhausted, false)),
             (529, &none, (ModelErrorKind::Server, true)),
             (400, &none, (ModelErrorKind::InvalidRequest, false)),
             (400, &long, (ModelErrorKind::ContextOverflow, false)),
+            (400, &llama, (ModelErrorKind::ContextOverflow, false)),
+            (400, &gemini, (ModelErrorKind::ContextOverflow, false)),
             (401, &none, (ModelErrorKind::Authentication, false)),
         ] {
             assert_eq!(

@@ -314,8 +314,13 @@ impl PromptedCompletions {
     /// Sends one request: renders the prompt, completes it, reads the calls back. A
     /// [`value_question`](ModelRequest::value_question) is asked with the question prompt
     /// instead, and answered in `text`.
+    ///
+    /// A prompt longer than the server's context ([`ModelErrorKind::ContextOverflow`]) is
+    /// written again once with [`PromptFormat::shorter`] (most made-up examples left out) and
+    /// sent again; the error is returned when it still does not fit, or nothing could be left
+    /// out.
     pub async fn send(&self, request: &ModelRequest) -> Result<ModelResponse, ProviderError> {
-        self.send_choosing(request, None).await
+        self.send_fitting(request, None).await
     }
 
     /// Sends a constrained new request whose tool `scores` chose (from
@@ -341,7 +346,35 @@ impl PromptedCompletions {
         request: &ModelRequest,
         scores: &ToolScores,
     ) -> Result<ModelResponse, ProviderError> {
-        self.send_choosing(request, Some(scores)).await
+        self.send_fitting(request, Some(scores)).await
+    }
+
+    /// `send_choosing`, and once more with the shorter format when the prompt did not fit the
+    /// server's context: a small local model is often served with a small context, and a
+    /// request offering many tools fills it with their made-up examples before the
+    /// conversation starts (on BFCL's `live_multiple`, docs/EVAL.md).
+    async fn send_fitting(
+        &self,
+        request: &ModelRequest,
+        given: Option<&ToolScores>,
+    ) -> Result<ModelResponse, ProviderError> {
+        let overflow = match self.send_choosing(request, given).await {
+            Err(e) if e.kind == ModelErrorKind::ContextOverflow => e,
+            done => return done,
+        };
+        let Some(format) = self.format.shorter(&request.tools) else {
+            return Err(overflow);
+        };
+        tracing::info!(
+            model = %self.model,
+            error = %overflow,
+            "the prompt does not fit the server's context; sent again without most made-up examples"
+        );
+        let shorter = PromptedCompletions {
+            format,
+            ..self.clone()
+        };
+        shorter.send_choosing(request, given).await
     }
 
     /// `send`, with the tool's scores given, or computed when the choice is calibrated.
@@ -690,8 +723,22 @@ impl<M: Model> Model for PromptedChat<M> {
             if request.value_question.is_some() {
                 return self.inner.complete(request).await;
             }
-            let chat = self.format.chat_request(request);
-            let r = self.inner.complete(&chat).await?;
+            let mut chat = self.format.chat_request(request);
+            let r = match self.inner.complete(&chat).await {
+                // As `PromptedCompletions::send`: once more without most made-up examples.
+                Err(e) if e.kind() == ModelErrorKind::ContextOverflow => {
+                    let Some(shorter) = self.format.shorter(&request.tools) else {
+                        return Err(e);
+                    };
+                    tracing::info!(
+                        error = %e,
+                        "the prompt does not fit the model's context; sent again without most made-up examples"
+                    );
+                    chat = shorter.chat_request(request);
+                    self.inner.complete(&chat).await?
+                }
+                r => r?,
+            };
             // A held answer is the wrapped model's own structured reply: nothing to parse.
             if chat.answer.is_some() {
                 return Ok(r);

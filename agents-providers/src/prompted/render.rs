@@ -239,6 +239,34 @@ impl PromptFormat {
         self
     }
 
+    /// The format a prompt that does not fit the server's context is written again with: the
+    /// made-up examples left out as with
+    /// [`example_every_tool(false)`](Self::example_every_tool) (the first tool's kept when
+    /// there is no worked example), so the tool list, the worked examples and the conversation
+    /// stay whole. `None` when nothing would be left out (the
+    /// tools' made-up examples are already one at most).
+    ///
+    /// ```
+    /// use agents_core::model::ToolSpec;
+    /// use agents_providers::prompted::PromptFormat;
+    /// let tool = |name: &str| ToolSpec {
+    ///     name: name.into(),
+    ///     description: String::new(),
+    ///     parameters: serde_json::json!({"type": "object", "properties": {"q": {"type": "string"}}}),
+    /// };
+    /// let tools = [tool("search"), tool("fetch")];
+    /// let shorter = PromptFormat::new().shorter(&tools).unwrap();
+    /// assert!(shorter.preamble(None, &tools).len() < PromptFormat::new().preamble(None, &tools).len());
+    /// assert!(shorter.shorter(&tools).is_none());
+    /// ```
+    pub fn shorter(&self, tools: &[ToolSpec]) -> Option<PromptFormat> {
+        let without = PromptFormat {
+            example_every_tool: false,
+            ..self.clone()
+        };
+        (without.made_up(tools).len() < self.made_up(tools).len()).then_some(without)
+    }
+
     /// The conversation as lines: `User:`, `Call:`, `Result:`, `Answer:`.
     pub fn conversation(&self, messages: &[Message]) -> String {
         let mut out = String::new();

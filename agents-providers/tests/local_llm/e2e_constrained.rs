@@ -10,7 +10,6 @@
 use crate::common;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use agents_core::model::{
     Constraint, ConstraintSupport, FinishReason, Message, ModelError, ModelRequest, ModelResponse,
@@ -19,19 +18,13 @@ use agents_core::model::{
 use agents_core::repair::{Handlers, regenerate};
 use agents_core::tool::{Tool, tool_fn};
 use agents_core::{Event, ExecutionFailure, LlmAgent, Model};
-use agents_providers::TransportConfig;
 use agents_providers::prompted::PromptedCompletions;
 use common::local_llm::server;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 fn model(url: &str) -> PromptedCompletions {
-    PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(TransportConfig {
-            timeout: Duration::from_secs(180),
-            ..TransportConfig::default()
-        })
+    common::local_llm::prompted(url)
         .max_tokens(128)
         .build()
         .unwrap()

@@ -12,24 +12,17 @@ use crate::common;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use agents_core::model::{Message, Sampling};
 use agents_core::repair::{Handlers, fix_with};
 use agents_core::tool::tool_fn;
 use agents_core::{Budget, Event, ExecutionFailure, LlmAgent, RunReport, agent::Skill};
-use agents_providers::TransportConfig;
 use agents_providers::prompted::{Example, PromptFormat, PromptedCompletions};
 use common::local_llm::server;
 use serde_json::{Value, json};
 
 fn model(url: &str, format: PromptFormat) -> PromptedCompletions {
-    PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(TransportConfig {
-            timeout: Duration::from_secs(180),
-            ..TransportConfig::default()
-        })
+    common::local_llm::prompted(url)
         .format(format)
         .max_tokens(64)
         .build()
@@ -377,10 +370,7 @@ async fn openai_client_streams_the_real_servers_sse() {
     let Some(url) = server().await else { return };
     let client = agents_providers::openai::OpenAi::builder("gemma3-270m")
         .base_url(format!("{url}/v1"))
-        .transport(TransportConfig {
-            timeout: Duration::from_secs(180),
-            ..TransportConfig::default()
-        })
+        .transport(common::local_llm::patient_transport())
         .build()
         .unwrap();
     let request = ModelRequest::new()
@@ -519,14 +509,7 @@ struct CityArgs {
 #[tokio::test]
 async fn a_new_users_two_tool_agent_completes_a_two_tool_task_without_examples() {
     let Some(url) = server().await else { return };
-    let client = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(TransportConfig {
-            timeout: Duration::from_secs(180),
-            ..TransportConfig::default()
-        })
-        .build()
-        .unwrap();
+    let client = common::local_llm::prompted(&url).build().unwrap();
     let ran: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
     let (w, t) = (ran.clone(), ran.clone());
     let agent =

@@ -10,12 +10,9 @@
 use crate::common;
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use agents_core::model::{ConstraintSupport, Sampling};
 use agents_core::{Event, LlmAgent, Model};
-use agents_providers::TransportConfig;
-use agents_providers::prompted::PromptedCompletions;
 use common::local_llm::server;
 use serde_json::Value;
 
@@ -55,12 +52,7 @@ async fn a_typed_answer_is_held_to_its_schema_across_seeds() {
     let validator = jsonschema::options().offline().build(&schema).unwrap();
     let (mut held, mut cut) = (0, 0);
     for seed in 1..=5u64 {
-        let model = PromptedCompletions::builder("gemma3-270m")
-            .base_url(format!("{url}/v1"))
-            .transport(TransportConfig {
-                timeout: Duration::from_secs(180),
-                ..TransportConfig::default()
-            })
+        let model = common::local_llm::prompted(&url)
             .max_tokens(256)
             .build()
             .unwrap();

@@ -7,5 +7,6 @@
 mod common;
 
 mod e2e_constrained;
+mod e2e_context;
 mod e2e_local;
 mod e2e_typed;
