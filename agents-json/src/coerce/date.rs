@@ -109,9 +109,7 @@ fn described_walk(
                     .get("description")
                     .and_then(Value::as_str)
                     .is_some_and(describes_date_only);
-            let read = asks
-                .then(|| calendar_date(s).or_else(|| timestamp_date(s)))
-                .flatten();
+            let read = asks.then(|| date_of(s)).flatten();
             if let Some(iso) = read.filter(|iso| iso != s) {
                 out.push(Coercion {
                     kind: CoercionKind::NormalizedDate {
@@ -124,6 +122,12 @@ fn described_walk(
         }
         _ => {}
     }
+}
+
+/// The `YYYY-MM-DD` a string gives: a date people write, else a timestamp's date. `None` when
+/// it gives neither.
+pub(crate) fn date_of(text: &str) -> Option<String> {
+    calendar_date(text).or_else(|| timestamp_date(text))
 }
 
 /// The `YYYY-MM-DD` of a timestamp that starts with one (`2023-03-04T10:00:00Z`,

@@ -276,8 +276,7 @@ impl<'s> Walker<'s> {
         {
             return s;
         }
-        let read = super::date::calendar_date(&s).or_else(|| super::date::timestamp_date(&s));
-        match read {
+        match super::date::date_of(&s) {
             Some(iso) if iso != s => {
                 self.record(CoercionKind::NormalizedDate {
                     from: s,
