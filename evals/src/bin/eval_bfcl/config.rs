@@ -71,6 +71,10 @@ pub struct Config {
     /// `EVAL_SCORED_VALUES=1`: a held argument's value chosen by calibrated score
     /// (`scored_values(true)`).
     pub scored_values: bool,
+    /// `EVAL_TOOL_SCORES=1`: each run ends at its first model turn, after the calibrated
+    /// choice scored the offered tools; the log line holds the scores (`tool_scores`), for
+    /// studying the choice offline at the cost of the scoring alone.
+    pub tool_scores: bool,
     /// `EVAL_NO_MADE_UP=1`: no made-up example for the tools (`example_every_tool(false)`).
     pub no_made_up: bool,
     /// `EVAL_SCORE_ONLY=1`: run nothing; score the log and report.
@@ -146,6 +150,7 @@ impl Config {
             recovery_off,
             uncalibrated: flag("EVAL_UNCALIBRATED").unwrap_or(false),
             scored_values: flag("EVAL_SCORED_VALUES").unwrap_or(false),
+            tool_scores: flag("EVAL_TOOL_SCORES").unwrap_or(false),
             no_made_up: flag("EVAL_NO_MADE_UP").unwrap_or(false),
             score_only: flag("EVAL_SCORE_ONLY").unwrap_or(false),
             answer,

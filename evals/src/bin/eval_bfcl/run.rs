@@ -3,11 +3,16 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use agents::model::{Sampling, Usage};
+use agents::Model;
+use agents::model::{
+    Capabilities, ModelError, ModelErrorKind, ModelRequest, ModelResponse, Sampling, ToolSpec,
+    Usage,
+};
 use agents::tool::schema_tool;
 use agents::{Budget, Event, ExecutionFailure, LlmAgent};
 use agents_evals::bfcl::Question;
-use agents_providers::prompted::PromptedCompletions;
+use agents_providers::prompted::{PromptedCompletions, ToolScores};
+use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
 
 use crate::config::{Config, Mode};
@@ -37,6 +42,9 @@ pub struct Run {
     /// The steps that changed a call's arguments (`Event::Repaired`'s `step`), in order: which
     /// runs a piece of recovery touched, so that only those need running with it off.
     pub repaired: Vec<&'static str>,
+    /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior]` for the first
+    /// turn, or nothing when the turn was not scored.
+    pub tool_scores: Option<Vec<Value>>,
 }
 
 impl Run {
@@ -47,7 +55,7 @@ impl Run {
             "calls": self.calls, "turns": self.turns, "model_calls": self.model_calls,
             "input_tokens": self.usage.input_tokens, "output_tokens": self.usage.output_tokens,
             "seconds": self.seconds, "error": self.error, "answer": self.answer, "raw": self.raw,
-            "repaired": self.repaired,
+            "repaired": self.repaired, "tool_scores": self.tool_scores,
         })
     }
 }
@@ -74,62 +82,70 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
     let meter: Arc<Mutex<Meter>> = Arc::default();
     let trace = s.trace;
     let events = meter.clone();
-    let mut builder = LlmAgent::<String, String>::builder("bfcl")
-        .model(client.clone())
-        .sampling(Sampling {
-            temperature: Some(0.0),
-            ..Sampling::default()
+    let scored: Arc<Mutex<Option<ToolScores>>> = Arc::default();
+    let builder = LlmAgent::<String, String>::builder("bfcl");
+    let mut builder = if s.tool_scores {
+        builder.model(ScoresOnly {
+            client: client.clone(),
+            scores: scored.clone(),
         })
-        .budget(Budget {
-            max_turns: Some(if mode == Mode::Off { 1 } else { s.max_turns }),
-            ..Budget::default()
-        })
-        .on_event(move |e| {
-            let mut m = events.lock().unwrap();
-            match e {
-                Event::ModelResponded { usage, raw, .. } => {
-                    m.spent(usage);
-                    m.raw.push(raw.clone().unwrap_or_default());
-                    if trace {
-                        eprintln!("    model: {}", raw.as_deref().unwrap_or_default());
-                    }
+    } else {
+        builder.model(client.clone())
+    }
+    .sampling(Sampling {
+        temperature: Some(0.0),
+        ..Sampling::default()
+    })
+    .budget(Budget {
+        max_turns: Some(if mode == Mode::Off { 1 } else { s.max_turns }),
+        ..Budget::default()
+    })
+    .on_event(move |e| {
+        let mut m = events.lock().unwrap();
+        match e {
+            Event::ModelResponded { usage, raw, .. } => {
+                m.spent(usage);
+                m.raw.push(raw.clone().unwrap_or_default());
+                if trace {
+                    eprintln!("    model: {}", raw.as_deref().unwrap_or_default());
                 }
-                Event::Regenerated { usage, calls, .. } => {
-                    m.spent(usage);
-                    if trace {
-                        for c in calls {
-                            eprintln!("    regenerated: {} {}", c.name, c.arguments);
-                        }
-                    }
-                }
-                Event::ValueAsked {
-                    usage,
-                    argument,
-                    answer,
-                    ..
-                } => {
-                    m.spent(usage);
-                    if trace {
-                        eprintln!("    asked {argument}: {answer}");
-                    }
-                }
-                Event::Repaired { step, fixes, .. } => {
-                    m.repaired.push(step);
-                    if trace {
-                        for f in fixes {
-                            eprintln!("    repaired ({step}): {f}");
-                        }
-                    }
-                }
-                Event::ToolFailed {
-                    tool,
-                    error,
-                    outcome,
-                    ..
-                } if trace => eprintln!("    failed ({outcome}): {tool}: {error}"),
-                _ => {}
             }
-        });
+            Event::Regenerated { usage, calls, .. } => {
+                m.spent(usage);
+                if trace {
+                    for c in calls {
+                        eprintln!("    regenerated: {} {}", c.name, c.arguments);
+                    }
+                }
+            }
+            Event::ValueAsked {
+                usage,
+                argument,
+                answer,
+                ..
+            } => {
+                m.spent(usage);
+                if trace {
+                    eprintln!("    asked {argument}: {answer}");
+                }
+            }
+            Event::Repaired { step, fixes, .. } => {
+                m.repaired.push(step);
+                if trace {
+                    for f in fixes {
+                        eprintln!("    repaired ({step}): {f}");
+                    }
+                }
+            }
+            Event::ToolFailed {
+                tool,
+                error,
+                outcome,
+                ..
+            } if trace => eprintln!("    failed ({outcome}): {tool}: {error}"),
+            _ => {}
+        }
+    });
     for spec in q.tool_specs(&names) {
         let bfcl = names.bfcl(&spec.name).unwrap_or(&spec.name).to_owned();
         let record = calls.clone();
@@ -181,6 +197,45 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
         answer,
         raw: meter.raw,
         repaired: meter.repaired,
+        tool_scores: scored.lock().unwrap().take().map(|scores| {
+            let names = &names;
+            scores
+                .scores
+                .iter()
+                .map(|t| json!([names.bfcl(&t.tool).unwrap_or(&t.tool), t.log_prob, t.prior]))
+                .collect()
+        }),
+    }
+}
+
+/// The client, ending every run at its first turn once the offered tools are scored
+/// (`EVAL_TOOL_SCORES=1`): the scoring is the only cost.
+struct ScoresOnly {
+    client: PromptedCompletions,
+    scores: Arc<Mutex<Option<ToolScores>>>,
+}
+
+impl Model for ScoresOnly {
+    fn name(&self) -> &str {
+        self.client.name()
+    }
+
+    fn capabilities(&self, tools: &[ToolSpec]) -> Capabilities {
+        self.client.capabilities(tools)
+    }
+
+    fn complete<'a>(
+        &'a self,
+        request: &'a ModelRequest,
+    ) -> BoxFuture<'a, Result<ModelResponse, ModelError>> {
+        Box::pin(async move {
+            let scores = self.client.tool_scores(request).await?;
+            *self.scores.lock().unwrap() = scores;
+            Err(ModelError::new(
+                ModelErrorKind::Other,
+                "EVAL_TOOL_SCORES: the run ends once the tools are scored",
+            ))
+        })
     }
 }
 
@@ -199,6 +254,7 @@ impl Run {
             answer: None,
             raw: Vec::new(),
             repaired: Vec::new(),
+            tool_scores: None,
         }
     }
 }
