@@ -23,14 +23,14 @@ pub fn closest_name<'a>(
     wanted: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let w = words(wanted);
+    let w = crate::text::words(wanted);
     if w.is_empty() {
         return None;
     }
     let mut best: Option<(f64, &'a str)> = None;
     let mut tied = false;
     for cand in candidates {
-        let c = words(cand);
+        let c = crate::text::words(cand);
         let Some(score) = score(&w, &c) else {
             continue;
         };
@@ -90,28 +90,6 @@ fn score(w: &[String], c: &[String]) -> Option<f64> {
 fn word_eq(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     short == long || short.len() >= 3 && long.starts_with(short)
-}
-
-/// The lowercase words of a name: split at `-`, `_`, `.`, spaces and lower-to-upper case changes.
-fn words(s: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut prev_lower = false;
-    for ch in s.chars() {
-        if !ch.is_alphanumeric() {
-            prev_lower = false;
-            out.push(String::new());
-            continue;
-        }
-        if ch.is_uppercase() && prev_lower || out.is_empty() {
-            out.push(String::new());
-        }
-        prev_lower = ch.is_lowercase() || ch.is_ascii_digit();
-        if let Some(last) = out.last_mut() {
-            last.extend(ch.to_lowercase());
-        }
-    }
-    out.retain(|w| !w.is_empty());
-    out
 }
 
 #[cfg(test)]

@@ -32,7 +32,10 @@
 //!   ironing`), set to the code whose words the user named; the echo check counts such a code
 //!   as a number the user gave ([`Recovery::described_codes`](crate::model::Recovery::described_codes));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
-//!   user's words hold it (`ask_values`).
+//!   user's words hold it (`ask_values`);
+//! - `tool_words.rs`: which offered tool a request names in its own words
+//!   ([`request_words_in_tools`](crate::model::request_words_in_tools), read by the prompted
+//!   client's calibrated choice of tool).
 //!
 //! The schema readers these use (a schema's `examples` and choices, free strings) are with the
 //! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
@@ -49,6 +52,7 @@ mod own_name;
 mod placement;
 mod spans;
 mod told;
+mod tool_words;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
@@ -60,3 +64,4 @@ pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::place_numbers;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use told::{Told, told_text};
+pub use tool_words::request_words_in_tools;

@@ -18,30 +18,10 @@
 //! a span made only of the tool's name's words (`spans.rs`). The echo check does not refuse
 //! such a value: the user did write the word.
 
-/// The lowercased words of an argument's name: split at `_`, `-`, blanks and where a lower case
-/// letter meets an upper case one (`roomType`, `ESRB_rating`).
+/// The lowercased words of an argument's name ([`crate::text::words`]: `roomType`,
+/// `ESRB_rating`).
 pub(super) fn name_words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        prev_lower = c.is_lowercase() || c.is_numeric();
-        word.extend(c.to_lowercase());
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
+    crate::text::words(name)
 }
 
 /// The stemmed words of a name ([`name_words`], each through [`stem`]).

@@ -34,6 +34,12 @@ const CONTENT_FREE: &[&str] = &["N/A", ""];
 /// conversation before the request).
 const MAX_KEPT_PRIORS: usize = 16;
 
+/// How much one unit of [`ToolScore::words`] weighs against one nat of
+/// [`ToolScore::calibrated`]. Chosen on development data (BFCL's `multiple` and part of
+/// `live_multiple`, docs/EVAL.md), where any weight from 2 to 5 chose the same number of
+/// right tools; the middle of that range.
+pub const WORD_WEIGHT: f64 = 3.0;
+
 /// One offered tool's score for a request.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolScore {
@@ -43,13 +49,22 @@ pub struct ToolScore {
     pub log_prob: f64,
     /// The mean log probability of the same call start after the content-free requests.
     pub prior: f64,
+    /// How strongly the request names this tool in its own words
+    /// ([`request_words_in_tools`](agents_core::model::request_words_in_tools)); 0 when the
+    /// client's [`tool_words`](super::PromptedCompletionsBuilder::tool_words) is off.
+    pub words: f64,
 }
 
 impl ToolScore {
-    /// What the choice ranks by: how much more likely the request makes this tool than the
-    /// prompt alone does.
+    /// How much more likely the request makes this tool than the prompt alone does.
     pub fn calibrated(&self) -> f64 {
         self.log_prob - self.prior
+    }
+
+    /// What the choice ranks by: [`calibrated`](Self::calibrated), plus the request's own
+    /// words for the tool ([`words`](Self::words)) at [`WORD_WEIGHT`].
+    pub fn ranked(&self) -> f64 {
+        self.calibrated() + WORD_WEIGHT * self.words
     }
 }
 
@@ -64,9 +79,10 @@ pub struct ToolScores {
 }
 
 impl ToolScores {
-    /// The tool with the highest calibrated score (the first offered on a tie).
+    /// The tool with the highest [`ranked`](ToolScore::ranked) score (the first offered on a
+    /// tie).
     pub fn chosen(&self) -> Option<&str> {
-        highest(&self.scores, ToolScore::calibrated).map(|s| s.tool.as_str())
+        highest(&self.scores, ToolScore::ranked).map(|s| s.tool.as_str())
     }
 }
 
@@ -169,13 +185,15 @@ pub(crate) trait Scorer {
     ) -> Result<Option<(f64, Usage)>, ProviderError>;
 }
 
-/// Scores every tool of `allowed` for `request`. `Ok(None)` when the server cannot score.
+/// Scores every tool of `allowed` for `request`, the request's own words for each tool read
+/// when `tool_words` is on. `Ok(None)` when the server cannot score.
 pub(crate) async fn score(
     scorer: &impl Scorer,
     calibration: &Calibration,
     render: impl Fn(&ModelRequest) -> String,
     request: &ModelRequest,
     allowed: &[&ToolSpec],
+    tool_words: bool,
 ) -> Result<Option<ToolScores>, ProviderError> {
     let mut usage = Usage::default();
     let names: Vec<&str> = allowed.iter().map(|t| t.name.as_str()).collect();
@@ -208,14 +226,22 @@ pub(crate) async fn score(
             prior
         }
     };
+    let words = match (tool_words, request.messages.last()) {
+        (true, Some(Message::User { content })) => {
+            agents_core::model::request_words_in_tools(content, allowed.iter().copied())
+        }
+        _ => vec![0.0; names.len()],
+    };
     let scores = names
         .iter()
         .zip(log_probs)
         .zip(prior.iter())
-        .map(|((tool, log_prob), prior)| ToolScore {
+        .zip(words)
+        .map(|(((tool, log_prob), prior), words)| ToolScore {
             tool: (*tool).to_owned(),
             log_prob,
             prior: *prior,
+            words,
         })
         .collect();
     Ok(Some(ToolScores { scores, usage }))
@@ -315,7 +341,15 @@ impl PromptedCompletions {
         if !is_scored(request, &tools) || self.calibration.unable() {
             return Ok(None);
         }
-        let scores = score(self, &self.calibration, |r| self.prompt(r), request, &tools).await?;
+        let scores = score(
+            self,
+            &self.calibration,
+            |r| self.prompt(r),
+            request,
+            &tools,
+            self.tool_words,
+        )
+        .await?;
         if scores.is_none() {
             tracing::info!(
                 model = %self.model,
@@ -341,7 +375,7 @@ impl PromptedCompletions {
                     scores = ?scores
                         .scores
                         .iter()
-                        .map(|s| (s.tool.as_str(), s.calibrated()))
+                        .map(|s| (s.tool.as_str(), s.calibrated(), s.words))
                         .collect::<Vec<_>>(),
                     "tool chosen by calibrated score"
                 );
@@ -415,6 +449,7 @@ mod tests {
             tool: tool.into(),
             log_prob,
             prior,
+            words: 0.0,
         }
     }
 
@@ -440,6 +475,71 @@ mod tests {
             usage: Usage::default(),
         };
         assert_eq!(none.chosen(), None);
+    }
+
+    #[test]
+    fn the_requests_own_words_for_a_tool_weigh_in_the_choice() {
+        let words = |mut s: ToolScore, words: f64| {
+            s.words = words;
+            s
+        };
+        let scores = ToolScores {
+            scores: vec![
+                // The model's choice by 2 nats, against a word of the request the other holds.
+                scored("list_servers", -3.0, -5.0),
+                words(scored("add_postgres_server", -5.0, -5.0), 1.0),
+            ],
+            usage: Usage::default(),
+        };
+        assert_eq!(scores.chosen(), Some("add_postgres_server"));
+        assert_eq!(scores.scores[1].ranked(), WORD_WEIGHT);
+        // Words on neither side: the model's choice stands.
+        let plain = ToolScores {
+            scores: vec![
+                scored("list_servers", -3.0, -5.0),
+                scored("add", -5.0, -5.0),
+            ],
+            usage: Usage::default(),
+        };
+        assert_eq!(plain.chosen(), Some("list_servers"));
+    }
+
+    #[tokio::test]
+    async fn the_words_are_read_from_the_new_request_only_when_asked() {
+        let tool = |name: &str, description: &str| ToolSpec {
+            name: name.into(),
+            description: description.into(),
+            parameters: serde_json::json!({"type": "object"}),
+        };
+        let (a, b) = (tool("a", "Lists the servers."), tool("b", "Books a table."));
+        let scorer = Table {
+            rows: ["book a table for two", "N/A", ""]
+                .into_iter()
+                .flat_map(|end| [(end, "a", -1.0), (end, "b", -1.0)])
+                .collect(),
+            calls: Default::default(),
+        };
+        let render = |r: &ModelRequest| match r.messages.last() {
+            Some(Message::User { content }) => content.clone(),
+            _ => String::new(),
+        };
+        let request = ModelRequest::new().messages(vec![Message::user("book a table for two")]);
+        for (on, chosen) in [(true, "b"), (false, "a")] {
+            let scores = super::score(
+                &scorer,
+                &Calibration::default(),
+                render,
+                &request,
+                &[&a, &b],
+                on,
+            )
+            .await
+            .unwrap()
+            .unwrap();
+            assert_eq!(scores.chosen(), Some(chosen), "tool_words {on}");
+            assert_eq!(scores.scores[0].words, 0.0);
+            assert_eq!(scores.scores[1].words > 0.0, on);
+        }
     }
 
     #[test]
@@ -515,7 +615,7 @@ mod tests {
             _ => String::new(),
         };
         let request = ModelRequest::new().messages(vec![Message::user("book it")]);
-        let scores = super::score(&scorer, &calibration, render, &request, &[&a, &b])
+        let scores = super::score(&scorer, &calibration, render, &request, &[&a, &b], false)
             .await
             .unwrap()
             .unwrap();
@@ -524,7 +624,7 @@ mod tests {
         assert_eq!(scores.chosen(), Some("a"));
         assert_eq!(scores.usage.input_tokens, 60);
         // The prior is kept: the next request scores the two tools only.
-        let again = super::score(&scorer, &calibration, render, &request, &[&a, &b])
+        let again = super::score(&scorer, &calibration, render, &request, &[&a, &b], false)
             .await
             .unwrap()
             .unwrap();
@@ -532,9 +632,16 @@ mod tests {
         assert_eq!(scorer.calls.load(std::sync::atomic::Ordering::Relaxed), 8);
         // A tool the server cannot score: no scores at all.
         let unknown = spec("c");
-        let none = super::score(&scorer, &calibration, render, &request, &[&a, &unknown])
-            .await
-            .unwrap();
+        let none = super::score(
+            &scorer,
+            &calibration,
+            render,
+            &request,
+            &[&a, &unknown],
+            false,
+        )
+        .await
+        .unwrap();
         assert!(none.is_none());
     }
 

@@ -75,6 +75,9 @@ pub struct Config {
     /// choice scored the offered tools; the log line holds the scores (`tool_scores`), for
     /// studying the choice offline at the cost of the scoring alone.
     pub tool_scores: bool,
+    /// `EVAL_NO_TOOL_WORDS=1`: the calibrated choice without the request's own words
+    /// (`tool_words(false)`).
+    pub no_tool_words: bool,
     /// `EVAL_NO_MADE_UP=1`: no made-up example for the tools (`example_every_tool(false)`).
     pub no_made_up: bool,
     /// `EVAL_SCORE_ONLY=1`: run nothing; score the log and report.
@@ -151,6 +154,7 @@ impl Config {
             uncalibrated: flag("EVAL_UNCALIBRATED").unwrap_or(false),
             scored_values: flag("EVAL_SCORED_VALUES").unwrap_or(false),
             tool_scores: flag("EVAL_TOOL_SCORES").unwrap_or(false),
+            no_tool_words: flag("EVAL_NO_TOOL_WORDS").unwrap_or(false),
             no_made_up: flag("EVAL_NO_MADE_UP").unwrap_or(false),
             score_only: flag("EVAL_SCORE_ONLY").unwrap_or(false),
             answer,
@@ -216,6 +220,12 @@ impl Config {
         }
         if self.scored_values {
             out.push("scored_values(true)".into());
+        }
+        if self.no_tool_words {
+            out.push("tool_words(false)".into());
+        }
+        if self.tool_scores {
+            out.push("tool scores only (EVAL_TOOL_SCORES)".into());
         }
         if self.no_made_up {
             out.push("example_every_tool(false)".into());

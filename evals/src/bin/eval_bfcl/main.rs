@@ -41,6 +41,9 @@ fn client(c: &Config) -> PromptedCompletions {
     if c.uncalibrated {
         b = b.calibrated_choice(false);
     }
+    if c.no_tool_words {
+        b = b.tool_words(false);
+    }
     if c.scored_values {
         b = b.scored_values(true);
     }

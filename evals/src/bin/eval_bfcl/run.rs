@@ -42,8 +42,8 @@ pub struct Run {
     /// The steps that changed a call's arguments (`Event::Repaired`'s `step`), in order: which
     /// runs a piece of recovery touched, so that only those need running with it off.
     pub repaired: Vec<&'static str>,
-    /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior]` for the first
-    /// turn, or nothing when the turn was not scored.
+    /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior, words]` for the
+    /// first turn, or nothing when the turn was not scored.
     pub tool_scores: Option<Vec<Value>>,
 }
 
@@ -202,7 +202,14 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
             scores
                 .scores
                 .iter()
-                .map(|t| json!([names.bfcl(&t.tool).unwrap_or(&t.tool), t.log_prob, t.prior]))
+                .map(|t| {
+                    json!([
+                        names.bfcl(&t.tool).unwrap_or(&t.tool),
+                        t.log_prob,
+                        t.prior,
+                        t.words
+                    ])
+                })
                 .collect()
         }),
     }
