@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""The calibrated choice of tool with and without the request's own words, read from a log.
+
+The log is eval_bfcl's under EVAL_TOOL_SCORES=1: each line holds every offered tool's
+[name, log_prob, prior, words] for the question's first turn. The choice is taken as the
+prompted client takes it (prompted/choice.rs): calibrated = log_prob - prior, ranked =
+calibrated + weight * words, the highest, the first offered on a tie. Each is compared with the
+tool of the question's possible answer, and the two are paired by question.
+
+    python3 evals/bfcl/tool_choice.py --data HOME/data --category live_multiple LOG [LOG ...]
+
+--min-position N keeps only the questions whose id numbers N or more (live_multiple_224-98-0
+is 224): a held-out range. A question logged twice counts once (the later line).
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((c - h) / d * 100, (c + h) / d * 100)
+
+
+def mcnemar(b, c):
+    """Exact two-sided McNemar p for b and c discordant pairs."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    k = min(b, c)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+
+
+def first_best(scores, key):
+    best = None
+    for s in scores:
+        if best is None or key(s) > key(best):
+            best = s
+    return best[0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--category", default="live_multiple")
+    ap.add_argument("--weight", type=float, default=3.0)
+    ap.add_argument("--min-position", type=int, default=0)
+    ap.add_argument("logs", nargs="+")
+    a = ap.parse_args()
+    answers = {}
+    with open(os.path.join(a.data, "possible_answer", f"{a.category}.json")) as f:
+        for line in f:
+            ans = json.loads(line)
+            answers[ans["id"]] = next(iter(ans["ground_truth"][0]))
+    runs = {}
+    for log in a.logs:
+        with open(log) as f:
+            for line in f:
+                r = json.loads(line)
+                if not r.get("tool_scores") or r["id"] not in answers:
+                    continue
+                position = int(r["id"].rsplit("_", 1)[1].split("-")[0])
+                if position >= a.min_position:
+                    runs[r["id"]] = r
+    n = len(runs)
+    if n == 0:
+        print("no scored question in the logs", file=sys.stderr)
+        return 1
+    before = after = both = only_before = only_after = worded = 0
+    for qid, r in runs.items():
+        scores = r["tool_scores"]
+        want = answers[qid]
+        x = first_best(scores, lambda s: s[1] - s[2]) == want
+        y = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[3]) == want
+        before += x
+        after += y
+        both += x and y
+        only_before += x and not y
+        only_after += y and not x
+        worded += any(s[3] > 0 for s in scores)
+    tools = sum(len(r["tool_scores"]) for r in runs.values()) / n
+    print(f"{n} questions scored ({tools:.1f} tools offered on average); "
+          f"{worded} share a word with some tool")
+    for label, k in (("calibrated likelihood alone", before),
+                     (f"with the request's words (weight {a.weight:g})", after)):
+        lo, hi = wilson(k, n)
+        print(f"{label}: {k} right, {k / n * 100:.1f}% ({lo:.1f}-{hi:.1f}%)")
+    print(f"paired: both {both}, only alone {only_before}, only with words {only_after}, "
+          f"neither {n - both - only_before - only_after}; "
+          f"exact McNemar p = {mcnemar(only_before, only_after):.2g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
