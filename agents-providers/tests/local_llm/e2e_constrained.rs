@@ -372,11 +372,12 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
     let Some(url) = server().await else { return };
     let model = model(&url);
     let tools = specs();
+    // Each request says one tool's own word (`flights`, `playlist`).
     let requests = [
-        ("flights from oslo to rome on 3 march 2026, business", 1),
-        ("make a playlist called Gym with Eye of the Tiger", 2),
+        ("flights from oslo to rome on 3 march 2026, business", 1, 0),
+        ("make a playlist called Gym with Eye of the Tiger", 2, 1),
     ];
-    for (text, seed) in requests {
+    for (text, seed, worded) in requests {
         let request = ModelRequest::new()
             .messages(vec![Message::user(text)])
             .tools(tools.clone())
@@ -393,11 +394,13 @@ async fn the_real_server_scores_every_tool_and_the_call_names_the_chosen_one() {
             .expect("llama.cpp scores under a grammar");
         let names: Vec<&str> = scores.scores.iter().map(|s| s.tool.as_str()).collect();
         assert_eq!(names, ["find_flights", "create_playlist"]);
-        for s in &scores.scores {
+        for (i, s) in scores.scores.iter().enumerate() {
             assert!(
                 s.log_prob.is_finite() && s.log_prob < 0.0 && s.prior.is_finite() && s.prior < 0.0,
                 "{s:?}"
             );
+            // The request's own words are read for the tool it names, and only for it.
+            assert_eq!(s.words > 0.0, i == worded, "{s:?}");
         }
         let chosen = scores.chosen().unwrap();
         let r = model.send_scored(&request, &scores).await.unwrap();
