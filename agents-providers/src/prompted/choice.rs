@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use agents_core::model::{Message, ModelRequest, ToolSpec, Usage};
+use agents_core::model::{FINAL_ANSWER_TOOL, Message, ModelRequest, ToolSpec, Usage};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -227,9 +227,7 @@ pub(crate) async fn score(
         }
     };
     let words = match (tool_words, request.messages.last()) {
-        (true, Some(Message::User { content })) => {
-            agents_core::model::request_words_in_tools(content, allowed.iter().copied())
-        }
+        (true, Some(Message::User { content })) => words_for(content, allowed),
         _ => vec![0.0; names.len()],
     };
     let scores = names
@@ -245,6 +243,24 @@ pub(crate) async fn score(
         })
         .collect();
     Ok(Some(ToolScores { scores, usage }))
+}
+
+/// The request's own words for each of `allowed`, in order. The runtime's final-answer tool is
+/// no tool a user names: it scores 0 and does not count among the tools a word is weighed
+/// against.
+fn words_for(request: &str, allowed: &[&ToolSpec]) -> Vec<f64> {
+    let named = allowed
+        .iter()
+        .copied()
+        .filter(|t| t.name != FINAL_ANSWER_TOOL);
+    let mut words = agents_core::model::request_words_in_tools(request, named).into_iter();
+    allowed
+        .iter()
+        .map(|t| match t.name == FINAL_ANSWER_TOOL {
+            true => 0.0,
+            false => words.next().unwrap_or(0.0),
+        })
+        .collect()
 }
 
 /// The log probability of each tool's call start after `prompt`, in order.
@@ -502,6 +518,28 @@ mod tests {
             usage: Usage::default(),
         };
         assert_eq!(plain.chosen(), Some("list_servers"));
+    }
+
+    #[test]
+    fn the_final_answer_tool_has_no_words_and_weighs_no_word() {
+        let tool = |name: &str, description: &str| ToolSpec {
+            name: name.into(),
+            description: description.into(),
+            parameters: serde_json::json!({"type": "object"}),
+        };
+        let answer = tool(
+            FINAL_ANSWER_TOOL,
+            "Give the user the final answer to the request.",
+        );
+        let book = tool("book_table", "Books a table.");
+        let weather = tool("get_weather", "The weather in a city.");
+        let words = words_for(
+            "What is the answer: book a table",
+            &[&book, &answer, &weather],
+        );
+        assert_eq!(words[1], 0.0);
+        // `table` is weighed against the two user tools alone: ln(3 / 2).
+        assert_eq!(words, [(3.0f64 / 2.0).ln() * 2.0, 0.0, 0.0]);
     }
 
     #[tokio::test]
