@@ -40,8 +40,10 @@ const MAX_KEPT_PRIORS: usize = 16;
 /// right tools; the middle of that range.
 pub const WORD_WEIGHT: f64 = 3.0;
 
-/// One offered tool's score for a request.
+/// One offered tool's score for a request (read from
+/// [`tool_scores`](super::PromptedCompletions::tool_scores); its fields may grow).
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct ToolScore {
     /// The tool's name.
     pub tool: String,
