@@ -365,7 +365,12 @@ impl PromptedCompletions {
             Err(e) if e.kind == ModelErrorKind::ContextOverflow => e,
             done => return done,
         };
-        let Some(format) = self.format.shorter(&request.tools) else {
+        // A question about the user's words has a prompt of its own, without examples.
+        let shorter = match request.value_question {
+            None => self.format.shorter(&request.tools),
+            Some(_) => None,
+        };
+        let Some(format) = shorter else {
             return Err(overflow);
         };
         tracing::info!(
