@@ -53,20 +53,3 @@ pub async fn server() -> Option<String> {
         }
     }
 }
-
-/// The transport of every client the end-to-end tests make: one thread of a small model on a
-/// shared machine can take minutes over a long prompt.
-pub fn patient_transport() -> agents_providers::TransportConfig {
-    agents_providers::TransportConfig {
-        timeout: Duration::from_secs(180),
-        ..agents_providers::TransportConfig::default()
-    }
-}
-
-/// A prompted client of the local model at `url`, with the default format, cap and recovery.
-#[cfg(feature = "prompted")]
-pub fn prompted(url: &str) -> agents_providers::prompted::PromptedCompletionsBuilder {
-    agents_providers::prompted::PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{url}/v1"))
-        .transport(patient_transport())
-}

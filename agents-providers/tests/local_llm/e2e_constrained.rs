@@ -24,10 +24,7 @@ use futures_util::future::BoxFuture;
 use serde_json::Value;
 
 fn model(url: &str) -> PromptedCompletions {
-    common::local_llm::prompted(url)
-        .max_tokens(128)
-        .build()
-        .unwrap()
+    common::prompted(url).max_tokens(128).build().unwrap()
 }
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]

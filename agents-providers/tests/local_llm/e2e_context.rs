@@ -15,10 +15,7 @@ use common::local_llm::{server, skipped};
 use serde_json::{Value, json};
 
 fn model(url: &str) -> PromptedCompletions {
-    common::local_llm::prompted(url)
-        .max_tokens(32)
-        .build()
-        .unwrap()
+    common::prompted(url).max_tokens(32).build().unwrap()
 }
 
 /// The request of the fallback tests, which none of their tools' made-up examples says.
@@ -152,7 +149,7 @@ async fn a_chat_prompt_its_made_up_examples_make_too_long_is_sent_without_them()
     };
     let chat = OpenAi::builder("gemma3-270m")
         .base_url(format!("{url}/v1"))
-        .transport(common::local_llm::patient_transport())
+        .transport(common::patient_transport())
         .build()
         .unwrap();
     let client = PromptedChat::new(chat);

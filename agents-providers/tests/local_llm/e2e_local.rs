@@ -22,7 +22,7 @@ use common::local_llm::server;
 use serde_json::{Value, json};
 
 fn model(url: &str, format: PromptFormat) -> PromptedCompletions {
-    common::local_llm::prompted(url)
+    common::prompted(url)
         .format(format)
         .max_tokens(64)
         .build()
@@ -370,7 +370,7 @@ async fn openai_client_streams_the_real_servers_sse() {
     let Some(url) = server().await else { return };
     let client = agents_providers::openai::OpenAi::builder("gemma3-270m")
         .base_url(format!("{url}/v1"))
-        .transport(common::local_llm::patient_transport())
+        .transport(common::patient_transport())
         .build()
         .unwrap();
     let request = ModelRequest::new()
@@ -509,7 +509,7 @@ struct CityArgs {
 #[tokio::test]
 async fn a_new_users_two_tool_agent_completes_a_two_tool_task_without_examples() {
     let Some(url) = server().await else { return };
-    let client = common::local_llm::prompted(&url).build().unwrap();
+    let client = common::prompted(&url).build().unwrap();
     let ran: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
     let (w, t) = (ran.clone(), ran.clone());
     let agent =

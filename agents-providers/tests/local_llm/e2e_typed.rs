@@ -52,10 +52,7 @@ async fn a_typed_answer_is_held_to_its_schema_across_seeds() {
     let validator = jsonschema::options().offline().build(&schema).unwrap();
     let (mut held, mut cut) = (0, 0);
     for seed in 1..=5u64 {
-        let model = common::local_llm::prompted(&url)
-            .max_tokens(256)
-            .build()
-            .unwrap();
+        let model = common::prompted(&url).max_tokens(256).build().unwrap();
         assert_eq!(model.capabilities(&[]).answer, ConstraintSupport::Schema);
         let raws: Arc<Mutex<Vec<String>>> = Arc::default();
         let seen = raws.clone();
