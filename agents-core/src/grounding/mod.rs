@@ -34,7 +34,7 @@
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`);
 //! - `tool_words.rs`: which offered tool a request names in its own words
-//!   ([`request_words_in_tools`](crate::model::request_words_in_tools), read by the prompted
+//!   ([`request_words_in_tools`](crate::request_words_in_tools), read by the prompted
 //!   client's calibrated choice of tool).
 //!
 //! The schema readers these use (a schema's `examples` and choices, free strings) are with the

@@ -33,7 +33,8 @@ const COMMON: &[&str] = &[
 /// shares no word with, and for a word every tool holds.
 ///
 /// ```
-/// use agents_core::model::{ToolSpec, request_words_in_tools};
+/// use agents_core::model::ToolSpec;
+/// use agents_core::request_words_in_tools;
 /// let tool = |name: &str, description: &str| ToolSpec {
 ///     name: name.into(),
 ///     description: description.into(),

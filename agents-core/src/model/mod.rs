@@ -33,8 +33,6 @@ pub(crate) use schema::{
 };
 pub use stream::{Deltas, StreamPart};
 
-pub use crate::grounding::request_words_in_tools;
-
 /// A language model the agent loop can call.
 ///
 /// Implemented by the provider clients (`agents-providers`), by

@@ -52,7 +52,7 @@ pub struct ToolScore {
     /// The mean log probability of the same call start after the content-free requests.
     pub prior: f64,
     /// How strongly the request names this tool in its own words
-    /// ([`request_words_in_tools`](agents_core::model::request_words_in_tools)); 0 when the
+    /// ([`request_words_in_tools`](agents_core::request_words_in_tools)); 0 when the
     /// client's [`tool_words`](super::PromptedCompletionsBuilder::tool_words) is off.
     pub words: f64,
 }
@@ -255,7 +255,7 @@ fn words_for(request: &str, allowed: &[&ToolSpec]) -> Vec<f64> {
         .iter()
         .copied()
         .filter(|t| t.name != FINAL_ANSWER_TOOL);
-    let mut words = agents_core::model::request_words_in_tools(request, named).into_iter();
+    let mut words = agents_core::request_words_in_tools(request, named).into_iter();
     allowed
         .iter()
         .map(|t| match t.name == FINAL_ANSWER_TOOL {
