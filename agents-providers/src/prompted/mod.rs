@@ -75,6 +75,25 @@ pub(crate) fn prompted_capabilities(
         .recovery(recovery)
 }
 
+/// The format to write `request` again with after its prompt did not fit the model's context
+/// (`overflow`, logged): [`PromptFormat::shorter`]. `None` when nothing would be left out, and
+/// for a question about the user's words, whose prompt is its own and holds no examples.
+fn refit(
+    format: &PromptFormat,
+    request: &ModelRequest,
+    overflow: &dyn std::fmt::Display,
+) -> Option<PromptFormat> {
+    if request.value_question.is_some() {
+        return None;
+    }
+    let shorter = format.shorter(&request.tools)?;
+    tracing::info!(
+        error = %overflow,
+        "the prompt does not fit the model's context; sent again without most made-up examples"
+    );
+    Some(shorter)
+}
+
 /// Turns generated text into a response: the calls found (ids synthesised), or the answer.
 ///
 /// `finish` is the server's finish reason, mapped; a response with calls says `ToolCalls`, unless
@@ -365,19 +384,9 @@ impl PromptedCompletions {
             Err(e) if e.kind == ModelErrorKind::ContextOverflow => e,
             done => return done,
         };
-        // A question about the user's words has a prompt of its own, without examples.
-        let shorter = match request.value_question {
-            None => self.format.shorter(&request.tools),
-            Some(_) => None,
-        };
-        let Some(format) = shorter else {
+        let Some(format) = refit(&self.format, request, &overflow) else {
             return Err(overflow);
         };
-        tracing::info!(
-            model = %self.model,
-            error = %overflow,
-            "the prompt does not fit the server's context; sent again without most made-up examples"
-        );
         let shorter = PromptedCompletions {
             format,
             ..self.clone()
@@ -748,13 +757,9 @@ impl<M: Model> Model for PromptedChat<M> {
             let r = match self.inner.complete(&chat).await {
                 // As `PromptedCompletions::send`: once more without most made-up examples.
                 Err(e) if e.kind() == ModelErrorKind::ContextOverflow => {
-                    let Some(shorter) = self.format.shorter(&request.tools) else {
+                    let Some(shorter) = refit(&self.format, request, &e) else {
                         return Err(e);
                     };
-                    tracing::info!(
-                        error = %e,
-                        "the prompt does not fit the model's context; sent again without most made-up examples"
-                    );
                     chat = shorter.chat_request(request);
                     self.inner.complete(&chat).await?
                 }
