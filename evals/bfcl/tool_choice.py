@@ -11,6 +11,12 @@ tool of the question's possible answer, and the two are paired by question.
 
 --min-position N keeps only the questions whose id numbers N or more (live_multiple_224-98-0
 is 224): a held-out range. A question logged twice counts once (the later line).
+
+--plain compares two readings of the words instead: a tool's name and description only (the
+log's fifth column, [.., words, plain words]) against the client's (with its arguments' names
+and descriptions). --any-call counts a choice right when it is the tool of any call of the
+possible answer (categories whose answer is several calls, such as parallel_multiple), not only
+the first.
 """
 
 import argparse
@@ -53,13 +59,16 @@ def main():
     ap.add_argument("--category", default="live_multiple")
     ap.add_argument("--weight", type=float, default=3.0)
     ap.add_argument("--min-position", type=int, default=0)
+    ap.add_argument("--plain", action="store_true")
+    ap.add_argument("--any-call", action="store_true")
     ap.add_argument("logs", nargs="+")
     a = ap.parse_args()
     answers = {}
     with open(os.path.join(a.data, "possible_answer", f"{a.category}.json")) as f:
         for line in f:
             ans = json.loads(line)
-            answers[ans["id"]] = next(iter(ans["ground_truth"][0]))
+            calls = ans["ground_truth"] if a.any_call else ans["ground_truth"][:1]
+            answers[ans["id"]] = {next(iter(c)) for c in calls}
     runs = {}
     for log in a.logs:
         with open(log) as f:
@@ -67,6 +76,8 @@ def main():
                 r = json.loads(line)
                 if not r.get("tool_scores") or r["id"] not in answers:
                     continue
+                if a.plain and any(len(t) < 5 for t in r["tool_scores"]):
+                    sys.exit(f"{log}: {r['id']} has no plain words (a log from before them)")
                 position = int(r["id"].rsplit("_", 1)[1].split("-")[0])
                 if position >= a.min_position:
                     runs[r["id"]] = r
@@ -78,8 +89,11 @@ def main():
     for qid, r in runs.items():
         scores = r["tool_scores"]
         want = answers[qid]
-        x = first_best(scores, lambda s: s[1] - s[2]) == want
-        y = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[3]) == want
+        if a.plain:
+            x = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[4]) in want
+        else:
+            x = first_best(scores, lambda s: s[1] - s[2]) in want
+        y = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[3]) in want
         before += x
         after += y
         both += x and y
@@ -89,11 +103,13 @@ def main():
     tools = sum(len(r["tool_scores"]) for r in runs.values()) / n
     print(f"{n} questions scored ({tools:.1f} tools offered on average); "
           f"{worded} share a word with some tool")
-    for label, k in (("calibrated likelihood alone", before),
+    first = ("the words of names and descriptions only" if a.plain
+             else "calibrated likelihood alone")
+    for label, k in ((first, before),
                      (f"with the request's words (weight {a.weight:g})", after)):
         lo, hi = wilson(k, n)
         print(f"{label}: {k} right, {k / n * 100:.1f}% ({lo:.1f}-{hi:.1f}%)")
-    print(f"paired: both {both}, only alone {only_before}, only with words {only_after}, "
+    print(f"paired: both {both}, only the first {only_before}, only the second {only_after}, "
           f"neither {n - both - only_before - only_after}; "
           f"exact McNemar p = {mcnemar(only_before, only_after):.2g}")
     return 0

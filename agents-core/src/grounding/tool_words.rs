@@ -7,6 +7,11 @@
 //! is also in a tool's name or description speaks for that tool, and the more of the offered
 //! tools hold the word, the less it says (`server` in every tool's description says nothing).
 //!
+//! A tool's words are its name, its description, and its arguments' names and descriptions
+//! (the top level of its parameters' schema): a request often names what it gives rather than
+//! what it asks for ("the weather *in Paris*" for a tool whose only mention of a place is its
+//! `location` argument).
+//!
 //! Words are compared by their first five letters, which is enough to tell `connection` is
 //! `connect` and `files` is `file` in English without a stemmer of its own per language, and
 //! short words (under three letters), numbers and the commonest English words are left out.
@@ -28,7 +33,8 @@ const COMMON: &[&str] = &[
 ];
 
 /// For each of `tools`, how strongly `request` names it in its own words: the sum, over the
-/// request's words found in the tool's name or description, of `ln((n + 1) / (1 + k))`, where
+/// request's words found in the tool's name, description, or its arguments' names and
+/// descriptions, of `ln((n + 1) / (1 + k))`, where
 /// `n` is the number of tools and `k` how many of them hold the word. 0 for a tool the request
 /// shares no word with, and for a word every tool holds.
 ///
@@ -58,6 +64,10 @@ pub fn request_words_in_tools<'a>(
         .map(|t| {
             let mut words = stems(&t.name);
             words.extend(stems(&t.description));
+            for (name, description) in arguments(&t.parameters) {
+                words.extend(stems(name));
+                words.extend(stems(description));
+            }
             words.sort_unstable();
             words.dedup();
             words
@@ -76,6 +86,22 @@ pub fn request_words_in_tools<'a>(
                 .sum()
         })
         .collect()
+}
+
+/// The top-level arguments of a parameters schema: each one's name and description (empty
+/// when it has none).
+fn arguments(parameters: &serde_json::Value) -> impl Iterator<Item = (&str, &str)> {
+    parameters
+        .get("properties")
+        .and_then(serde_json::Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(name, schema)| {
+            let description = schema
+                .get("description")
+                .and_then(serde_json::Value::as_str);
+            (name.as_str(), description.unwrap_or_default())
+        })
 }
 
 /// The distinct compared forms of the words of `text` that can say which tool is meant.
@@ -141,6 +167,30 @@ mod tests {
             (3.0f64 / 2.0).ln()
         );
         assert_eq!(request_words_in_tools("the 2024 of it", &tools), [0.0, 0.0]);
+    }
+
+    #[test]
+    fn the_arguments_names_and_descriptions_are_the_tools_words_too() {
+        let with = |parameters: serde_json::Value| ToolSpec {
+            parameters,
+            ..tool("get_current_weather", "Retrieves the current conditions.")
+        };
+        let tools = [
+            with(serde_json::json!({"type": "object", "properties": {
+                "location": {"type": "string", "description": "The city, e.g. Paris"},
+            }})),
+            tool("get_stock_price", "Retrieves the current price of a share."),
+        ];
+        let s = request_words_in_tools("What is it like in Paris?", &tools);
+        assert!(s[0] > 0.0 && s[1] == 0.0, "{s:?}");
+        let s = request_words_in_tools("Conditions at my location", &tools);
+        assert!(s[0] > 0.0 && s[1] == 0.0, "{s:?}");
+        // A schema with no properties, or not an object, holds no words.
+        let odd = [
+            with(serde_json::json!(true)),
+            with(serde_json::json!({"properties": 3})),
+        ];
+        assert_eq!(request_words_in_tools("Paris", &odd), [0.0, 0.0]);
     }
 
     proptest! {

@@ -1,5 +1,6 @@
 //! One BFCL question run through an `LlmAgent` over the prompted client, in one mode.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -11,6 +12,7 @@ use agents::model::{
 use agents::tool::schema_tool;
 use agents::{Budget, Event, ExecutionFailure, LlmAgent};
 use agents_evals::bfcl::Question;
+use agents_evals::bfcl::names::NameMap;
 use agents_providers::prompted::{PromptedCompletions, ToolScores};
 use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
@@ -42,7 +44,8 @@ pub struct Run {
     /// The steps that changed a call's arguments (`Event::Repaired`'s `step`), in order: which
     /// runs a piece of recovery touched, so that only those need running with it off.
     pub repaired: Vec<&'static str>,
-    /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior, words]` for the
+    /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior, words, words
+    /// without its arguments' names and descriptions]` for the
     /// first turn, or nothing when the turn was not scored.
     pub tool_scores: Option<Vec<Value>>,
 }
@@ -199,6 +202,7 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
         repaired: meter.repaired,
         tool_scores: scored.lock().unwrap().take().map(|scores| {
             let names = &names;
+            let plain = words_without_arguments(q, names);
             scores
                 .scores
                 .iter()
@@ -207,12 +211,29 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
                         names.bfcl(&t.tool).unwrap_or(&t.tool),
                         t.log_prob,
                         t.prior,
-                        t.words
+                        t.words,
+                        plain.get(&t.tool).copied().unwrap_or(0.0)
                     ])
                 })
                 .collect()
         }),
     }
+}
+
+/// The request's words for each offered tool as they were read before the arguments' names
+/// and descriptions counted (its name and description only), by tool name: logged beside the
+/// client's, so that one scoring run pairs the two readings.
+fn words_without_arguments(q: &Question, names: &NameMap) -> HashMap<String, f64> {
+    let specs: Vec<ToolSpec> = q
+        .tool_specs(names)
+        .into_iter()
+        .map(|spec| ToolSpec {
+            parameters: json!({"type": "object"}),
+            ..spec
+        })
+        .collect();
+    let words = agents::request_words_in_tools(&q.request(), &specs);
+    specs.into_iter().map(|s| s.name).zip(words).collect()
 }
 
 /// The client, ending every run at its first turn once the offered tools are scored
