@@ -263,6 +263,13 @@ pub struct Recovery {
     /// final-answer tool where the model can be constrained, else offered no tools. The work
     /// the repeat asked for is done; the run ends with an answer instead of spending its turns.
     pub answer_after_repeat: bool,
+    /// A call to a tool that is not offered is asked for again, held to a call of an offered
+    /// tool (the [`regenerate`](crate::repair::regenerate) step as the `unknown_tool` chain,
+    /// where the agent declares none and its model can be constrained), and the regenerated
+    /// call takes its place: told the name is unknown, a small model writes the same made-up
+    /// name on every turn, and the run ends without a call that ran. A declared `unknown_tool`
+    /// chain is left as it is. One model call per invented call.
+    pub regenerate_invented: bool,
 }
 
 impl Default for Recovery {
@@ -298,6 +305,7 @@ impl Recovery {
         described_dates: false,
         skip_repeats: false,
         answer_after_repeat: false,
+        regenerate_invented: false,
     };
 
     /// For small models prompted to write their calls as text (what the prompted clients say):
@@ -325,6 +333,7 @@ impl Recovery {
         described_dates: true,
         skip_repeats: true,
         answer_after_repeat: true,
+        regenerate_invented: true,
     };
 
     /// Every piece off: only what no profile can turn off (JSON repair, the coercions that lose
@@ -352,7 +361,15 @@ impl Recovery {
         described_dates: false,
         skip_repeats: false,
         answer_after_repeat: false,
+        regenerate_invented: false,
     };
+
+    /// Switches [`regenerate_invented`](Self::regenerate_invented).
+    #[must_use]
+    pub const fn regenerate_invented(mut self, on: bool) -> Self {
+        self.regenerate_invented = on;
+        self
+    }
 
     /// Switches [`echo_check`](Self::echo_check).
     #[must_use]

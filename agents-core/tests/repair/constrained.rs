@@ -4,7 +4,7 @@
 //! was asked, constraint included, is read back from its requests.
 use crate::common;
 
-use agents_core::model::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL};
+use agents_core::model::{Constraint, ConstraintSupport, FINAL_ANSWER_TOOL, Recovery};
 use agents_core::repair::{Handlers, regenerate};
 use agents_core::testing::ScriptedModel;
 use agents_core::tool::tool_fn;
@@ -418,6 +418,108 @@ async fn unknown_tool_regenerate_falls_back_to_the_unknown_tool_answer() {
             .iter()
             .any(|e| matches!(e, Event::ToolHallucinated { .. }))
     );
+}
+
+/// The units agent under `recovery`, asked to convert 12 kilos.
+async fn profiled_run(
+    model: &ScriptedModel,
+    recovery: Recovery,
+    rec: &Recorder,
+) -> agents_core::RunReport<String> {
+    LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .recovery(recovery)
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
+        .run("12 kilos in pounds?".into())
+        .report()
+        .await
+}
+
+/// `Recovery::regenerate_invented` (small-model profile): with no `unknown_tool` chain
+/// declared, an invented name is regenerated held to the offered tools, as the declared
+/// `regenerate()` does; the neutral profile answers it as an unknown tool, and a model that
+/// cannot be constrained is neither asked nor warned about.
+#[tokio::test]
+async fn the_small_model_profile_regenerates_an_invented_name() {
+    let invents = |support: ConstraintSupport| {
+        ScriptedModel::new([
+            ModelResponse::tool_call("c1", "weight_converter", r#"{"kilos": 12}"#),
+            ModelResponse::tool_call("r1", "convert", r#"{"value": 12, "to": "lb"}"#),
+            ModelResponse::text("done"),
+        ])
+        .with_constraint_support(support)
+    };
+
+    let (model, rec) = (invents(ConstraintSupport::Schema), Recorder::default());
+    let report = profiled_run(&model, Recovery::SMALL_MODEL, &rec).await;
+    assert_eq!(model.requests()[1].constraint, Some(Constraint::AnyTool));
+    let Message::Tool(result) = &report.transcript[2] else {
+        panic!("{:?}", report.transcript)
+    };
+    assert_eq!((result.content.as_str(), result.is_error), ("26.5", false));
+    assert!(
+        !rec.events()
+            .iter()
+            .any(|e| matches!(e, Event::ToolHallucinated { .. }))
+    );
+
+    // Off, or on for a model that cannot be held to the tools: the unknown-tool answer, as
+    // before, and no warning about a constraint nobody asked for.
+    for (support, recovery) in [
+        (
+            ConstraintSupport::Schema,
+            Recovery::SMALL_MODEL.regenerate_invented(false),
+        ),
+        (ConstraintSupport::Unsupported, Recovery::SMALL_MODEL),
+        (ConstraintSupport::Schema, Recovery::NEUTRAL),
+    ] {
+        let (model, rec) = (invents(support), Recorder::default());
+        let report = profiled_run(&model, recovery, &rec).await;
+        assert_eq!(
+            model.requests()[1].constraint,
+            None,
+            "{support:?} {recovery:?}"
+        );
+        let Message::Tool(result) = &report.transcript[2] else {
+            panic!("{:?}", report.transcript)
+        };
+        assert!(result.is_error, "{result:?}");
+        let events = rec.events();
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::ToolHallucinated { .. }))
+        );
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::Warning { .. })),
+            "{events:?}"
+        );
+    }
+}
+
+/// A declared `unknown_tool` chain is the agent's own: the profile does not add a
+/// regeneration to it (here `throw` ends the run at the invented call, unasked).
+#[tokio::test]
+async fn a_declared_unknown_tool_chain_stands_over_the_profile() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weight_converter", "{}"),
+        ModelResponse::text("unreachable"),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema);
+    let err = LlmAgent::<String, String>::builder("units")
+        .model(model.clone())
+        .tool(convert())
+        .recovery(Recovery::SMALL_MODEL)
+        .on_error(Handlers::new().unknown_tool(agents_core::repair::throw("invented tools")))
+        .build()
+        .unwrap()
+        .run("12 kg?".into())
+        .await
+        .unwrap_err();
+    assert_eq!(model.requests().len(), 1, "{err:?}");
 }
 
 /// `unknown_tool => regenerate().or(escalate(..))`: what regeneration could not fix escalates
