@@ -500,6 +500,38 @@ async fn the_small_model_profile_regenerates_an_invented_name() {
     }
 }
 
+/// The profile regenerates only for a request not yet served: a made-up name after a call
+/// ran, or the final-answer tool's name where it is not offered, is answered as an unknown
+/// tool (a held turn would make another call where the model meant to answer).
+#[tokio::test]
+async fn the_profile_does_not_regenerate_after_a_call_ran_nor_the_answer_tool() {
+    let after_a_call = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "convert", r#"{"value": 12, "to": "lb"}"#),
+        ModelResponse::tool_call("c2", "report_result", r#"{"text": "26.5 lb"}"#),
+        ModelResponse::text("26.5 lb"),
+    ]);
+    let answer_tool = ScriptedModel::new([
+        ModelResponse::tool_call("c1", FINAL_ANSWER_TOOL, r#"{"answer": "26.5 lb"}"#),
+        ModelResponse::text("26.5 lb"),
+    ]);
+    for (model, invented) in [
+        (after_a_call, "report_result"),
+        (answer_tool, FINAL_ANSWER_TOOL),
+    ] {
+        let model = model.with_constraint_support(ConstraintSupport::Schema);
+        let rec = Recorder::default();
+        let report = profiled_run(&model, Recovery::SMALL_MODEL, &rec).await;
+        assert_eq!(report.output().unwrap(), "26.5 lb");
+        assert!(
+            model.requests().iter().all(|r| r.constraint.is_none()),
+            "{invented}: not asked again held to the tools"
+        );
+        assert!(rec.events().iter().any(
+            |e| matches!(e, Event::ToolHallucinated { requested, .. } if requested == invented)
+        ));
+    }
+}
+
 /// A declared `unknown_tool` chain is the agent's own: the profile does not add a
 /// regeneration to it (here `throw` ends the run at the invented call, unasked).
 #[tokio::test]

@@ -4,8 +4,9 @@
 
 use std::sync::{Arc, Mutex};
 
+use agents_core::model::{Recovery, ToolSpec};
 use agents_core::tool::tool_fn;
-use agents_core::{Event, ExecutionFailure, LlmAgent, model::ToolSpec};
+use agents_core::{Event, ExecutionFailure, LlmAgent};
 use agents_providers::prompted::{PromptedCompletions, parse_output};
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
@@ -120,6 +121,10 @@ fn completion(text: &str, finish: &str) -> ResponseTemplate {
     }))
 }
 
+/// The unknown-tool answer as the prompted client words it, and the turn after it. (The
+/// small-model profile first regenerates an invented name under a constraint,
+/// `Recovery::regenerate_invented`; it is off here, so the answer the model reads is what is
+/// tested, as a model that cannot be constrained gets it.)
 #[tokio::test]
 async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
     let s = MockServer::start().await;
@@ -169,6 +174,7 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
     let agent = LlmAgent::<String, String>::builder("prompted")
         .model(model)
         .tool(weather_tool())
+        .recovery(Recovery::SMALL_MODEL.regenerate_invented(false))
         .on_event(move |e| seen.lock().unwrap().push(e.clone()))
         .build()
         .unwrap();

@@ -13,7 +13,7 @@ use crate::error::{AgentError, Classifier, ErrorKind, EscalationError};
 use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Recovery, Sampling};
-use crate::repair::{Handlers, StepImpl};
+use crate::repair::Handlers;
 use crate::run::DepsSet;
 use crate::similar::did_you_mean;
 use crate::tool::{Tool, ToolSource};
@@ -596,22 +596,14 @@ where
                 ));
             }
         }
-        let capabilities = self.config.settings.model.capabilities(&[]);
-        self.config.settings.recovery = self.recovery.resolve(capabilities.recovery);
+        self.config.settings.recovery = self
+            .recovery
+            .resolve(self.config.settings.model.capabilities(&[]).recovery);
         self.config.settings.unknown_tool = self.config.settings.defaults.resolved(
             ErrorKind::UnknownTool,
             self.config.settings.strict,
             false,
         );
-        // `regenerate_invented`: an undeclared `unknown_tool` chain regenerates, where the model
-        // can be held to the offered tools (a model that cannot would only be warned about).
-        if self.config.settings.recovery.regenerate_invented
-            && !self.config.settings.strict
-            && !self.config.settings.defaults.has(ErrorKind::UnknownTool)
-            && capabilities.constraint.is_supported()
-        {
-            self.config.settings.unknown_tool = vec![StepImpl::Regenerate];
-        }
         self.config.settings.answer_error = self.config.settings.defaults.resolved(
             ErrorKind::Answer,
             self.config.settings.strict,

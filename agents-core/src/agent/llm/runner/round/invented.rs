@@ -4,14 +4,15 @@
 //! held to a call of an offered tool ([`Constraint::AnyTool`]), and the regenerated call takes
 //! the invented one's place (same id), so the transcript holds a call that runs. What is still
 //! unknown after them is answered as an unknown tool (the allowed tools, a "did you mean"), or
-//! ends with the chain's `escalate` / `throw`, if it has one.
+//! ends with the chain's `escalate` / `throw`, if it has one. Where no chain is declared, the
+//! small-model profile's `regenerate_invented` asks once, for a request not yet served.
 
 use super::{Handled, Output, Runner};
 use crate::agent::skill::{ESCALATE_TOOL, THROW_TOOL};
 use crate::budget::BudgetKind;
 use crate::error::{AgentError, ErrorKind, EscalationError};
 use crate::event::{ArgumentChange, Event};
-use crate::model::{Constraint, ToolCall};
+use crate::model::{Constraint, FINAL_ANSWER_TOOL, Message, ToolCall};
 use crate::repair::StepImpl;
 use crate::repair::call::preview;
 use crate::repair::{Again, Asked, ask_again};
@@ -50,22 +51,28 @@ where
         &mut self,
         calls: &mut [ToolCall],
     ) -> Option<AgentError> {
-        let asks = self
-            .agent
-            .config
-            .settings
-            .unknown_tool
+        let chain = &self.agent.config.settings.unknown_tool;
+        let declared = chain
             .iter()
             .take_while(|s| !ends(s))
             .filter(|s| matches!(s, StepImpl::Regenerate))
             .count();
-        if asks == 0 {
+        let profiled = chain.is_empty() && self.regenerates_invented();
+        if declared == 0 && !profiled {
             return None;
         }
         for call in calls.iter_mut() {
             if self.callable(&call.name) {
                 continue;
             }
+            // The profile's regeneration is for a request not yet served: a made-up name after
+            // a call ran, or the final-answer tool's name where it is not offered, is more
+            // likely a wish to answer than to call, and a held turn would make a call anyway.
+            let asks = match declared {
+                0 if call.name == FINAL_ANSWER_TOOL || self.served_since_request() => continue,
+                0 => 1,
+                n => n,
+            };
             for attempt in 1..=asks {
                 match self.regenerate_one(call, attempt as u64).await {
                     Ask::Asked if self.callable(&call.name) => break,
@@ -76,6 +83,28 @@ where
             }
         }
         None
+    }
+
+    /// Whether the small-model profile regenerates invented names for this agent
+    /// ([`Recovery::regenerate_invented`](crate::model::Recovery::regenerate_invented)): only
+    /// where the model can be held to the offered tools (a model that cannot would only be
+    /// warned about, on every invented name).
+    fn regenerates_invented(&self) -> bool {
+        let settings = &self.agent.config.settings;
+        settings.recovery.regenerate_invented
+            && !settings.strict
+            && self.model.capabilities(&[]).constraint.is_supported()
+    }
+
+    /// Whether a call has run without error since the run's last user message.
+    fn served_since_request(&self) -> bool {
+        self.frame
+            .request
+            .messages
+            .iter()
+            .rev()
+            .take_while(|m| !matches!(m, Message::User { .. }))
+            .any(|m| matches!(m, Message::Tool(r) if !r.is_error))
     }
 
     /// One `regenerate()` for `call`, which is replaced if the model answers with a call to an
