@@ -663,8 +663,8 @@ impl PromptedCompletionsBuilder {
     }
 
     /// Whether the calibrated choice of tool also reads the request's own words for each
-    /// offered tool (default on): a word of the request in a tool's name or description
-    /// speaks for that tool, the more so the fewer offered tools hold it
+    /// offered tool (default on): a word of the request in a tool's name or description, or
+    /// in its arguments' names and descriptions, speaks for that tool, the more so the fewer offered tools hold it
     /// ([`request_words_in_tools`](agents_core::request_words_in_tools),
     /// [`ToolScore::ranked`]). No model call; off, the choice is the model's likelihood alone.
     /// On BFCL (docs/EVAL.md, "The request's own words in the choice of tool") it chose the
