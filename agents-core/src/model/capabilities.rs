@@ -267,8 +267,10 @@ pub struct Recovery {
     /// tool (the [`regenerate`](crate::repair::regenerate) step as the `unknown_tool` chain,
     /// where the agent declares none and its model can be constrained), and the regenerated
     /// call takes its place: told the name is unknown, a small model writes the same made-up
-    /// name on every turn, and the run ends without a call that ran. A declared `unknown_tool`
-    /// chain is left as it is. One model call per invented call.
+    /// name on every turn, and the run ends without a call that ran. Only for a request not
+    /// yet served: not after a call ran since the user's message, and not for the final-answer
+    /// tool's name where that tool is not offered (the model means to answer). A declared
+    /// `unknown_tool` chain is left as it is. One model call per invented call.
     pub regenerate_invented: bool,
 }
 

@@ -596,9 +596,6 @@ where
                 ));
             }
         }
-        self.config.settings.recovery = self
-            .recovery
-            .resolve(self.config.settings.model.capabilities(&[]).recovery);
         self.config.settings.unknown_tool = self.config.settings.defaults.resolved(
             ErrorKind::UnknownTool,
             self.config.settings.strict,
@@ -609,6 +606,9 @@ where
             self.config.settings.strict,
             false,
         );
+        self.config.settings.recovery = self
+            .recovery
+            .resolve(self.config.settings.model.capabilities(&[]).recovery);
         let ask_values = self.config.settings.recovery.ask_values;
         let levels = HandlerLevels {
             defaults: &self.config.settings.defaults,
