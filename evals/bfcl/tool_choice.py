@@ -14,9 +14,7 @@ is 224): a held-out range. A question logged twice counts once (the later line).
 
 --plain compares two readings of the words instead: a tool's name and description only (the
 log's fifth column, [.., words, plain words]) against the client's (with its arguments' names
-and descriptions). --any-call counts a choice right when it is the tool of any call of the
-possible answer (categories whose answer is several calls, such as parallel_multiple), not only
-the first.
+and descriptions).
 """
 
 import argparse
@@ -60,15 +58,13 @@ def main():
     ap.add_argument("--weight", type=float, default=3.0)
     ap.add_argument("--min-position", type=int, default=0)
     ap.add_argument("--plain", action="store_true")
-    ap.add_argument("--any-call", action="store_true")
     ap.add_argument("logs", nargs="+")
     a = ap.parse_args()
     answers = {}
     with open(os.path.join(a.data, "possible_answer", f"{a.category}.json")) as f:
         for line in f:
             ans = json.loads(line)
-            calls = ans["ground_truth"] if a.any_call else ans["ground_truth"][:1]
-            answers[ans["id"]] = {next(iter(c)) for c in calls}
+            answers[ans["id"]] = {next(iter(ans["ground_truth"][0]))}
     runs = {}
     for log in a.logs:
         with open(log) as f:
