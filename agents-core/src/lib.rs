@@ -51,7 +51,7 @@ pub use run::Deps;
 // Shared with agents-providers (tool-name hints of prompted tool calling); not part of the
 // documented API.
 #[doc(hidden)]
-pub use grounding::request_words_in_tools;
+pub use grounding::{request_words_in_tools, required_numbers_not_given};
 pub use similar::{closest_name, did_you_mean};
 pub use tool::Tool;
 

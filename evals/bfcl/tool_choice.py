@@ -15,6 +15,12 @@ is 224): a held-out range. A question logged twice counts once (the later line).
 --plain compares two readings of the words instead: a tool's name and description only (the
 log's fifth column, [.., words, plain words]) against the client's (with its arguments' names
 and descriptions).
+
+--unfilled FILE compares the client's ranking without and with the required numbers a question
+gives none of (FILE: bfcl_unfilled's lines, {"id", "unfilled": {tool: n}}): with them, each such
+number costs a tool --penalty nats of its ranking (prompted/choice.rs, `required_numbers`; inf:
+the tools needing the fewest are ranked first, and the ranking chooses among those). A log from
+before the rule reads with it, since the rule needs no model.
 """
 
 import argparse
@@ -58,6 +64,8 @@ def main():
     ap.add_argument("--weight", type=float, default=3.0)
     ap.add_argument("--min-position", type=int, default=0)
     ap.add_argument("--plain", action="store_true")
+    ap.add_argument("--unfilled")
+    ap.add_argument("--penalty", type=float, default=math.inf)
     ap.add_argument("logs", nargs="+")
     a = ap.parse_args()
     answers = {}
@@ -65,6 +73,12 @@ def main():
         for line in f:
             ans = json.loads(line)
             answers[ans["id"]] = {next(iter(ans["ground_truth"][0]))}
+    unfilled = {}
+    if a.unfilled:
+        with open(a.unfilled) as f:
+            for line in f:
+                u = json.loads(line)
+                unfilled[u["id"]] = u["unfilled"]
     runs = {}
     for log in a.logs:
         with open(log) as f:
@@ -85,11 +99,23 @@ def main():
     for qid, r in runs.items():
         scores = r["tool_scores"]
         want = answers[qid]
+        ranked = lambda s: s[1] - s[2] + a.weight * s[3]
         if a.plain:
             x = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[4]) in want
+            y = first_best(scores, ranked) in want
+        elif a.unfilled:
+            if qid not in unfilled:
+                sys.exit(f"{a.unfilled}: no line for {qid}")
+            lacking = unfilled[qid]
+            x = first_best(scores, ranked) in want
+            if math.isinf(a.penalty):
+                key = lambda s: (-lacking.get(s[0], 0), ranked(s))
+            else:
+                key = lambda s: ranked(s) - a.penalty * lacking.get(s[0], 0)
+            y = first_best(scores, key) in want
         else:
             x = first_best(scores, lambda s: s[1] - s[2]) in want
-        y = first_best(scores, lambda s: s[1] - s[2] + a.weight * s[3]) in want
+            y = first_best(scores, ranked) in want
         before += x
         after += y
         both += x and y
@@ -99,10 +125,15 @@ def main():
     tools = sum(len(r["tool_scores"]) for r in runs.values()) / n
     print(f"{n} questions scored ({tools:.1f} tools offered on average); "
           f"{worded} share a word with some tool")
-    first = ("the words of names and descriptions only" if a.plain
-             else "calibrated likelihood alone")
-    for label, k in ((first, before),
-                     (f"with the request's words (weight {a.weight:g})", after)):
+    if a.plain:
+        first = "the words of names and descriptions only"
+    elif a.unfilled:
+        first = f"the client's ranking (weight {a.weight:g})"
+    else:
+        first = "calibrated likelihood alone"
+    second = (f"with {a.penalty:g} nats per required number not given" if a.unfilled
+              else f"with the request's words (weight {a.weight:g})")
+    for label, k in ((first, before), (second, after)):
         lo, hi = wilson(k, n)
         print(f"{label}: {k} right, {k / n * 100:.1f}% ({lo:.1f}-{hi:.1f}%)")
     print(f"paired: both {both}, only the first {only_before}, only the second {only_after}, "

@@ -110,6 +110,12 @@ pub(crate) fn is_named_code(schema: &Value, name: &str, x: f64, told: &Told) -> 
     named_code(schema, name, told).is_some_and(|(code, _)| super::told::same_number(code.number, x))
 }
 
+/// Whether `told` names one of the codes the description of the number argument `name` lists:
+/// a number the user gave in words, whichever the call holds.
+pub(crate) fn names_a_code(schema: &Value, name: &str, told: &Told) -> bool {
+    named_code(schema, name, told).is_some()
+}
+
 /// The code of the number argument `name` whose words `told` names, with the argument's
 /// schema; `None` where its description lists no codes, or names none or two alike.
 fn named_code<'s>(schema: &'s Value, name: &str, told: &Told) -> Option<(Code, &'s Value)> {

@@ -74,8 +74,9 @@ pub(crate) fn default_ungrounded(
 /// The default the tool declares for its number argument `name`: the schema's `default`, else
 /// the number its description gives as the default, when the property's type and bounds take
 /// it. `None` for an argument that is not a number.
-fn declared_number_default(schema: &Value, name: &str) -> Option<Value> {
+pub(super) fn declared_number_default(schema: &Value, name: &str) -> Option<Value> {
     let property = schema.get("properties")?.get(name)?;
+    let property = agents_json::schema::concrete(schema, property);
     if !matches!(
         agents_json::schema::main_type(property),
         Some("integer" | "number")

@@ -35,7 +35,10 @@
 //!   user's words hold it (`ask_values`);
 //! - `tool_words.rs`: which offered tool a request names in its own words
 //!   ([`request_words_in_tools`](crate::request_words_in_tools), read by the prompted
-//!   client's calibrated choice of tool).
+//!   client's calibrated choice of tool);
+//! - `unfilled.rs`: which offered tools require a number a request that gives none could only
+//!   make up ([`required_numbers_not_given`](crate::required_numbers_not_given), read by the
+//!   same choice).
 //!
 //! The schema readers these use (a schema's `examples` and choices, free strings) are with the
 //! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
@@ -53,6 +56,7 @@ mod placement;
 mod spans;
 mod told;
 mod tool_words;
+mod unfilled;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
@@ -65,3 +69,4 @@ pub(crate) use placement::place_numbers;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use told::{Told, told_text};
 pub use tool_words::request_words_in_tools;
+pub use unfilled::required_numbers_not_given;

@@ -40,6 +40,13 @@ const MAX_KEPT_PRIORS: usize = 16;
 /// right tools; the middle of that range.
 pub const WORD_WEIGHT: f64 = 3.0;
 
+/// How much one required number a request gives none of ([`ToolScore::unfilled`]) costs a
+/// tool's ranking, in nats of [`ToolScore::calibrated`]. Chosen on development data (BFCL's
+/// `multiple` and part of `live_multiple`, docs/EVAL.md, "Tools that need a number nobody
+/// gave"), where 2 chose the most right tools of 0.5, 1, 2, 3, 5, 8 and an outright exclusion:
+/// more passed over tools the request named whose numbers it implied ("a deck of cards").
+pub const UNFILLED_PENALTY: f64 = 2.0;
+
 /// One offered tool's score for a request (read from
 /// [`tool_scores`](super::PromptedCompletions::tool_scores); its fields may grow).
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +62,11 @@ pub struct ToolScore {
     /// ([`request_words_in_tools`](agents_core::request_words_in_tools)); 0 when the
     /// client's [`tool_words`](super::PromptedCompletionsBuilder::tool_words) is off.
     pub words: f64,
+    /// How many of the tool's required numbers a request that gives no number could only
+    /// make up ([`required_numbers_not_given`](agents_core::required_numbers_not_given)); 0
+    /// when the client's [`required_numbers`](super::PromptedCompletionsBuilder::required_numbers)
+    /// is off.
+    pub unfilled: usize,
 }
 
 impl ToolScore {
@@ -64,9 +76,11 @@ impl ToolScore {
     }
 
     /// What the choice ranks by: [`calibrated`](Self::calibrated), plus the request's own
-    /// words for the tool ([`words`](Self::words)) at [`WORD_WEIGHT`].
+    /// words for the tool ([`words`](Self::words)) at [`WORD_WEIGHT`], less
+    /// [`UNFILLED_PENALTY`] for each required number the request does not give
+    /// ([`unfilled`](Self::unfilled)).
     pub fn ranked(&self) -> f64 {
-        self.calibrated() + WORD_WEIGHT * self.words
+        self.calibrated() + WORD_WEIGHT * self.words - UNFILLED_PENALTY * self.unfilled as f64
     }
 }
 
@@ -187,15 +201,24 @@ pub(crate) trait Scorer {
     ) -> Result<Option<(f64, Usage)>, ProviderError>;
 }
 
-/// Scores every tool of `allowed` for `request`, the request's own words for each tool read
-/// when `tool_words` is on. `Ok(None)` when the server cannot score.
+/// What the choice of tool reads besides the model's likelihood (no model call for either).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Readings {
+    /// The request's own words for each tool ([`ToolScore::words`]).
+    pub tool_words: bool,
+    /// The required numbers the request does not give ([`ToolScore::unfilled`]).
+    pub required_numbers: bool,
+}
+
+/// Scores every tool of `allowed` for `request`, with what `readings` asks for besides the
+/// likelihood. `Ok(None)` when the server cannot score.
 pub(crate) async fn score(
     scorer: &impl Scorer,
     calibration: &Calibration,
     render: impl Fn(&ModelRequest) -> String,
     request: &ModelRequest,
     allowed: &[&ToolSpec],
-    tool_words: bool,
+    readings: Readings,
 ) -> Result<Option<ToolScores>, ProviderError> {
     let mut usage = Usage::default();
     let names: Vec<&str> = allowed.iter().map(|t| t.name.as_str()).collect();
@@ -228,20 +251,26 @@ pub(crate) async fn score(
             prior
         }
     };
-    let words = match (tool_words, request.messages.last()) {
+    let words = match (readings.tool_words, request.messages.last()) {
         (true, Some(Message::User { content })) => words_for(content, allowed),
         _ => vec![0.0; names.len()],
+    };
+    let unfilled = match readings.required_numbers {
+        true => agents_core::required_numbers_not_given(&request.messages, allowed.iter().copied()),
+        false => vec![0; names.len()],
     };
     let scores = names
         .iter()
         .zip(log_probs)
         .zip(prior.iter())
         .zip(words)
-        .map(|(((tool, log_prob), prior), words)| ToolScore {
+        .zip(unfilled)
+        .map(|((((tool, log_prob), prior), words), unfilled)| ToolScore {
             tool: (*tool).to_owned(),
             log_prob,
             prior: *prior,
             words,
+            unfilled,
         })
         .collect();
     Ok(Some(ToolScores { scores, usage }))
@@ -365,7 +394,10 @@ impl PromptedCompletions {
             |r| self.prompt(r),
             request,
             &tools,
-            self.tool_words,
+            Readings {
+                tool_words: self.tool_words,
+                required_numbers: self.required_numbers,
+            },
         )
         .await?;
         if scores.is_none() {
@@ -393,7 +425,7 @@ impl PromptedCompletions {
                     scores = ?scores
                         .scores
                         .iter()
-                        .map(|s| (s.tool.as_str(), s.calibrated(), s.words))
+                        .map(|s| (s.tool.as_str(), s.calibrated(), s.words, s.unfilled))
                         .collect::<Vec<_>>(),
                     "tool chosen by calibrated score"
                 );
@@ -454,6 +486,12 @@ impl Scorer for PromptedCompletions {
 mod tests {
     use super::*;
 
+    /// The likelihood alone.
+    const NOTHING_ELSE: Readings = Readings {
+        tool_words: false,
+        required_numbers: false,
+    };
+
     fn spec(name: &str) -> ToolSpec {
         ToolSpec {
             name: name.into(),
@@ -468,6 +506,7 @@ mod tests {
             log_prob,
             prior,
             words: 0.0,
+            unfilled: 0,
         }
     }
 
@@ -559,26 +598,88 @@ mod tests {
                 .collect(),
             calls: Default::default(),
         };
-        let render = |r: &ModelRequest| match r.messages.last() {
-            Some(Message::User { content }) => content.clone(),
-            _ => String::new(),
-        };
         let request = ModelRequest::new().messages(vec![Message::user("book a table for two")]);
         for (on, chosen) in [(true, "b"), (false, "a")] {
-            let scores = super::score(
+            let readings = Readings {
+                tool_words: on,
+                required_numbers: false,
+            };
+            let scores = scores_for(
                 &scorer,
                 &Calibration::default(),
-                render,
                 &request,
                 &[&a, &b],
-                on,
+                readings,
             )
             .await
-            .unwrap()
             .unwrap();
             assert_eq!(scores.chosen(), Some(chosen), "tool_words {on}");
             assert_eq!(scores.scores[0].words, 0.0);
             assert_eq!(scores.scores[1].words > 0.0, on);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_tool_needing_a_number_the_request_does_not_give_is_passed_over_when_asked() {
+        let with = |name: &str, parameters: serde_json::Value| ToolSpec {
+            name: name.into(),
+            description: String::new(),
+            parameters,
+        };
+        let buy = with(
+            "buy_tickets",
+            serde_json::json!({"type": "object", "required": ["count"], "properties": {
+                "count": {"type": "integer"},
+            }}),
+        );
+        let find = with(
+            "find_events",
+            serde_json::json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string"},
+            }}),
+        );
+        // The model leans to `buy_tickets` by 1.5 nats after either request.
+        let scorer = Table {
+            rows: ["music in Lyon", "4 seats in Lyon", "N/A", ""]
+                .into_iter()
+                .flat_map(|end| {
+                    let lean = if matches!(end, "N/A" | "") { 0.0 } else { 1.5 };
+                    [
+                        (end, "buy_tickets", -3.0 + lean),
+                        (end, "find_events", -3.0),
+                    ]
+                })
+                .collect(),
+            calls: Default::default(),
+        };
+        for (said, on, chosen) in [
+            ("music in Lyon", true, "find_events"),
+            ("music in Lyon", false, "buy_tickets"),
+            // A number given, for whichever argument: the model's choice stands.
+            ("4 seats in Lyon", true, "buy_tickets"),
+        ] {
+            let request = ModelRequest::new().messages(vec![Message::user(said)]);
+            let readings = Readings {
+                tool_words: false,
+                required_numbers: on,
+            };
+            let scores = scores_for(
+                &scorer,
+                &Calibration::default(),
+                &request,
+                &[&buy, &find],
+                readings,
+            )
+            .await
+            .unwrap();
+            assert_eq!(
+                scores.chosen(),
+                Some(chosen),
+                "{said:?} required_numbers {on}"
+            );
+            let expected = usize::from(on && !said.starts_with('4'));
+            assert_eq!(scores.scores[0].unfilled, expected);
+            assert_eq!(scores.scores[1].unfilled, 0);
         }
     }
 
@@ -603,6 +704,27 @@ mod tests {
         assert!(!is_scored(&later, &[&a, &b]));
         let free = content_free(&new, "N/A");
         assert_eq!(free.messages, vec![Message::user("N/A")]);
+    }
+
+    /// The prompt is the last user message alone: what a table row's prompt ends with.
+    fn last_words(r: &ModelRequest) -> String {
+        match r.messages.last() {
+            Some(Message::User { content }) => content.clone(),
+            _ => String::new(),
+        }
+    }
+
+    /// [`score`](super::score) of `request` by `scorer`, the prompt its last words.
+    async fn scores_for(
+        scorer: &Table,
+        calibration: &Calibration,
+        request: &ModelRequest,
+        tools: &[&ToolSpec],
+        readings: Readings,
+    ) -> Option<ToolScores> {
+        super::score(scorer, calibration, last_words, request, tools, readings)
+            .await
+            .unwrap()
     }
 
     /// A scorer from a table: `(prompt ends with, tool) -> log probability`, counting calls.
@@ -650,38 +772,30 @@ mod tests {
             calls: Default::default(),
         };
         let calibration = Calibration::default();
-        let render = |r: &ModelRequest| match r.messages.last() {
-            Some(Message::User { content }) => content.clone(),
-            _ => String::new(),
-        };
         let request = ModelRequest::new().messages(vec![Message::user("book it")]);
-        let scores = super::score(&scorer, &calibration, render, &request, &[&a, &b], false)
+        let scores = scores_for(&scorer, &calibration, &request, &[&a, &b], NOTHING_ELSE)
             .await
-            .unwrap()
             .unwrap();
         assert_eq!(scores.scores[0].prior, -7.0);
         assert_eq!(scores.scores[1].prior, -1.5);
         assert_eq!(scores.chosen(), Some("a"));
         assert_eq!(scores.usage.input_tokens, 60);
         // The prior is kept: the next request scores the two tools only.
-        let again = super::score(&scorer, &calibration, render, &request, &[&a, &b], false)
+        let again = scores_for(&scorer, &calibration, &request, &[&a, &b], NOTHING_ELSE)
             .await
-            .unwrap()
             .unwrap();
         assert_eq!(again.usage.input_tokens, 20);
         assert_eq!(scorer.calls.load(std::sync::atomic::Ordering::Relaxed), 8);
         // A tool the server cannot score: no scores at all.
         let unknown = spec("c");
-        let none = super::score(
+        let none = scores_for(
             &scorer,
             &calibration,
-            render,
             &request,
             &[&a, &unknown],
-            false,
+            NOTHING_ELSE,
         )
-        .await
-        .unwrap();
+        .await;
         assert!(none.is_none());
     }
 

@@ -280,6 +280,7 @@ pub struct PromptedCompletions {
     seed: Option<u64>,
     calibrated_choice: bool,
     tool_words: bool,
+    required_numbers: bool,
     calibration: choice::Calibration,
     scored_values: bool,
     recovery: Recovery,
@@ -297,6 +298,7 @@ pub struct PromptedCompletionsBuilder {
     seed: Option<u64>,
     calibrated_choice: bool,
     tool_words: bool,
+    required_numbers: bool,
     scored_values: bool,
     recovery: Recovery,
 }
@@ -313,6 +315,7 @@ impl PromptedCompletions {
             seed: None,
             calibrated_choice: true,
             tool_words: true,
+            required_numbers: true,
             scored_values: false,
             recovery: Recovery::SMALL_MODEL,
         }
@@ -638,6 +641,7 @@ impl PromptedCompletionsBuilder {
             seed: self.seed,
             calibrated_choice: self.calibrated_choice,
             tool_words: self.tool_words,
+            required_numbers: self.required_numbers,
             calibration: choice::Calibration::default(),
             scored_values: self.scored_values,
             recovery: self.recovery,
@@ -671,6 +675,18 @@ impl PromptedCompletionsBuilder {
     /// right tool more often on development data and on questions nobody here had read.
     pub fn tool_words(mut self, on: bool) -> Self {
         self.tool_words = on;
+        self
+    }
+
+    /// Whether the calibrated choice of tool passes over tools that require a number the
+    /// request does not give (default on): where the request gives no number at all, each
+    /// required number argument with no declared default and no described code the request
+    /// names costs its tool [`UNFILLED_PENALTY`](choice::UNFILLED_PENALTY) of its ranking
+    /// ([`required_numbers_not_given`](agents_core::required_numbers_not_given),
+    /// [`ToolScore::ranked`]), since such a call could only hold a number nobody said. No model
+    /// call. See docs/EVAL.md, "Tools that need a number nobody gave".
+    pub fn required_numbers(mut self, on: bool) -> Self {
+        self.required_numbers = on;
         self
     }
 

@@ -238,6 +238,44 @@ async fn prompted_completions_chooses_the_tool_by_calibrated_score() {
     );
 }
 
+/// "Translate hello" gives no number, and `convert_units` requires one (`value`): on by
+/// default, the choice passes over it although the model leans to it by a nat; with
+/// `required_numbers(false)`, the model's leaning stands.
+#[tokio::test]
+async fn prompted_completions_passes_over_a_tool_needing_a_number_nobody_gave() {
+    fn score(prompt: &str, text: &str) -> f64 {
+        let content_free =
+            prompt.ends_with("User: N/A\nCall:") || prompt.ends_with("User: \nCall:");
+        match (text.contains("\"convert_units\""), content_free) {
+            (true, false) => -1.0,
+            (false, false) => -2.0,
+            (_, true) => -3.0,
+        }
+    }
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(Scoring {
+            score,
+            call: r#"{"tool": "translate", "arguments": {"text": "hello"}}"#,
+        })
+        .mount(&s)
+        .await;
+    let mut asked = request(Some(Constraint::AnyTool));
+    asked.messages = vec![agents_core::Message::user("Translate hello")];
+    for (on, chosen, unfilled) in [(true, "translate", 1), (false, "convert_units", 0)] {
+        let model = PromptedCompletions::builder("gemma3-270m")
+            .base_url(format!("{}/v1", s.uri()))
+            .transport(config(&ManualClock::new()))
+            .tool_words(false)
+            .required_numbers(on)
+            .build()
+            .unwrap();
+        let scores = model.tool_scores(&asked).await.unwrap().unwrap();
+        assert_eq!(scores.chosen(), Some(chosen), "required_numbers({on})");
+        assert_eq!(scores.scores[0].unfilled, unfilled);
+    }
+}
+
 #[tokio::test]
 async fn prompted_completions_narrows_the_schema_to_one_tool_and_sends_none_unconstrained() {
     let s = answering(completion(

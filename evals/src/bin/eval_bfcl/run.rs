@@ -45,7 +45,7 @@ pub struct Run {
     /// runs a piece of recovery touched, so that only those need running with it off.
     pub repaired: Vec<&'static str>,
     /// Under `EVAL_TOOL_SCORES=1`: each offered tool's `[name, log_prob, prior, words, words
-    /// without its arguments' names and descriptions]` for the
+    /// without its arguments' names and descriptions, required numbers not given]` for the
     /// first turn, or nothing when the turn was not scored.
     pub tool_scores: Option<Vec<Value>>,
 }
@@ -212,7 +212,8 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
                         t.log_prob,
                         t.prior,
                         t.words,
-                        plain.get(&t.tool).copied().unwrap_or(0.0)
+                        plain.get(&t.tool).copied().unwrap_or(0.0),
+                        t.unfilled
                     ])
                 })
                 .collect()
