@@ -263,6 +263,17 @@ pub enum Event {
         /// The id of the call that ran.
         earlier_call_id: String,
     },
+    /// Under prevention mode, a tool whose call was refused for a number nobody gave, and that
+    /// requires numbers the request gives none of, is no longer offered in the run
+    /// ([`Recovery::pass_over_unfilled`](crate::model::Recovery)).
+    ToolPassedOver {
+        /// The agent.
+        agent: AgentPath,
+        /// The tool passed over.
+        tool: String,
+        /// Its required number arguments the request gives no number for.
+        arguments: Vec<String>,
+    },
     /// A [`ToolSource`](crate::tool::ToolSource) was listed again before a model turn and its
     /// tools changed (or it was listed for the first time): the model is offered the new set
     /// from this turn on.
@@ -372,6 +383,7 @@ impl Event {
             | Event::Regenerated { agent, .. }
             | Event::ValueAsked { agent, .. }
             | Event::CallNotRepeated { agent, .. }
+            | Event::ToolPassedOver { agent, .. }
             | Event::ToolsChanged { agent, .. }
             | Event::ToolSourceFailed { agent, .. }
             | Event::RunResumed { agent, .. }
@@ -465,6 +477,12 @@ impl Event {
             } => emit!(
                 WARN, tool: tool, call: call_id, earlier_call_id = %earlier_call_id,
                 "a repeated call to a tool that is not idempotent was not run again"
+            ),
+            Event::ToolPassedOver {
+                tool, arguments, ..
+            } => emit!(
+                INFO, gen_ai.tool.name = %tool, arguments = ?arguments,
+                "a tool that needs a number nobody gave is no longer offered"
             ),
             Event::Retry {
                 call_id,

@@ -263,6 +263,14 @@ impl Event {
                 Call(tool, call_id),
                 Short(earlier_call_id, NAME)
             ),
+            Event::ToolPassedOver {
+                tool, arguments, ..
+            } => write!(
+                out,
+                "{} passed over: the request gives no number for {}",
+                Short(tool, NAME),
+                Short(&arguments.join(", "), TEXT)
+            ),
             Event::ToolsChanged {
                 source,
                 added,

@@ -70,3 +70,4 @@ pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use told::{Told, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;
+pub(crate) use unfilled::unfilled_arguments;

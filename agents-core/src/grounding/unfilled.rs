@@ -61,16 +61,27 @@ pub fn required_numbers_not_given<'a>(
         .into_iter()
         .map(|t| match gives_numbers {
             true => 0,
-            false => unfilled(&t.parameters, &told),
+            false => unfilled(&t.parameters, &told).len(),
         })
         .collect()
 }
 
-/// How many required top-level arguments of `schema` (a tool's parameters) only a made-up
-/// number could fill, `told` giving none.
-fn unfilled(schema: &Value, told: &Told) -> usize {
+/// The required number arguments of a tool with parameters `schema` that the user's messages
+/// and the tools' results in `messages` give no number for (none when they give one; see
+/// [`required_numbers_not_given`]), in the schema's `required` order.
+pub(crate) fn unfilled_arguments<'s>(schema: &'s Value, messages: &[Message]) -> Vec<&'s str> {
+    let told = Told::new(&super::told_text(messages));
+    match told.gives_numbers() {
+        true => Vec::new(),
+        false => unfilled(schema, &told),
+    }
+}
+
+/// The required top-level arguments of `schema` (a tool's parameters) only a made-up number
+/// could fill, `told` giving none.
+fn unfilled<'s>(schema: &'s Value, told: &Told) -> Vec<&'s str> {
     let Some(properties) = schema.get("properties") else {
-        return 0;
+        return Vec::new();
     };
     crate::model::required_arguments(schema)
         .into_iter()
@@ -82,7 +93,7 @@ fn unfilled(schema: &Value, told: &Told) -> usize {
                     && !super::codes::names_a_code(schema, name, told)
             })
         })
-        .count()
+        .collect()
 }
 
 #[cfg(test)]

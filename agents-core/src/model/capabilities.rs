@@ -272,6 +272,15 @@ pub struct Recovery {
     /// tool's name where that tool is not offered (the model means to answer). A declared
     /// `unknown_tool` chain is left as it is. One model call per invented call.
     pub regenerate_invented: bool,
+    /// Under prevention mode, a call refused for a number nobody gave, to a tool that requires
+    /// a number the request gives none of (the user's words give no number at all, and the
+    /// argument has no declared default and no code the words name:
+    /// [`required_numbers_not_given`](crate::required_numbers_not_given)), passes that tool
+    /// over for the rest of the run: it is no longer offered (while another tool is), and the
+    /// next turn is a new request's again (no final answer offered unless it is the last).
+    /// Held to that tool, a small model that chose it writes the same made-up number until its
+    /// turns run out, and the run ends without a call. No model call.
+    pub pass_over_unfilled: bool,
 }
 
 impl Default for Recovery {
@@ -308,6 +317,7 @@ impl Recovery {
         skip_repeats: false,
         answer_after_repeat: false,
         regenerate_invented: false,
+        pass_over_unfilled: false,
     };
 
     /// For small models prompted to write their calls as text (what the prompted clients say):
@@ -336,6 +346,7 @@ impl Recovery {
         skip_repeats: true,
         answer_after_repeat: true,
         regenerate_invented: true,
+        pass_over_unfilled: true,
     };
 
     /// Every piece off: only what no profile can turn off (JSON repair, the coercions that lose
@@ -364,7 +375,15 @@ impl Recovery {
         skip_repeats: false,
         answer_after_repeat: false,
         regenerate_invented: false,
+        pass_over_unfilled: false,
     };
+
+    /// Switches [`pass_over_unfilled`](Self::pass_over_unfilled).
+    #[must_use]
+    pub const fn pass_over_unfilled(mut self, on: bool) -> Self {
+        self.pass_over_unfilled = on;
+        self
+    }
 
     /// Switches [`regenerate_invented`](Self::regenerate_invented).
     #[must_use]

@@ -33,6 +33,7 @@ mod omitted;
 mod own_task;
 mod pairing;
 mod parallel;
+mod pass_over_unfilled;
 mod place_numbers;
 mod policies;
 mod repeats;

@@ -34,6 +34,7 @@ fn variant(event: &Event) -> &'static str {
         Event::Regenerated { .. } => "Regenerated",
         Event::ValueAsked { .. } => "ValueAsked",
         Event::CallNotRepeated { .. } => "CallNotRepeated",
+        Event::ToolPassedOver { .. } => "ToolPassedOver",
         Event::ToolsChanged { .. } => "ToolsChanged",
         Event::ToolSourceFailed { .. } => "ToolSourceFailed",
         Event::RunResumed { .. } => "RunResumed",
@@ -41,7 +42,7 @@ fn variant(event: &Event) -> &'static str {
     }
 }
 
-const ALL: [&str; 24] = [
+const ALL: [&str; 25] = [
     "RunStarted",
     "ModelResponded",
     "ToolStarted",
@@ -62,6 +63,7 @@ const ALL: [&str; 24] = [
     "Regenerated",
     "ValueAsked",
     "CallNotRepeated",
+    "ToolPassedOver",
     "ToolsChanged",
     "ToolSourceFailed",
     "RunResumed",
@@ -298,6 +300,14 @@ fn table() -> Vec<(Event, &'static str)> {
                 earlier_call_id: "c1".into(),
             },
             "planner/booker: book (call c2) not run again: it repeats c1, which succeeded",
+        ),
+        (
+            Event::ToolPassedOver {
+                agent: a(),
+                tool: "buy_tickets".into(),
+                arguments: vec!["count".into(), "row".into()],
+            },
+            "planner/booker: buy_tickets passed over: the request gives no number for count, row",
         ),
         (
             Event::ToolsChanged {
@@ -639,6 +649,13 @@ mod props {
                     call_id,
                     tool,
                     earlier_call_id,
+                }
+            }),
+            (path(), text(), texts()).prop_map(|(agent, tool, arguments)| {
+                Event::ToolPassedOver {
+                    agent,
+                    tool,
+                    arguments,
                 }
             }),
             (path(), text(), texts(), texts()).prop_map(|(agent, source, added, removed)| {

@@ -168,11 +168,13 @@ where
             self.frame.request.constraint = None;
         }
         if self.prevention_on() {
+            let copied = std::mem::take(&mut self.progress.copied);
+            // A tool passed over: the request is still to be served, as if new.
+            let passed_over = self.pass_over_unfilled(&copied);
             let last_turn = self.budget.turns_left() == Some(0);
-            let new_request = !self.progress.tool_called;
+            let new_request = !self.progress.tool_called || passed_over;
             self.offer_final_answer(answer_due || last_turn || !new_request);
             let answer_only = answer_due || last_turn;
-            let copied = std::mem::take(&mut self.progress.copied);
             let constraint = if answer_only {
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {

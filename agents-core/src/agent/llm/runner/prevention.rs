@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::error::{AgentError, FailureKind, SchemaViolation, ToolError};
-use crate::grounding::{CUT_OFF_KEYWORD, EchoCheck, is_ungrounded};
+use crate::event::Event;
+use crate::grounding::{CUT_OFF_KEYWORD, EchoCheck, is_ungrounded, unfilled_arguments};
 use crate::model::{Constraint, FINAL_ANSWER_TOOL, FinishReason, ModelResponse, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
@@ -229,6 +230,49 @@ where
             }
         }
         held
+    }
+
+    /// Under prevention mode with the recovery profile's `pass_over_unfilled` (and `user_words`,
+    /// which notes the refused calls), takes out of the offered tools each tool of `copied`
+    /// whose call was refused at a required number the request gives no number for: no number
+    /// of the user's can hold it, and held to that tool a small model writes the same made-up
+    /// number until its turns run out. Never the last tool the agent offers. Returns whether
+    /// one was taken out (the next turn is then a new request's).
+    pub(super) fn pass_over_unfilled(&mut self, copied: &[(String, Vec<SchemaViolation>)]) -> bool {
+        let cfg = &self.agent.config.settings;
+        if !cfg.recovery.pass_over_unfilled || cfg.strict {
+            return false;
+        }
+        let mut passed = false;
+        for (tool, violations) in copied {
+            let request = &self.frame.request;
+            let own = request.tools.iter().filter(|t| t.name != FINAL_ANSWER_TOOL);
+            if own.count() < 2 {
+                break;
+            }
+            let Some(at) = request.tools.iter().position(|t| t.name == *tool) else {
+                continue;
+            };
+            let arguments: Vec<String> =
+                unfilled_arguments(&request.tools[at].parameters, &request.messages)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect();
+            let refused_there = violations
+                .iter()
+                .any(|v| is_ungrounded(v) && arguments.contains(&v.field_path));
+            if !refused_there {
+                continue;
+            }
+            self.frame.request.tools.remove(at);
+            self.ctx.emit(Event::ToolPassedOver {
+                agent: self.path.clone(),
+                tool: tool.clone(),
+                arguments,
+            });
+            passed = true;
+        }
+        passed
     }
 
     /// This turn's constraint under prevention mode, after [`hold_copied`](Self::hold_copied)
