@@ -12,7 +12,10 @@
 //!
 //! A score is one short completion held to that call start by llama.cpp's `grammar`, read back
 //! with `logprobs`; the prompt prefix is the same for every tool, so a server that caches
-//! prompts evaluates only the few tokens of the name. The content-free scores are computed once
+//! prompts evaluates only the few tokens of the name. The call start is held to its own tokens
+//! (`/tokenize`, then a grammar of token ids), not only to its characters, under which greedy
+//! decoding can split a word into pieces the model never writes, and its score leaves out the
+//! end of generation the grammar forces after it. The content-free scores are computed once
 //! per prompt and kept. A server that returns no log probabilities, or does not hold the
 //! generation to the grammar (not llama.cpp), is remembered as unable, and constrained requests
 //! go on as before: one generation under the schema of every offered tool.
@@ -124,6 +127,8 @@ pub(crate) struct Calibration {
 struct State {
     priors: HashMap<String, Arc<Vec<f64>>>,
     unable: bool,
+    /// The server has no `/tokenize`: scored texts are held to their characters.
+    cannot_tokenize: bool,
 }
 
 impl Calibration {
@@ -133,6 +138,14 @@ impl Calibration {
 
     pub(crate) fn mark_unable(&self) {
         self.lock().unable = true;
+    }
+
+    pub(crate) fn cannot_tokenize(&self) -> bool {
+        self.lock().cannot_tokenize
+    }
+
+    pub(crate) fn mark_cannot_tokenize(&self) {
+        self.lock().cannot_tokenize = true;
     }
 
     fn prior(&self, key: &str) -> Option<Arc<Vec<f64>>> {
@@ -339,9 +352,42 @@ pub(crate) struct WireLogprobs {
 #[derive(Debug, Clone, Deserialize)]
 struct WireTokenLogprob {
     logprob: f64,
+    /// The token's text, where the server says it.
+    #[serde(default)]
+    token: Option<String>,
 }
 
 impl WireLogprobs {
+    /// The sum over the tokens that write `forced`: the first `count` where the text was held
+    /// to its tokens, else those whose text covers it (where the server names each token's
+    /// text). Not the end of generation a grammar forces after the text: how likely the model
+    /// is to stop there says nothing of the text. Otherwise as [`total`](Self::total).
+    pub(crate) fn total_of(&self, forced: &str, count: Option<usize>) -> Option<f64> {
+        let Some(content) = self.content.as_ref().filter(|c| !c.is_empty()) else {
+            return self.total();
+        };
+        let taken = match count {
+            Some(n) => n.min(content.len()),
+            None => {
+                let mut written = 0;
+                let mut n = 0;
+                for t in content {
+                    if written >= forced.len() {
+                        break;
+                    }
+                    let Some(token) = &t.token else {
+                        return self.total();
+                    };
+                    written += token.len();
+                    n += 1;
+                }
+                n
+            }
+        };
+        let total: f64 = content[..taken].iter().map(|t| t.logprob).sum();
+        total.is_finite().then_some(total)
+    }
+
     /// The sum over the generated tokens; `None` when the server gave none, or one is missing.
     pub(crate) fn total(&self) -> Option<f64> {
         let total: f64 = match (&self.content, &self.token_logprobs) {
@@ -446,6 +492,16 @@ impl Scorer for PromptedCompletions {
         prompt: &str,
         forced: &str,
     ) -> Result<Option<(f64, Usage)>, ProviderError> {
+        // Held to the text's own tokens where the server says them: held to its characters
+        // only, greedy decoding may write a word in pieces the model would never use
+        // (`Restaurant` + `s`, the second at -13 nats, where `Restaurants` is one token), and
+        // which pieces it takes turns on a near tie, so the same request scores apart by many
+        // nats from one time to the next.
+        let tokens = self.tokens_of(forced).await;
+        let grammar = match &tokens {
+            Some(ids) => token_grammar(ids),
+            None => exact_grammar(forced),
+        };
         let body = CompletionRequest {
             model: &self.model,
             prompt: prompt.to_owned(),
@@ -457,7 +513,7 @@ impl Scorer for PromptedCompletions {
             stop: Vec::new(),
             stream: false,
             json_schema: None,
-            grammar: Some(exact_grammar(forced)),
+            grammar: Some(grammar),
             logprobs: Some(1),
         };
         let response = self.transport.post_json("/completions", &body).await?;
@@ -475,11 +531,53 @@ impl Scorer for PromptedCompletions {
         if choice.text != forced {
             return Ok(None);
         }
+        let count = tokens.as_ref().map(Vec::len);
         Ok(choice
             .logprobs
-            .and_then(|l| l.total())
+            .and_then(|l| l.total_of(forced, count))
             .map(|total| (total, usage)))
     }
+}
+
+impl PromptedCompletions {
+    /// The ids of `text`'s tokens, from llama.cpp's `/tokenize` at the server's root; `None`
+    /// where the server has none (it is then not asked again) or the request failed.
+    async fn tokens_of(&self, text: &str) -> Option<Vec<u64>> {
+        let root = self.root.as_ref()?;
+        if self.calibration.cannot_tokenize() {
+            return None;
+        }
+        #[derive(Deserialize)]
+        struct Tokens {
+            tokens: Vec<u64>,
+        }
+        let body = serde_json::json!({"content": text, "add_special": false});
+        let read = match root.post_json("/tokenize", &body).await {
+            Ok(response) => response.json::<Tokens>(PROVIDER).ok(),
+            // No answer at all (a dropped connection): asked again next time.
+            Err(error) if error.status.is_none() => {
+                tracing::debug!(%error, "tokenizing a scored text failed; held to its characters");
+                return None;
+            }
+            Err(_) => None,
+        };
+        match read {
+            Some(t) if !t.tokens.is_empty() => Some(t.tokens),
+            // An answer that is no tokenization (a 404, another server's shape): not asked again.
+            _ => {
+                tracing::info!(model = %self.model, "the server does not tokenize; scored texts are held to their characters");
+                self.calibration.mark_cannot_tokenize();
+                None
+            }
+        }
+    }
+}
+
+/// A GBNF grammar that admits exactly the tokens `ids`, in order (llama.cpp's token
+/// literals, `<[id]>`).
+pub(crate) fn token_grammar(ids: &[u64]) -> String {
+    let literals: Vec<String> = ids.iter().map(|id| format!("<[{id}]>")).collect();
+    format!("root ::= {}", literals.join(" "))
 }
 
 #[cfg(test)]
@@ -797,6 +895,26 @@ mod tests {
         )
         .await;
         assert!(none.is_none());
+    }
+
+    #[test]
+    fn a_texts_score_leaves_out_what_the_grammar_forces_after_it() {
+        let read = |v: serde_json::Value| serde_json::from_value::<WireLogprobs>(v).unwrap();
+        let written = read(serde_json::json!({"content": [
+            {"token": " {\"", "logprob": -0.5},
+            {"token": "tool", "logprob": -1.0},
+            {"token": "", "logprob": -7.0},
+        ]}));
+        // By the tokens' texts, and by the count of tokens the text was held to.
+        assert_eq!(written.total_of(" {\"tool", None), Some(-1.5));
+        assert_eq!(written.total_of("anything", Some(1)), Some(-0.5));
+        assert_eq!(written.total_of(" {\"tool", Some(9)), Some(-8.5));
+        // No token texts (or the legacy shape): every token, as before.
+        let bare = read(serde_json::json!({"content": [{"logprob": -0.5}, {"logprob": -7.0}]}));
+        assert_eq!(bare.total_of("x", None), Some(-7.5));
+        let legacy = read(serde_json::json!({"token_logprobs": [-0.25, -0.25]}));
+        assert_eq!(legacy.total_of("x", None), Some(-0.5));
+        assert_eq!(token_grammar(&[3714, 13205]), "root ::= <[3714]> <[13205]>");
     }
 
     #[test]

@@ -274,6 +274,9 @@ fn finish_reason(reason: Option<&str>) -> FinishReason {
 pub struct PromptedCompletions {
     model: String,
     transport: Transport,
+    /// The server's root (the base URL less its `/v1`), where llama.cpp tokenizes: a scored
+    /// text is held to its own tokens (`choice.rs`). `None` for a base URL without `/v1`.
+    root: Option<Transport>,
     format: PromptFormat,
     max_tokens: u32,
     temperature: Option<f32>,
@@ -632,9 +635,23 @@ impl PromptedCompletionsBuilder {
 
     /// Builds the client (key, if any, sent as a bearer token).
     pub fn build(self) -> Result<PromptedCompletions, ProviderError> {
+        let root = match self
+            .settings
+            .base_url
+            .trim_end_matches('/')
+            .strip_suffix("/v1")
+        {
+            Some(root) => {
+                let mut at_root = self.settings.clone();
+                root.clone_into(&mut at_root.base_url);
+                Some(at_root.transport(PROVIDER, Auth::Bearer)?)
+            }
+            None => None,
+        };
         Ok(PromptedCompletions {
             model: self.model,
             transport: self.settings.transport(PROVIDER, Auth::Bearer)?,
+            root,
             format: self.format,
             max_tokens: self.max_tokens,
             temperature: self.temperature,

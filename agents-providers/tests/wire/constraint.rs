@@ -37,12 +37,14 @@ fn request(constraint: Option<Constraint>) -> ModelRequest {
         ]).constraint(constraint)
 }
 
-/// The JSON bodies the server received.
+/// The JSON bodies of the model requests the server received (not the prompted client's
+/// `/tokenize`, which these stand-ins do not serve).
 async fn bodies(s: &MockServer) -> Vec<(String, Value)> {
     s.received_requests()
         .await
         .unwrap_or_default()
         .iter()
+        .filter(|r| r.url.path() != "/tokenize")
         .map(|r| {
             let text = String::from_utf8_lossy(&r.body).into_owned();
             let v = serde_json::from_str(&text).unwrap();
@@ -156,9 +158,10 @@ impl wiremock::Respond for Scoring {
         let text = literal.replace(r#"\""#, "\"").replace(r"\\", r"\");
         let logprob = (self.score)(prompt, &text);
         ResponseTemplate::new(200).set_body_json(json!({
+            // The end of generation the grammar forces after the text: left out of its score.
             "choices": [{"text": text, "finish_reason": "stop", "logprobs": {"content": [
-                {"token": text, "logprob": logprob / 2.0},
-                {"token": "", "logprob": logprob / 2.0}
+                {"token": text, "logprob": logprob},
+                {"token": "", "logprob": -5.0}
             ]}}],
             "usage": {"prompt_tokens": 40, "completion_tokens": 5}
         }))
@@ -274,6 +277,82 @@ async fn prompted_completions_passes_over_a_tool_needing_a_number_nobody_gave() 
         assert_eq!(scores.chosen(), Some(chosen), "required_numbers({on})");
         assert_eq!(scores.scores[0].unfilled, unfilled);
     }
+}
+
+/// A server that tokenizes (llama.cpp's `/tokenize` at its root): each scored call start is
+/// held to its own tokens, by id, and its score sums those tokens' log probabilities alone, not
+/// the end of generation the grammar forces after them. One tokenization per scored text.
+#[tokio::test]
+async fn prompted_completions_scores_a_text_held_to_its_own_tokens() {
+    struct Tokenizing;
+    impl wiremock::Respond for Tokenizing {
+        fn respond(&self, request: &wiremock::Request) -> ResponseTemplate {
+            let body: Value = serde_json::from_slice(&request.body).unwrap();
+            if request.url.path() == "/tokenize" {
+                // One token per character: ids are the characters' codes.
+                let text = body["content"].as_str().unwrap();
+                let ids: Vec<u32> = text.chars().map(u32::from).collect();
+                return ResponseTemplate::new(200).set_body_json(json!({"tokens": ids}));
+            }
+            let grammar = body["grammar"].as_str().unwrap();
+            let ids: Vec<u32> = grammar
+                .split("<[")
+                .skip(1)
+                .map(|t| t[..t.find(']').unwrap()].parse().unwrap())
+                .collect();
+            let text: String = ids.iter().map(|&i| char::from_u32(i).unwrap()).collect();
+            let per_token = if text.contains("\"translate\"") {
+                -0.1
+            } else {
+                -0.2
+            };
+            let mut content: Vec<Value> = text
+                .chars()
+                .map(|c| json!({"token": c.to_string(), "logprob": per_token}))
+                .collect();
+            // The end of generation, which the score must leave out.
+            content.push(json!({"token": "", "logprob": -9.0}));
+            ResponseTemplate::new(200).set_body_json(json!({
+                "choices": [{"text": text, "finish_reason": "stop", "logprobs": {"content": content}}],
+                "usage": {"prompt_tokens": 40, "completion_tokens": 5}
+            }))
+        }
+    }
+    let s = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(Tokenizing)
+        .mount(&s)
+        .await;
+    let model = prompted(&s.uri());
+    let scores = model
+        .tool_scores(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap()
+        .unwrap();
+    let start = " {\"tool\": \"translate\"";
+    let translate = &scores.scores[1];
+    assert_eq!(translate.tool, "translate");
+    let expected = -0.1 * start.chars().count() as f64;
+    assert!(
+        (translate.log_prob - expected).abs() < 1e-9,
+        "{translate:?}"
+    );
+    let sent = s.received_requests().await.unwrap();
+    let scoring: Vec<Value> = sent
+        .iter()
+        .filter(|r| r.url.path() == "/v1/completions")
+        .map(|r| serde_json::from_slice(&r.body).unwrap())
+        .collect();
+    let first_id = u32::from(' ');
+    assert!(
+        scoring.iter().all(|b| b["grammar"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("root ::= <[{first_id}]>"))),
+        "{scoring:?}"
+    );
+    let tokenized = sent.iter().filter(|r| r.url.path() == "/tokenize").count();
+    assert_eq!(tokenized, scoring.len(), "each scored text tokenized once");
 }
 
 #[tokio::test]
