@@ -44,7 +44,7 @@ use agents_core::model::{
 use futures_util::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
-pub use choice::{ToolScore, ToolScores, WORD_WEIGHT};
+pub use choice::{ToolScore, ToolScores, UNFILLED_PENALTY, WORD_WEIGHT};
 pub use parse::{
     ParsedCall, ParsedOutput, RUNTIME_MARKERS, parse_documented, parse_output, runtime_marker,
 };
@@ -698,7 +698,7 @@ impl PromptedCompletionsBuilder {
     /// Whether the calibrated choice of tool passes over tools that require a number the
     /// request does not give (default on): where the request gives no number at all, each
     /// required number argument with no declared default and no described code the request
-    /// names costs its tool [`UNFILLED_PENALTY`](choice::UNFILLED_PENALTY) of its ranking
+    /// names costs its tool [`UNFILLED_PENALTY`] of its ranking
     /// ([`required_numbers_not_given`](agents_core::required_numbers_not_given),
     /// [`ToolScore::ranked`]), since such a call could only hold a number nobody said. No model
     /// call. See docs/EVAL.md, "Tools that need a number nobody gave".
