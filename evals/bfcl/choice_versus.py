@@ -14,11 +14,9 @@ binary's logs twice say how reproducible the scoring is (how often the chosen to
 
 import argparse
 import json
-import math
-import os
 import sys
 
-from tool_choice import first_best, mcnemar, wilson
+from tool_choice import answer_tools, first_best, mcnemar, read_unfilled, wilson
 
 
 def load(paths):
@@ -42,17 +40,8 @@ def main():
     ap.add_argument("--before", nargs="+", required=True)
     ap.add_argument("--after", nargs="+", required=True)
     a = ap.parse_args()
-    answers = {}
-    with open(os.path.join(a.data, "possible_answer", f"{a.category}.json")) as f:
-        for line in f:
-            ans = json.loads(line)
-            answers[ans["id"]] = next(iter(ans["ground_truth"][0]))
-    dump = {}
-    if a.unfilled:
-        with open(a.unfilled) as f:
-            for line in f:
-                u = json.loads(line)
-                dump[u["id"]] = u["unfilled"]
+    answers = answer_tools(a.data, a.category)
+    dump = read_unfilled(a.unfilled)
 
     def chosen(r):
         def unfilled(s):

@@ -49,6 +49,27 @@ def mcnemar(b, c):
     return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
+def answer_tools(data, category):
+    """Each question's expected tool (the first call of its possible answer), by id."""
+    answers = {}
+    with open(os.path.join(data, "possible_answer", f"{category}.json")) as f:
+        for line in f:
+            ans = json.loads(line)
+            answers[ans["id"]] = next(iter(ans["ground_truth"][0]))
+    return answers
+
+
+def read_unfilled(path):
+    """bfcl_unfilled's lines: each question's {tool: required numbers not given}, by id."""
+    unfilled = {}
+    if path:
+        with open(path) as f:
+            for line in f:
+                u = json.loads(line)
+                unfilled[u["id"]] = u["unfilled"]
+    return unfilled
+
+
 def first_best(scores, key):
     best = None
     for s in scores:
@@ -68,17 +89,8 @@ def main():
     ap.add_argument("--penalty", type=float, default=math.inf)
     ap.add_argument("logs", nargs="+")
     a = ap.parse_args()
-    answers = {}
-    with open(os.path.join(a.data, "possible_answer", f"{a.category}.json")) as f:
-        for line in f:
-            ans = json.loads(line)
-            answers[ans["id"]] = {next(iter(ans["ground_truth"][0]))}
-    unfilled = {}
-    if a.unfilled:
-        with open(a.unfilled) as f:
-            for line in f:
-                u = json.loads(line)
-                unfilled[u["id"]] = u["unfilled"]
+    answers = {qid: {tool} for qid, tool in answer_tools(a.data, a.category).items()}
+    unfilled = read_unfilled(a.unfilled)
     runs = {}
     for log in a.logs:
         with open(log) as f:
