@@ -23,7 +23,7 @@ use common::matrix::{Cell, Provider, cells, run_table};
 use common::{RawReply, config, cut_response_as, full_response, hits, request, serve_raw};
 use futures_util::future::BoxFuture;
 use serde_json::{Value, json};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 use wiremock::matchers::method;
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -381,10 +381,14 @@ impl Clock for HookClock {
     }
 }
 
-/// A port on 127.0.0.1 nothing listens on.
-fn free_port() -> std::net::SocketAddr {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap()
+/// A port on 127.0.0.1 nothing listens on, held by a socket that is bound but not listening:
+/// connecting is refused, yet no other test's `bind(":0")` can take the port before the hook
+/// starts listening on it (a released port was taken so once in CI, `AddrInUse`).
+fn refusing_port() -> (TcpSocket, std::net::SocketAddr) {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = socket.local_addr().unwrap();
+    (socket, addr)
 }
 
 /// The server side of one cell run.
@@ -395,6 +399,8 @@ struct Server {
     connections: Arc<AtomicUsize>,
     /// The requests the fault itself saw (a refused port sees none).
     fault_sends_seen: bool,
+    /// Holds an always-refusing port for the whole run, so no other test takes it.
+    _refusing: Option<TcpSocket>,
 }
 
 impl Server {
@@ -422,6 +428,7 @@ async fn start(
         mock: None,
         connections: connections.clone(),
         fault_sends_seen: true,
+        _refusing: None,
     };
     let mut clock: Arc<dyn Clock> = Arc::new(manual.clone());
     let base = match wire {
@@ -453,19 +460,19 @@ async fn start(
             base
         }
         Wire::Refused => {
-            let addr = free_port();
+            let (socket, addr) = refusing_port();
             server.fault_sends_seen = false;
             if then_ok {
                 let hook: Hook = Box::new(move || {
-                    let listener = std::net::TcpListener::bind(addr).unwrap();
-                    listener.set_nonblocking(true).unwrap();
-                    let listener = TcpListener::from_std(listener).unwrap();
+                    let listener = socket.listen(16).unwrap();
                     serve_raw(listener, vec![ok], connections);
                 });
                 clock = Arc::new(HookClock {
                     clock: manual.clone(),
                     hook: Arc::new(Mutex::new(Some(hook))),
                 });
+            } else {
+                server._refusing = Some(socket);
             }
             format!("http://{addr}")
         }
