@@ -83,7 +83,9 @@ pub(super) fn declared_number_default(schema: &Value, name: &str) -> Option<Valu
     ) {
         return None;
     }
-    let declared = agents_json::schema::argument_default(schema, name).and_then(Value::as_f64);
+    // A string default that spells a number (`"default": "1"`) is that number.
+    let declared = agents_json::schema::argument_default(schema, name)
+        .and_then(|d| d.as_f64().or_else(|| d.as_str()?.trim().parse().ok()));
     let x = declared.or_else(|| {
         property
             .get("description")
@@ -238,5 +240,16 @@ mod tests {
         assert_eq!(declared_number_default(&schema, "n"), None);
         assert_eq!(declared_number_default(&schema, "x"), None);
         assert_eq!(declared_number_default(&schema, "y"), Some(json!(2.5)));
+    }
+
+    /// A default written as a string (`"default": "1"`, as schemas converted from other
+    /// languages write it) is the number it spells; a word is not.
+    #[test]
+    fn a_default_written_as_a_string_is_read_as_its_number() {
+        let schema = json!({"type": "object", "properties": {
+            "n": {"type": "integer", "enum": [1, 2, 3], "default": "1"},
+            "w": {"type": "integer", "default": "one"}}});
+        assert_eq!(declared_number_default(&schema, "n"), Some(json!(1)));
+        assert_eq!(declared_number_default(&schema, "w"), None);
     }
 }

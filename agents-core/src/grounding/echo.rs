@@ -352,12 +352,19 @@ fn violation(at: &str, keyword: &str, v: &Value, what: &str) -> SchemaViolation 
 /// Whether a written value is a declared one: equal, a number of the same value (`2022` and
 /// `2022.0`), or a string alike but for case and surrounding blanks (as shown values compare).
 fn same_value(declared: &Value, written: &Value) -> bool {
+    let same_number = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => super::told::same_number(a, b),
+        _ => false,
+    };
     match (declared, written) {
-        (Value::Number(a), Value::Number(b)) => match (a.as_f64(), b.as_f64()) {
-            (Some(a), Some(b)) => super::told::same_number(a, b),
-            _ => false,
-        },
+        (Value::Number(a), Value::Number(b)) => same_number(a.as_f64(), b.as_f64()),
         (Value::String(a), Value::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
+        // Schemas converted from other languages write defaults as strings (`"default": "1"`
+        // for an integer): the typed value the model wrote is that default.
+        (Value::String(a), Value::Number(b)) => {
+            same_number(a.trim().parse::<f64>().ok(), b.as_f64())
+        }
+        (Value::String(a), Value::Bool(b)) => a.trim().eq_ignore_ascii_case(&b.to_string()),
         _ => declared == written,
     }
 }
@@ -650,6 +657,32 @@ mod tests {
             ["seat"],
             "an argument without a default is checked as before"
         );
+    }
+
+    /// Schemas converted from other languages often write a default as a string
+    /// (`"default": "1"` for an integer, `"default": "true"` for a boolean): the model's `1`
+    /// is still the default, not a copy of an example's `1`.
+    #[test]
+    fn a_default_written_as_a_string_is_the_same_default() {
+        let mut r = request("the concert in December, in metric");
+        let schema = &mut r.tools[0].parameters;
+        schema["properties"]["people"]["default"] = json!("1");
+        schema["properties"]["people"]["enum"] = json!([1, 2, 3]);
+        schema["properties"]["seat"] = json!({"type": "number", "default": " 2.50 "});
+        let schema = r.tools[0].parameters.clone();
+        let shown = json!({"people": 1, "seat": 2.5, "restaurant": "text"});
+        let check = EchoCheck::new([&shown], &r, true).expect("something shown");
+        let found = |args: Value| refused_paths(&check, &args, &schema);
+        assert!(found(json!({"people": 1})).is_empty(), "the default 1");
+        assert!(found(json!({"seat": 2.5})).is_empty(), "the default 2.5");
+        assert_eq!(
+            found(json!({"people": 1, "restaurant": "text"})),
+            ["restaurant"],
+            "another copied value is still refused"
+        );
+        assert!(same_value(&json!("true"), &json!(true)));
+        assert!(!same_value(&json!("one"), &json!(1)));
+        assert!(!same_value(&json!("1"), &json!(2)));
     }
 
     /// The paths of the values `check` refuses in `args`, sorted.
