@@ -37,6 +37,10 @@ const CONTENT_FREE: &[&str] = &["N/A", ""];
 /// conversation before the request).
 const MAX_KEPT_PRIORS: usize = 16;
 
+/// At most this many texts' tokenizations are kept: the scored texts are call starts, one per
+/// tool, the same for every request, so a client that sees a few dozen tools asks once each.
+const MAX_KEPT_TOKENIZATIONS: usize = 256;
+
 /// How much one unit of [`ToolScore::words`] weighs against one nat of
 /// [`ToolScore::calibrated`]. Chosen on development data (BFCL's `multiple` and part of
 /// `live_multiple`, docs/EVAL.md), where any weight from 2 to 5 chose the same number of
@@ -129,6 +133,8 @@ struct State {
     unable: bool,
     /// The server has no `/tokenize`: scored texts are held to their characters.
     cannot_tokenize: bool,
+    /// The token ids of texts scored before, as the server tokenized them.
+    tokenizations: HashMap<String, Arc<[u64]>>,
 }
 
 impl Calibration {
@@ -146,6 +152,18 @@ impl Calibration {
 
     pub(crate) fn mark_cannot_tokenize(&self) {
         self.lock().cannot_tokenize = true;
+    }
+
+    fn tokenization(&self, text: &str) -> Option<Arc<[u64]>> {
+        self.lock().tokenizations.get(text).cloned()
+    }
+
+    fn keep_tokenization(&self, text: &str, ids: Arc<[u64]>) {
+        let mut state = self.lock();
+        if state.tokenizations.len() >= MAX_KEPT_TOKENIZATIONS {
+            state.tokenizations.clear();
+        }
+        state.tokenizations.insert(text.to_owned(), ids);
     }
 
     fn prior(&self, key: &str) -> Option<Arc<Vec<f64>>> {
@@ -531,7 +549,7 @@ impl Scorer for PromptedCompletions {
         if choice.text != forced {
             return Ok(None);
         }
-        let count = tokens.as_ref().map(Vec::len);
+        let count = tokens.as_ref().map(|ids| ids.len());
         Ok(choice
             .logprobs
             .and_then(|l| l.total_of(forced, count))
@@ -540,12 +558,16 @@ impl Scorer for PromptedCompletions {
 }
 
 impl PromptedCompletions {
-    /// The ids of `text`'s tokens, from llama.cpp's `/tokenize` at the server's root; `None`
-    /// where the server has none (it is then not asked again) or the request failed.
-    async fn tokens_of(&self, text: &str) -> Option<Vec<u64>> {
+    /// The ids of `text`'s tokens, from llama.cpp's `/tokenize` at the server's root (asked
+    /// once per text, then remembered); `None` where the server has none (it is then not asked
+    /// again) or the request failed.
+    async fn tokens_of(&self, text: &str) -> Option<Arc<[u64]>> {
         let root = self.root.as_ref()?;
         if self.calibration.cannot_tokenize() {
             return None;
+        }
+        if let Some(ids) = self.calibration.tokenization(text) {
+            return Some(ids);
         }
         #[derive(Deserialize)]
         struct Tokens {
@@ -562,7 +584,11 @@ impl PromptedCompletions {
             Err(_) => None,
         };
         match read {
-            Some(t) if !t.tokens.is_empty() => Some(t.tokens),
+            Some(t) if !t.tokens.is_empty() => {
+                let ids: Arc<[u64]> = t.tokens.into();
+                self.calibration.keep_tokenization(text, ids.clone());
+                Some(ids)
+            }
             // An answer that is no tokenization (a 404, another server's shape): not asked again.
             _ => {
                 tracing::info!(model = %self.model, "the server does not tokenize; scored texts are held to their characters");

@@ -281,7 +281,8 @@ async fn prompted_completions_passes_over_a_tool_needing_a_number_nobody_gave() 
 
 /// A server that tokenizes (llama.cpp's `/tokenize` at its root): each scored call start is
 /// held to its own tokens, by id, and its score sums those tokens' log probabilities alone, not
-/// the end of generation the grammar forces after them. One tokenization per scored text.
+/// the end of generation the grammar forces after them. Each text is tokenized once per client:
+/// the call starts are the same for every request.
 #[tokio::test]
 async fn prompted_completions_scores_a_text_held_to_its_own_tokens() {
     struct Tokenizing;
@@ -351,8 +352,28 @@ async fn prompted_completions_scores_a_text_held_to_its_own_tokens() {
             .starts_with(&format!("root ::= <[{first_id}]>"))),
         "{scoring:?}"
     );
-    let tokenized = sent.iter().filter(|r| r.url.path() == "/tokenize").count();
-    assert_eq!(tokenized, scoring.len(), "each scored text tokenized once");
+    let tokenized = |sent: &[wiremock::Request]| {
+        sent.iter()
+            .filter(|r| r.url.path() == "/tokenize")
+            .map(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["content"].clone())
+            .collect::<Vec<_>>()
+    };
+    let texts = tokenized(&sent);
+    let distinct: std::collections::HashSet<String> = texts.iter().map(Value::to_string).collect();
+    assert_eq!(texts.len(), 2, "one tokenization per tool's call start");
+    assert_eq!(distinct.len(), 2, "{texts:?}");
+    assert!(
+        scoring.len() > texts.len(),
+        "each text is scored more than once"
+    );
+    // The next request scores the same call starts: nothing is tokenized again.
+    model
+        .tool_scores(&request(Some(Constraint::AnyTool)))
+        .await
+        .unwrap()
+        .unwrap();
+    let sent = s.received_requests().await.unwrap();
+    assert_eq!(tokenized(&sent).len(), 2, "tokenizations are remembered");
 }
 
 #[tokio::test]
