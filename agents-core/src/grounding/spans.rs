@@ -65,6 +65,7 @@ pub(crate) fn hold_to_user_words(
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
+    let declared = spec.clone();
     let mut held = false;
     for (pointer, path) in pointers {
         let Some(schema) = spec.parameters.pointer_mut(&pointer) else {
@@ -116,6 +117,11 @@ pub(crate) fn hold_to_user_words(
             target.insert("enum".to_owned(), Value::Array(allowed));
             held = true;
         }
+    }
+    // The tool as declared, for what shows it (a made-up example), once per tool: a tool held
+    // twice keeps its first, own schema.
+    if held && !request.declared_tools.iter().any(|t| t.name == tool) {
+        request.declared_tools.push(declared);
     }
     held
 }

@@ -147,6 +147,16 @@ pub struct ModelRequest {
     /// constraint wins (prevention mode's final-answer tool carries the same schema).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<super::AnswerFormat>,
+    /// The tools of [`tools`](Self::tools) as their authors declared them, where this turn
+    /// narrows one's schema: prevention mode's turn after a copied value holds that argument
+    /// to the user's words with an `enum` of their spans (or numbers). The narrowed schema is
+    /// what the sampler is held to; this one is what the tool takes. A client that shows the
+    /// model an example call of a tool makes the example from this schema: made from the
+    /// narrowed one, it would show the first of the user's spans as the example's value, and
+    /// a small model copies an example's value (`"where_to": "planning"` for "I'm planning a
+    /// trip to Austin"). Empty on every other turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declared_tools: Vec<ToolSpec>,
 }
 
 impl ModelRequest {

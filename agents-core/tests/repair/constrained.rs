@@ -843,6 +843,26 @@ async fn prevention_mode_holds_a_copied_argument_to_the_users_words_on_the_next_
     assert!(!spans.contains(&serde_json::json!("CITY")), "{held}");
     assert_eq!(requests[1].constraint, Some(Constraint::tool("weather")));
     assert_eq!(city_schema(&requests[2]), city_schema(&requests[0]));
+    // The held turn says what the tool takes, for a client's example of it: its own schema,
+    // not the spans (an example made from those shows the first span, which a small model
+    // copies). Only on that turn.
+    assert!(requests[0].declared_tools.is_empty());
+    let declared: Vec<&str> = requests[1]
+        .declared_tools
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(declared, ["weather"]);
+    assert_eq!(
+        requests[1].declared_tools[0].parameters,
+        requests[0]
+            .tools
+            .iter()
+            .find(|t| t.name == "weather")
+            .unwrap()
+            .parameters
+    );
+    assert!(requests[2].declared_tools.is_empty());
 }
 
 /// Issue 28: the held turn does not offer a span made only of words of the tool's name (the

@@ -165,6 +165,27 @@ impl PromptFormat {
 
     /// The part before the conversation: system prompt, instructions, tools, examples.
     pub fn preamble(&self, system: Option<&str>, tools: &[ToolSpec]) -> String {
+        self.preamble_with(system, tools, &[])
+    }
+
+    /// [`preamble`](Self::preamble) for `request`: a tool the turn narrows (its values held
+    /// to the user's words) gets its made-up example from its declared schema
+    /// ([`ModelRequest::declared_tools`]), never from the narrowed one: that example would show
+    /// the first of the user's spans, and a small model copies an example's value.
+    fn preamble_of(&self, request: &ModelRequest) -> String {
+        self.preamble_with(
+            request.system.as_deref(),
+            &request.tools,
+            &request.declared_tools,
+        )
+    }
+
+    fn preamble_with(
+        &self,
+        system: Option<&str>,
+        tools: &[ToolSpec],
+        declared: &[ToolSpec],
+    ) -> String {
         let mut out = String::new();
         if let Some(s) = system.filter(|s| !s.trim().is_empty()) {
             out.push_str(s.trim());
@@ -181,7 +202,8 @@ impl PromptFormat {
             out.push('\n');
         }
         for t in self.made_up(tools) {
-            out.push_str(&synthesized_example(t).render());
+            let own = declared.iter().find(|d| d.name == t.name).unwrap_or(t);
+            out.push_str(&synthesized_example(own).render());
             out.push('\n');
         }
         out
@@ -320,7 +342,7 @@ impl PromptFormat {
 
     /// The whole prompt for a raw completion endpoint (the [`prefill`](Self::prefill) included).
     pub fn render(&self, request: &ModelRequest) -> String {
-        let mut out = self.preamble(request.system.as_deref(), &request.tools);
+        let mut out = self.preamble_of(request);
         out.push_str(&self.conversation(&request.messages));
         // Under a constraint the generation is a call and nothing else: the cue is due.
         match request.constraint {
@@ -405,7 +427,7 @@ impl PromptFormat {
         let mut sampling = request.sampling.clone();
         sampling.stop.push("\nResult:".into());
         ModelRequest::new()
-            .system(self.preamble(request.system.as_deref(), &request.tools))
+            .system(self.preamble_of(request))
             .messages(messages)
             .sampling(sampling)
             .strict(request.strict)
@@ -417,7 +439,7 @@ impl PromptFormat {
     /// The prompt for an answer held to a schema (a turn without tools): the preamble and the
     /// conversation, then `Answer:`, after which the grammar holds the generation to the JSON.
     pub fn render_answer(&self, request: &ModelRequest) -> String {
-        let mut out = self.preamble(request.system.as_deref(), &request.tools);
+        let mut out = self.preamble_of(request);
         out.push_str(&self.conversation(&request.messages));
         out.push_str("Answer: ");
         out
@@ -614,6 +636,36 @@ mod tests {
                 "$defs": {"Unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}
             }),
         }
+    }
+
+    /// A turn that holds `city` to the user's words (an `enum` of their spans) shows the
+    /// tool's made-up example from its declared schema: the placeholder, not the first span,
+    /// which a small model would copy (`"where_to": "planning"` for "I'm planning a trip to
+    /// Austin"). Without the declared schema the example shows the first span.
+    #[test]
+    fn a_held_tools_made_up_example_is_made_from_its_declared_schema() {
+        let declared = weather();
+        let mut held = weather();
+        held.parameters["properties"]["city"]["enum"] = json!(["planning", "trip", "Austin"]);
+        let request = ModelRequest::new()
+            .messages(vec![Message::user("I'm planning a trip to Austin")])
+            .tools(vec![held])
+            .constraint(Some(agents_core::model::Constraint::tool("get_weather")));
+        let example = "{\"tool\": \"get_weather\", \"arguments\": {\"city\": \"CITY\"";
+        let f = PromptFormat::new();
+        let prompt = f.render(&request);
+        assert!(prompt.contains("city planning"), "{prompt}");
+        assert!(!prompt.contains(example), "{prompt}");
+        let mut narrowed = request.clone();
+        narrowed.declared_tools = vec![declared];
+        let prompt = f.render(&narrowed);
+        assert!(prompt.contains(example), "{prompt}");
+        assert!(!prompt.contains("city planning"), "{prompt}");
+        // The tool list still says what this turn takes.
+        assert!(
+            prompt.contains(r#"city: "planning" or "trip" or "Austin""#),
+            "{prompt}"
+        );
     }
 
     #[test]

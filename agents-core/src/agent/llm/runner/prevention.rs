@@ -293,6 +293,7 @@ where
                 spec.parameters = parameters;
             }
         }
+        self.frame.request.declared_tools.clear();
     }
 }
 
