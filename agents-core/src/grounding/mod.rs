@@ -14,6 +14,9 @@
 //! - [`hold_to_user_words`] (`spans.rs`): a call asked for again with its copied strings held
 //!   to the word spans of the user's messages and its refused numbers to the numbers they give
 //!   (`regenerate()`, and prevention mode's next turn);
+//! - `qualified.rs`: a held name the tool wants qualified (`"Berkeley, CA"` where its
+//!   description shows `'City, State'`), followed by a qualifier the model writes
+//!   ([`Recovery::qualified_spans`](crate::model::Recovery::qualified_spans));
 //! - `once.rs`: an optional number argument that repeats a number the user gave once, left
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
 //! - `placement.rs`: a number the call uses more often than the user wrote it, put where the
@@ -53,6 +56,7 @@ mod once;
 mod optional;
 mod own_name;
 mod placement;
+mod qualified;
 mod spans;
 mod told;
 mod tool_words;

@@ -113,8 +113,21 @@ pub(crate) fn hold_to_user_words(
             } else {
                 continue;
             };
+        // A tool that wants its names qualified (`"Berkeley, CA"`) gets the user's names with
+        // a qualifier the model writes.
+        let qualified = if recovery.qualified_spans && is_free_string(target) {
+            super::qualified::described_qualifier(target)
+                .and_then(|q| super::qualified::qualified_hold(&allowed, q))
+        } else {
+            None
+        };
         if let (false, Some(target)) = (allowed.is_empty(), target.as_object_mut()) {
-            target.insert("enum".to_owned(), Value::Array(allowed));
+            match qualified {
+                Some(Value::Object(schema)) => target.extend(schema),
+                _ => {
+                    target.insert("enum".to_owned(), Value::Array(allowed));
+                }
+            }
             held = true;
         }
     }
@@ -379,6 +392,41 @@ mod tests {
         let off = held(Recovery::SMALL_MODEL.skip_tool_words(false));
         assert!(off.contains(&json!("tables")), "{off:?}");
         assert!(off.contains(&json!("book")), "{off:?}");
+    }
+
+    /// The user names a city, the tool wants `'City, State'` (its description's examples):
+    /// with `qualified_spans`, the held city is one of the user's names followed by a
+    /// qualifier the model writes, and no bare name; off, the spans as they are.
+    #[test]
+    fn a_held_name_the_tool_wants_qualified_takes_a_qualifier() {
+        let copied = SchemaViolation {
+            field_path: "city".to_owned(),
+            keyword: ECHO_KEYWORD.to_owned(),
+            message: String::new(),
+        };
+        let held = |recovery: Recovery| {
+            let mut r = request("I'm planning a trip to Austin, find me a table");
+            r.tools[0].parameters["properties"]["city"] = json!({"type": "string",
+                "description": "The city, in the format of 'City, State', such as 'Berkeley, CA'."});
+            assert!(hold_to_user_words(
+                &mut r,
+                "book_table",
+                std::slice::from_ref(&copied),
+                recovery
+            ));
+            r.tools[0].parameters["properties"]["city"].clone()
+        };
+        let on = held(Recovery::SMALL_MODEL);
+        assert!(on.get("enum").is_none(), "{on}");
+        let pattern = on["anyOf"][0]["pattern"].as_str().expect("a pattern");
+        assert!(pattern.starts_with("^(Austin), "), "{pattern}");
+        assert_eq!(on["anyOf"].as_array().map(Vec::len), Some(1), "{on}");
+        let off = held(Recovery::SMALL_MODEL.qualified_spans(false));
+        assert!(
+            off["enum"].as_array().unwrap().contains(&json!("Austin")),
+            "{off}"
+        );
+        assert!(off.get("anyOf").is_none(), "{off}");
     }
 
     /// Held to every span of "Who won the game … on Jan 28, 2021?", a small model wrote

@@ -183,6 +183,15 @@ pub struct Recovery {
     /// span, a small model writes a word of the request (`"date": "won"` for "Who won the game
     /// on Jan 28, 2021?"). Where no span reads as a date, every span stays.
     pub date_spans: bool,
+    /// With `user_words`, a held string whose description (or `examples`) shows its values
+    /// qualified, a name then a comma and a short qualifier (`"in the format of 'City, State',
+    /// such as 'Berkeley, CA'"`), may take a span that names something (its words capitalised)
+    /// followed by `, ` and such a qualifier, which the model writes: the user says
+    /// "Berkeley", the tool wants `"Berkeley, CA"`, and held to the user's spans alone no call
+    /// could say it. Where every example is qualified, such a span must be (an unqualified
+    /// name is not offered). Where the user's words hold no such span, or the examples show
+    /// no qualifier, the spans are held as they are.
+    pub qualified_spans: bool,
     /// A call the token cap cut off inside a list that repeats one run of items to its end
     /// (three times or more) keeps the items before the repetition and one run: a small model
     /// that starts a list often writes it again and again until the cap, and the same loop
@@ -303,6 +312,7 @@ impl Recovery {
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
+        qualified_spans: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -332,6 +342,7 @@ impl Recovery {
         user_phrases: true,
         skip_tool_words: true,
         date_spans: true,
+        qualified_spans: true,
         cut_repeats: true,
         numbers_once: true,
         place_numbers: true,
@@ -361,6 +372,7 @@ impl Recovery {
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
+        qualified_spans: false,
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
@@ -452,6 +464,13 @@ impl Recovery {
     #[must_use]
     pub const fn date_spans(mut self, on: bool) -> Self {
         self.date_spans = on;
+        self
+    }
+
+    /// Switches [`qualified_spans`](Self::qualified_spans).
+    #[must_use]
+    pub const fn qualified_spans(mut self, on: bool) -> Self {
+        self.qualified_spans = on;
         self
     }
 

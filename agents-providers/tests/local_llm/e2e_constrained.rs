@@ -465,3 +465,39 @@ async fn the_real_server_scores_a_held_values_spans_and_the_call_holds_one() {
         plain.usage
     );
 }
+
+/// A held name the tool wants qualified, against the real server: the schema prevention mode's
+/// held turn sends where the argument's description shows `'City, State'` (the user's name
+/// spans, then `, ` and a qualifier, as a `pattern` inside `anyOf`: `Recovery::qualified_spans`)
+/// is one llama.cpp's JSON-schema grammar takes, and the call written under it is the user's
+/// name with a qualifier the model wrote.
+#[tokio::test]
+async fn the_real_server_writes_a_held_name_with_the_qualifier_the_tool_wants() {
+    let Some(url) = server().await else { return };
+    let pattern =
+        "^(Berkeley|Berkeley please), [A-Z][A-Za-z.]*( [A-Z][A-Za-z.]*)?( [A-Z][A-Za-z.]*)?$";
+    let request = ModelRequest::new()
+        .messages(vec![Message::user("Find me a hair salon in Berkeley please")])
+        .tools(vec![ToolSpec {
+            name: "find_salon".into(),
+            description: "Finds a salon in a city.".into(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {"city": {"type": "string",
+                    "description": "The city, in the format of 'City, State', such as 'New York, NY'.",
+                    "anyOf": [{"type": "string", "pattern": pattern}]}},
+                "required": ["city"]
+            }),
+        }])
+        .constraint(Some(Constraint::tool("find_salon")));
+    let response = model(&url).send(&request).await.unwrap();
+    let call = response.tool_calls.first().expect("a call");
+    let args: Value = serde_json::from_str(&call.arguments).unwrap();
+    let city = args["city"].as_str().expect("a city");
+    let (name, qualifier) = city.split_once(", ").expect("qualified");
+    assert!(name.starts_with("Berkeley"), "{city:?}");
+    assert!(
+        qualifier.chars().next().is_some_and(char::is_uppercase),
+        "{city:?}"
+    );
+}
