@@ -19,10 +19,10 @@ use serde_json::Value;
 
 use super::echo::EchoCheck;
 
-/// A top-level argument set to the choice the user named.
+/// An argument (or a field of an object argument) set to the choice the user named.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Chosen {
-    /// The argument.
+    /// The argument, or the field's path (`preferences.size`).
     pub argument: String,
     /// Its value, as written.
     pub value: String,
@@ -40,49 +40,72 @@ impl From<Chosen> for crate::event::ArgumentChange {
     }
 }
 
-/// Sets every top-level argument of `args` (a call to a tool with parameters `schema`) that
-/// lists choices and holds a string copied from an example (shown, and not in what the model
-/// was told) to the one choice what the model was told names. Returns what was set, in
-/// argument order.
+/// Object arguments nested deeper than this are not looked into.
+const MAX_DEPTH: usize = 8;
+
+/// Sets every argument of `args` (a call to a tool with parameters `schema`) that lists
+/// choices and holds a string copied from an example (shown, and not in what the model was
+/// told) to the one choice what the model was told names; so too a field of an object
+/// argument, at any depth outside lists (`"preferences": {"size": "small"}` for "a large
+/// coffee"). Returns what was set, in argument order.
 pub(crate) fn set_named_choices(
     args: &mut Value,
     schema: &Value,
     check: &EchoCheck,
 ) -> Vec<Chosen> {
-    let Some(members) = args.as_object_mut() else {
-        return Vec::new();
-    };
-    let Some(properties) = schema.get("properties") else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
+    set_in(args, schema, schema, check, &mut String::new(), 0, &mut out);
+    out
+}
+
+/// [`set_named_choices`] for the object `args`, whose schema is `object` (inside `root`, the
+/// tool's parameters); `at` is its path.
+fn set_in(
+    args: &mut Value,
+    root: &Value,
+    object: &Value,
+    check: &EchoCheck,
+    at: &mut String,
+    depth: usize,
+    out: &mut Vec<Chosen>,
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let Some(members) = args.as_object_mut() else {
+        return;
+    };
+    let Some(properties) = agents_json::schema::concrete(root, object).get("properties") else {
+        return;
+    };
     for (name, slot) in members.iter_mut() {
-        let Some(written) = slot.as_str() else {
-            continue;
-        };
-        if !check.copied_string(written) {
-            continue;
-        }
         let Some(property) = properties.get(name) else {
             continue;
         };
-        let Some(choice) = named_choice(schema, property, check) else {
-            continue;
-        };
-        if choice
-            .as_str()
-            .is_some_and(|c| c.eq_ignore_ascii_case(written))
-        {
-            continue;
+        let len = at.len();
+        if !at.is_empty() {
+            at.push('.');
         }
-        out.push(Chosen {
-            argument: name.clone(),
-            value: slot.to_string(),
-            choice: choice.to_string(),
-        });
-        *slot = choice;
+        at.push_str(name);
+        if slot.is_object() {
+            set_in(slot, root, property, check, at, depth + 1, out);
+        } else if let Some(choice) = slot
+            .as_str()
+            .filter(|written| check.copied_string(written))
+            .and_then(|written| {
+                named_choice(root, property, check)
+                    .filter(|c| !c.as_str().is_some_and(|c| c.eq_ignore_ascii_case(written)))
+            })
+        {
+            out.push(Chosen {
+                argument: at.clone(),
+                value: slot.to_string(),
+                choice: choice.to_string(),
+            });
+            *slot = choice;
+        }
+        at.truncate(len);
     }
-    out
 }
 
 /// The one choice of `property` (its `enum`) that what the model was told names, as the schema
@@ -105,7 +128,7 @@ fn named_choice(root: &Value, property: &Value, check: &EchoCheck) -> Option<Val
 
 /// Whether what the model was told names `choice`: as written, or with its underscores and
 /// hyphens read as spaces.
-fn names(check: &EchoCheck, choice: &str) -> bool {
+pub(super) fn names(check: &EchoCheck, choice: &str) -> bool {
     let told = check.told();
     told.has(choice) || {
         let spaced = choice.replace(['_', '-'], " ");

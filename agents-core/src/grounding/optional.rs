@@ -123,9 +123,9 @@ fn names_another_choice(schema: &Value, at: &str, value: &Value, check: &EchoChe
         .as_str()
         .map_or_else(|| value.to_string(), str::to_owned);
     super::choices_of(schema, property).is_some_and(|choices| {
-        choices
-            .iter()
-            .any(|c| !c.eq_ignore_ascii_case(written.trim()) && check.told().has(c))
+        choices.iter().any(|c| {
+            !c.eq_ignore_ascii_case(written.trim()) && super::named_choice::names(check, c)
+        })
     })
 }
 

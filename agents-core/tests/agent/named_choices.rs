@@ -144,3 +144,62 @@ async fn an_optional_arguments_refused_copy_runs_with_the_choice_the_user_named(
         }
     }
 }
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Preferences {
+    /// The size of the cup.
+    size: Option<Size>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Change {
+    /// The order.
+    order_id: String,
+    /// What to change.
+    preferences: Preferences,
+}
+
+/// A field of an object argument is set the same way: the made-up example writes the nested
+/// field's first choice (`"preferences": {"size": "small"}`), the model copies it, and the echo
+/// check refuses it (an optional field) on every turn, so a run on BFCL ended without a call.
+/// With the piece, the call runs with the user's choice; off, never with it.
+#[tokio::test]
+async fn a_nested_fields_copied_choice_runs_with_the_choice_the_user_named() {
+    for on in [true, false] {
+        let copy = r#"{"order_id": "123", "preferences": {"size": "small"}}"#;
+        let model = ScriptedModel::new(vec![
+            ModelResponse::tool_call("c1", "change", copy),
+            ModelResponse::text("changed"),
+        ])
+        .with_examples([json!({"order_id": "ORDER ID", "preferences": {"size": "small"}})])
+        .with_recovery(Recovery::SMALL_MODEL.ask_values(false).named_choices(on));
+        let (tool, seen) = recording("change", "Changes an order.", "changed");
+        let (report, rec) = run_recorded(model, tool, "Make order 123 an extra large.").await;
+        assert_eq!(report.output().unwrap(), "changed");
+        let seen: Vec<Change> = seen.lock().unwrap().clone();
+        let errors = crate::common::error_results(&report.transcript);
+        if on {
+            assert_eq!(
+                seen,
+                [Change {
+                    order_id: "123".into(),
+                    preferences: Preferences {
+                        size: Some(Size::ExtraLarge)
+                    }
+                }]
+            );
+            assert!(errors.is_empty(), "{errors:?}");
+            let set = rec.repaired("named_choices");
+            assert_eq!(set.len(), 1, "{set:?}");
+            assert!(set[0].contains("set `preferences.size` to"), "{set:?}");
+        } else {
+            // Off: whatever else runs (the copy refused, or left out), never the user's choice.
+            assert!(
+                seen.iter()
+                    .all(|c| c.preferences.size != Some(Size::ExtraLarge)),
+                "{seen:?}"
+            );
+            assert!(rec.repaired("named_choices").is_empty());
+        }
+    }
+}
