@@ -234,6 +234,49 @@ fn call_schema_resolves_a_recursive_reference_to_the_arguments() {
     assert!(!v.is_valid(&bad));
 }
 
+/// An object that requires names it declares no property for (an open record, as tool specs
+/// converted from other languages write one: `{"type": "dict", "required": ["adults",
+/// "children"]}`) still requires them under the constraint: a grammar writes only the keys a
+/// schema's `properties` name, so the held model wrote `"population": {}` on every turn and the
+/// run ended without a call. Each such name is a property of any value; the record stays open.
+#[test]
+fn call_schema_writes_the_keys_an_object_requires_without_declaring_them() {
+    let waste = spec(
+        "waste",
+        json!({"type": "object", "properties": {
+            "population": {"type": "object", "required": ["adults", "children"]},
+            "location": {"type": "string"}},
+            "required": ["population", "location"]}),
+    );
+    let call: Value = serde_json::from_str(&call_schema(&[&waste]).unwrap()).unwrap();
+    let population = &call["properties"]["arguments"]["properties"]["population"];
+    assert_eq!(
+        population["properties"]["adults"],
+        json!({}),
+        "{population}"
+    );
+    assert_eq!(
+        population["properties"]["children"],
+        json!({}),
+        "{population}"
+    );
+    assert!(
+        population.get("additionalProperties").is_none(),
+        "{population}"
+    );
+    let v = validator(&call);
+    let with = |population: Value| json!({"tool": "waste", "arguments": {"population": population, "location": "LA"}});
+    assert!(v.is_valid(&with(json!({"adults": 2, "children": 2}))));
+    assert!(v.is_valid(&with(json!({"adults": 2, "children": 2, "pets": 1}))));
+    assert!(!v.is_valid(&with(json!({}))));
+    // The tool's own schema is not touched.
+    assert!(
+        waste.parameters["properties"]["population"]
+            .get("properties")
+            .is_none()
+    );
+}
+
 #[test]
 fn call_schema_of_no_tool_is_none() {
     assert_eq!(call_schema(&[]), None);

@@ -57,6 +57,7 @@ pub fn bounded_integers(schema: &mut Value) {
 /// `#/$defs/<tool>.<name>`, and the definitions so renamed added to `defs`.
 fn hoisted(tool: &ToolSpec, defs: &mut Map<String, Value>) -> Value {
     let mut args = closed(&tool.parameters);
+    crate::model::each_subschema_mut(&mut args, 0, &mut declare_required);
     let prefix = format!("{}.", tool.name);
     let mut own = Map::new();
     if let Value::Object(m) = &mut args {
@@ -91,6 +92,41 @@ fn hoisted(tool: &ToolSpec, defs: &mut Map<String, Value>) -> Value {
         defs.insert(prefix, args.clone());
     }
     args
+}
+
+/// Each name an object requires without declaring it among its `properties` declared as a
+/// property of any value (`{}`): a grammar writes only the keys `properties` name, so an open
+/// record that requires `adults` would be written `{}` and refused. An object that had no
+/// `properties` stays open to other keys.
+fn declare_required(v: &mut Value) {
+    let Value::Object(m) = v else { return };
+    let required: Vec<String> = match m.get("required").and_then(Value::as_array) {
+        Some(r) => r
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect(),
+        None => return,
+    };
+    let missing: Vec<String> = match m.get("properties") {
+        Some(Value::Object(props)) => required
+            .into_iter()
+            .filter(|n| !props.contains_key(n))
+            .collect(),
+        Some(_) => return,
+        None => required,
+    };
+    if missing.is_empty() {
+        return;
+    }
+    let props = m
+        .entry("properties")
+        .or_insert_with(|| Value::Object(Map::new()));
+    if let Value::Object(props) = props {
+        for name in missing {
+            props.insert(name, json!({}));
+        }
+    }
 }
 
 /// The JSON schema of one prompted call to one of `tools`, as text with `"tool"` before
