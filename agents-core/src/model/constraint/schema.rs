@@ -100,14 +100,10 @@ fn hoisted(tool: &ToolSpec, defs: &mut Map<String, Value>) -> Value {
 /// `properties` stays open to other keys.
 fn declare_required(v: &mut Value) {
     let Value::Object(m) = v else { return };
-    let required: Vec<String> = match m.get("required").and_then(Value::as_array) {
-        Some(r) => r
-            .iter()
-            .filter_map(Value::as_str)
-            .map(str::to_owned)
-            .collect(),
-        None => return,
-    };
+    let required = required_names(m);
+    if required.is_empty() {
+        return;
+    }
     let missing: Vec<String> = match m.get("properties") {
         Some(Value::Object(props)) => required
             .into_iter()
@@ -127,6 +123,17 @@ fn declare_required(v: &mut Value) {
             props.insert(name, json!({}));
         }
     }
+}
+
+/// The names an object schema lists as `required`, owned (the schema is changed after).
+fn required_names(m: &Map<String, Value>) -> Vec<String> {
+    m.get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The JSON schema of one prompted call to one of `tools`, as text with `"tool"` before
@@ -212,14 +219,7 @@ pub fn strict(schema: &Value) -> Option<Value> {
         if is_object && !m.contains_key("properties") {
             m.insert("properties".into(), Value::Object(Map::new()));
         }
-        let required: Vec<String> = match m.get("required").and_then(Value::as_array) {
-            Some(r) => r
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect(),
-            None => Vec::new(),
-        };
+        let required = required_names(m);
         let Some(Value::Object(props)) = m.get_mut("properties") else {
             return;
         };
