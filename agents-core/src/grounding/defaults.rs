@@ -83,9 +83,7 @@ pub(super) fn declared_number_default(schema: &Value, name: &str) -> Option<Valu
     ) {
         return None;
     }
-    // A string default that spells a number (`"default": "1"`) is that number.
-    let declared = agents_json::schema::argument_default(schema, name)
-        .and_then(|d| d.as_f64().or_else(|| d.as_str()?.trim().parse().ok()));
+    let declared = agents_json::schema::argument_default(schema, name).and_then(spelt_number);
     let x = declared.or_else(|| {
         property
             .get("description")
@@ -96,6 +94,12 @@ pub(super) fn declared_number_default(schema: &Value, name: &str) -> Option<Valu
         return None;
     }
     super::numbers::number_value(x, Some(property))
+}
+
+/// The number a declared value is: a JSON number, or a string that spells one (`"default":
+/// "1"`, as schemas converted from other languages write a default).
+pub(super) fn spelt_number(v: &Value) -> Option<f64> {
+    v.as_f64().or_else(|| v.as_str()?.trim().parse().ok())
 }
 
 /// The number a description gives as the default: `"Default is 52."`, `"Defaults to 5"`,

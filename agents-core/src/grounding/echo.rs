@@ -361,8 +361,8 @@ fn same_value(declared: &Value, written: &Value) -> bool {
         (Value::String(a), Value::String(b)) => a.trim().to_lowercase() == b.trim().to_lowercase(),
         // Schemas converted from other languages write defaults as strings (`"default": "1"`
         // for an integer): the typed value the model wrote is that default.
-        (Value::String(a), Value::Number(b)) => {
-            same_number(a.trim().parse::<f64>().ok(), b.as_f64())
+        (Value::String(_), Value::Number(b)) => {
+            same_number(super::defaults::spelt_number(declared), b.as_f64())
         }
         (Value::String(a), Value::Bool(b)) => a.trim().eq_ignore_ascii_case(&b.to_string()),
         _ => declared == written,

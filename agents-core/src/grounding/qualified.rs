@@ -27,11 +27,8 @@ const MAX_EXAMPLE_CHARS: usize = 60;
 /// What `property`'s examples (its `examples`, and the texts its description quotes) say of a
 /// qualifier: `None` where none is qualified.
 pub(super) fn described_qualifier(property: &Value) -> Option<Qualifier> {
-    let mut examples: Vec<String> = property
-        .get("examples")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
+    let mut examples: Vec<String> = crate::model::schema_examples(property)
+        .iter()
         .filter_map(Value::as_str)
         .map(str::to_owned)
         .collect();
@@ -95,7 +92,7 @@ fn is_qualified(s: &str) -> bool {
 
 /// Whether `s` reads as a name: words that each start with a capital letter, but for joining
 /// words of up to three letters inside (`Rio de Janeiro`), and no comma.
-pub(super) fn is_name(s: &str) -> bool {
+fn is_name(s: &str) -> bool {
     let words: Vec<&str> = s.split_whitespace().collect();
     let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
     !words.is_empty()
@@ -145,7 +142,10 @@ pub(super) fn qualified_hold(spans: &[Value], qualifier: Qualifier) -> Option<Va
     })
 }
 
-/// `s` with every character a regular expression reads specially escaped.
+/// `s` with every character a regular expression reads specially outside a class escaped.
+/// Not `regex_lite::escape`: it escapes `-` and `#` too, which a name may hold, and the pattern
+/// is read by the server's grammar converter, not by a Rust regex; these escapes are the ones
+/// every reader takes.
 fn escaped(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {

@@ -65,7 +65,8 @@ pub(crate) fn hold_to_user_words(
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
-    let declared = spec.clone();
+    // The tool as declared, kept once: a tool held twice keeps its first, own schema.
+    let declared = (!request.declared_tools.iter().any(|t| t.name == tool)).then(|| spec.clone());
     let mut held = false;
     for (pointer, path) in pointers {
         let Some(schema) = spec.parameters.pointer_mut(&pointer) else {
@@ -131,9 +132,8 @@ pub(crate) fn hold_to_user_words(
             held = true;
         }
     }
-    // The tool as declared, for what shows it (a made-up example), once per tool: a tool held
-    // twice keeps its first, own schema.
-    if held && !request.declared_tools.iter().any(|t| t.name == tool) {
+    // The tool as declared, for what shows it (a made-up example).
+    if let (true, Some(declared)) = (held, declared) {
         request.declared_tools.push(declared);
     }
     held

@@ -159,11 +159,8 @@ impl Calibration {
     }
 
     fn keep_tokenization(&self, text: &str, ids: Arc<[u64]>) {
-        let mut state = self.lock();
-        if state.tokenizations.len() >= MAX_KEPT_TOKENIZATIONS {
-            state.tokenizations.clear();
-        }
-        state.tokenizations.insert(text.to_owned(), ids);
+        let tokenizations = &mut self.lock().tokenizations;
+        keep_at_most(tokenizations, MAX_KEPT_TOKENIZATIONS, text.to_owned(), ids);
     }
 
     fn prior(&self, key: &str) -> Option<Arc<Vec<f64>>> {
@@ -171,17 +168,22 @@ impl Calibration {
     }
 
     fn keep(&self, key: String, prior: Arc<Vec<f64>>) {
-        let mut state = self.lock();
-        if state.priors.len() >= MAX_KEPT_PRIORS {
-            state.priors.clear();
-        }
-        state.priors.insert(key, prior);
+        keep_at_most(&mut self.lock().priors, MAX_KEPT_PRIORS, key, prior);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // The state is a cache: a panic elsewhere while it was held leaves nothing half-done.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// Inserts into a cache of at most `max` entries, emptied when full (the entries are cheap to
+/// compute again, and a client sees few distinct keys).
+fn keep_at_most<V>(map: &mut HashMap<String, V>, max: usize, key: String, value: V) {
+    if map.len() >= max {
+        map.clear();
+    }
+    map.insert(key, value);
 }
 
 /// Whether `request` is one whose tool is chosen by score: constrained to more than one tool,
