@@ -14,6 +14,8 @@
 //! - [`hold_to_user_words`] (`spans.rs`): a call asked for again with its copied strings held
 //!   to the word spans of the user's messages and its refused numbers to the numbers they give
 //!   (`regenerate()`, and prevention mode's next turn);
+//! - `cut_lists.rs`: the lists a call the token cap cut off wrote, kept to the user's values
+//!   on the next turn ([`Recovery::keep_cut_lists`](crate::model::Recovery::keep_cut_lists));
 //! - `qualified.rs`: a held name the tool wants qualified (`"Berkeley, CA"` where its
 //!   description shows `'City, State'`), followed by a qualifier the model writes
 //!   ([`Recovery::qualified_spans`](crate::model::Recovery::qualified_spans));
@@ -48,6 +50,7 @@
 
 mod answers;
 mod codes;
+mod cut_lists;
 mod defaults;
 mod echo;
 mod named_choice;
@@ -64,6 +67,7 @@ mod unfilled;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
+pub(crate) use cut_lists::{keep_lists, kept_lists};
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use named_choice::set_named_choices;

@@ -163,6 +163,15 @@ pub struct Recovery {
     /// made-up example's placeholders or the same cut-off call again, and with the last turn
     /// held to the final answer the run ends without a call that ran.
     pub hold_cut_off: bool,
+    /// With `hold_cut_off`, the turn after a call the token cap cut off before it wrote a
+    /// required argument keeps the lists that call wrote, as far as their items are values the
+    /// user's words give: the list the cap cut, up to its first item nobody gave (after
+    /// [`cut_repeats`](Self::cut_repeats)), and each list it finished whose items all are. The
+    /// turn writes them as they were (a `const`), so the model only writes what the cap left
+    /// unwritten. Free to write the list again, a small model runs it on into the cap once more
+    /// (`[12, 15, …, 35, 36, 39, 41, …` for the user's ten numbers), and the run ends without a
+    /// call that ran.
+    pub keep_cut_lists: bool,
     /// With `user_words`, the spans a held string may take leave out those that start or end
     /// with a word framing the request: a message's first word (its verb or question word),
     /// an English article, preposition, pronoun or question word. Held to every span, a small
@@ -309,6 +318,7 @@ impl Recovery {
         user_words: false,
         hold_tool: false,
         hold_cut_off: false,
+        keep_cut_lists: false,
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
@@ -339,6 +349,7 @@ impl Recovery {
         user_words: true,
         hold_tool: true,
         hold_cut_off: true,
+        keep_cut_lists: true,
         user_phrases: true,
         skip_tool_words: true,
         date_spans: true,
@@ -369,6 +380,7 @@ impl Recovery {
         user_words: false,
         hold_tool: false,
         hold_cut_off: false,
+        keep_cut_lists: false,
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
@@ -436,6 +448,13 @@ impl Recovery {
     #[must_use]
     pub const fn hold_tool(mut self, on: bool) -> Self {
         self.hold_tool = on;
+        self
+    }
+
+    /// Switches [`keep_cut_lists`](Self::keep_cut_lists).
+    #[must_use]
+    pub const fn keep_cut_lists(mut self, on: bool) -> Self {
+        self.keep_cut_lists = on;
         self
     }
 

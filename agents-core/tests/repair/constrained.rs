@@ -1208,3 +1208,92 @@ async fn prevention_mode_runs_a_list_the_user_wrote_in_brackets() {
     );
     assert!(common::error_results(&report.transcript).is_empty());
 }
+
+/// `t_test(dataset_a, dataset_b)`, both required lists of integers: records what it ran with.
+fn t_test(
+    seen: std::sync::Arc<std::sync::Mutex<Vec<(Vec<i64>, Vec<i64>)>>>,
+) -> impl agents_core::tool::Tool {
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Data {
+        dataset_a: Vec<i64>,
+        dataset_b: Vec<i64>,
+    }
+    tool_fn("t_test", "A t-test of two datasets.", move |d: Data| {
+        seen.lock()
+            .unwrap()
+            .push((d.dataset_a.clone(), d.dataset_b.clone()));
+        async move { Ok::<_, ExecutionFailure>("p = 0.4".to_owned()) }
+    })
+}
+
+/// The `dataset_a` schema the model was sent with `request`.
+fn dataset_a_schema(request: &agents_core::model::ModelRequest) -> serde_json::Value {
+    let tool = request.tools.iter().find(|t| t.name == "t_test").unwrap();
+    tool.parameters["properties"]["dataset_a"].clone()
+}
+
+/// Issue 28 (BFCL `parallel_165`, unread data): the local model wrote the user's first list,
+/// then numbers of its own, until the token cap, and never reached the second list; asked
+/// again, it wrote the first list on into the cap again, three times, and the run ended without
+/// a call that ran. Under the small-model profile's `keep_cut_lists`, the turn after such a call
+/// keeps what it wrote of the user's numbers (a `const`, up to the first number nobody gave), so
+/// the model writes only what the cap left unwritten. The piece off, the list is free again.
+#[tokio::test]
+async fn prevention_mode_keeps_what_a_cut_off_list_wrote_of_the_users_numbers() {
+    use agents_core::model::FinishReason;
+    async fn run(
+        recovery: Recovery,
+    ) -> (
+        agents_core::RunReport<String>,
+        Vec<agents_core::model::ModelRequest>,
+        Vec<(Vec<i64>, Vec<i64>)>,
+    ) {
+        let mut cut = ModelResponse::tool_call(
+            "c1",
+            "t_test",
+            r#"{"dataset_a": [12, 15, 18, 20, 36, 39, 41, 43,"#,
+        );
+        cut.finish_reason = FinishReason::Length;
+        let model = ScriptedModel::new([
+            cut,
+            ModelResponse::tool_call(
+                "c2",
+                "t_test",
+                r#"{"dataset_a": [12, 15, 18, 20, 36], "dataset_b": [14, 17, 19, 36]}"#,
+            ),
+            ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "p = 0.4"}"#),
+        ])
+        .with_constraint_support(ConstraintSupport::Schema)
+        .with_recovery(recovery);
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let report = LlmAgent::<String, String>::builder("stats")
+            .model(model.clone())
+            .tool(t_test(seen.clone()))
+            .constrained(true)
+            .build()
+            .unwrap()
+            .run("Run a t-test on A: 12, 15, 18, 20 and B: 14, 17, 19, 36.".into())
+            .report()
+            .await;
+        let seen = seen.lock().unwrap().clone();
+        (report, model.requests(), seen)
+    }
+    let recovery = Recovery::SMALL_MODEL.ask_values(false);
+    let (report, requests, seen) = run(recovery).await;
+    assert_eq!(report.output().unwrap(), "p = 0.4");
+    assert_eq!(seen, [(vec![12, 15, 18, 20, 36], vec![14, 17, 19, 36])]);
+    assert!(dataset_a_schema(&requests[0]).get("const").is_none());
+    // 36 is the user's (of the second list), 39 nobody's: the list is kept up to 39.
+    assert_eq!(
+        dataset_a_schema(&requests[1])["const"],
+        serde_json::json!([12, 15, 18, 20, 36])
+    );
+    assert_eq!(
+        dataset_a_schema(&requests[2]),
+        dataset_a_schema(&requests[0])
+    );
+
+    let (report, requests, _) = run(recovery.keep_cut_lists(false)).await;
+    assert_eq!(report.output().unwrap(), "p = 0.4");
+    assert!(dataset_a_schema(&requests[1]).get("const").is_none());
+}

@@ -23,6 +23,7 @@
 use serde_json::Value;
 
 use super::guards::{CallKey, KeyMap};
+use super::prevention::CutOff;
 use super::round::Handled;
 use super::{Output, Runner};
 use crate::event::Event;
@@ -48,9 +49,12 @@ pub(in crate::agent::llm) struct Progress {
     /// Under prevention mode, the calls of the last round refused for copying an example's
     /// value: each tool with its `echo` violations (see `prevention.rs`, `hold_copied`).
     pub copied: Vec<(String, Vec<crate::error::SchemaViolation>)>,
-    /// Under prevention mode, the call of this turn's response that the token cap cut off
-    /// (its id), whose missing required arguments the next turn holds (`hold_cut_off`).
-    pub cut_off: Option<String>,
+    /// Under prevention mode, the call of this turn's response that the token cap cut off,
+    /// whose missing required arguments the next turn holds (`hold_cut_off`).
+    pub cut_off: Option<CutOff>,
+    /// Under prevention mode, the lists of the last round's cut-off call to keep on the next
+    /// turn (`keep_cut_lists`): its tool, and each top-level argument with its list.
+    pub kept_lists: Option<(String, Vec<(String, Value)>)>,
     /// The argument schemas held to the user's words for one turn, as they were before, to be
     /// given back on the next.
     pub unheld: Vec<(String, Value)>,
@@ -169,6 +173,7 @@ where
         }
         if self.prevention_on() {
             let copied = std::mem::take(&mut self.progress.copied);
+            let kept_lists = self.progress.kept_lists.take();
             // A tool passed over: the request is still to be served, as if new.
             let passed_over = self.pass_over_unfilled(&copied);
             let last_turn = self.budget.turns_left() == Some(0);
@@ -178,7 +183,7 @@ where
             let constraint = if answer_only {
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {
-                let held = self.hold_copied(copied);
+                let held = self.hold_copied(copied, kept_lists);
                 self.held_constraint(&held)
             };
             self.frame.request.constraint = Some(constraint);

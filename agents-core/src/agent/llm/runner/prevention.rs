@@ -14,8 +14,19 @@ use super::round::Handled;
 use super::{Output, Runner};
 use crate::error::{AgentError, FailureKind, SchemaViolation, ToolError};
 use crate::event::Event;
-use crate::grounding::{CUT_OFF_KEYWORD, EchoCheck, is_ungrounded, unfilled_arguments};
+use crate::grounding::{
+    CUT_OFF_KEYWORD, EchoCheck, Told, is_ungrounded, keep_lists, kept_lists, told_text,
+    unfilled_arguments,
+};
 use crate::model::{Constraint, FINAL_ANSWER_TOOL, FinishReason, ModelResponse, ToolCall};
+
+/// The call of a turn's response the token cap cut off (`hold_cut_off`).
+pub(in crate::agent::llm) struct CutOff {
+    /// Its id.
+    pub call: String,
+    /// The path of the list the cap cut inside it, if one was open ([`super::repeats::open_list`]).
+    pub list: Option<String>,
+}
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -146,20 +157,26 @@ where
 
     /// Notes which call of `response`, if any, the token cap cut off (its last), under
     /// prevention mode with the recovery profile's `hold_cut_off` on: a required argument it
-    /// never reached is held on the next turn ([`note_copied`](Self::note_copied)).
+    /// never reached is held on the next turn ([`note_copied`](Self::note_copied)), and, with
+    /// `keep_cut_lists`, the lists it wrote kept. Read before any repair, where the cap cut.
     pub(super) fn note_cut_off(&mut self, response: &ModelResponse) {
         let cfg = &self.agent.config.settings;
         self.progress.cut_off = (self.prevention_on()
             && cfg.recovery.hold_cut_off
             && response.finish_reason == FinishReason::Length)
-            .then(|| response.tool_calls.last().map(|c| c.id.clone()))
-            .flatten();
+            .then(|| response.tool_calls.last())
+            .flatten()
+            .map(|c| CutOff {
+                call: c.id.clone(),
+                list: super::repeats::open_list(&c.arguments),
+            });
     }
 
     /// Notes a call refused for a value nobody gave (copied from an example, or a number the
     /// user never wrote), or, cut off by the token cap, for a required argument it never
     /// reached (`hold_cut_off`), under prevention mode with the recovery profile's
-    /// `user_words` on, for the next turn to hold.
+    /// `user_words` on, for the next turn to hold; for such a cut-off call, with
+    /// `keep_cut_lists`, the lists it wrote of the user's values, for the next turn to keep.
     pub(super) fn note_copied(&mut self, call: &ToolCall, error: &ToolError) {
         let cfg = &self.agent.config.settings;
         if !self.prevention_on() || !cfg.recovery.user_words || cfg.strict {
@@ -168,14 +185,14 @@ where
         let ToolError::Deserialization(e) = error else {
             return;
         };
-        let cut_off = self.progress.cut_off.as_deref() == Some(call.id.as_str());
+        let cut_off = self.progress.cut_off.as_ref().filter(|c| c.call == call.id);
         let held: Vec<SchemaViolation> = e
             .violations
             .iter()
             .filter_map(|v| {
                 if is_ungrounded(v) {
                     Some(v.clone())
-                } else if cut_off && v.keyword == "required" {
+                } else if cut_off.is_some() && v.keyword == "required" {
                     Some(SchemaViolation {
                         keyword: CUT_OFF_KEYWORD.to_owned(),
                         ..v.clone()
@@ -185,6 +202,16 @@ where
                 }
             })
             .collect();
+        let never_reached = held.iter().any(|v| v.keyword == CUT_OFF_KEYWORD);
+        if let (true, true, Some(cut_off)) = (cfg.recovery.keep_cut_lists, never_reached, cut_off)
+            && let Ok(arguments) = crate::json::repair(&call.arguments)
+        {
+            let told = Told::new(&told_text(&self.frame.request.messages));
+            let lists = kept_lists(&arguments.value, cut_off.list.as_deref(), &told);
+            if !lists.is_empty() {
+                self.progress.kept_lists = Some((call.name.clone(), lists));
+            }
+        }
         if !held.is_empty() {
             self.progress.copied.push((call.name.clone(), held));
         }
@@ -200,10 +227,15 @@ where
     pub(super) fn hold_copied(
         &mut self,
         copied: Vec<(String, Vec<SchemaViolation>)>,
+        kept_lists: Option<(String, Vec<(String, Value)>)>,
     ) -> Vec<String> {
         let recovery = self.agent.config.settings.recovery;
         let mut held: Vec<String> = Vec::new();
         for (tool, violations) in copied {
+            let lists = match &kept_lists {
+                Some((t, lists)) if *t == tool => lists.as_slice(),
+                _ => &[],
+            };
             let Some(before) = self
                 .frame
                 .request
@@ -214,12 +246,13 @@ where
             else {
                 continue;
             };
-            if !crate::grounding::hold_to_user_words(
+            let words = crate::grounding::hold_to_user_words(
                 &mut self.frame.request,
                 &tool,
                 &violations,
                 recovery,
-            ) {
+            );
+            if !(keep_lists(&mut self.frame.request, &tool, lists) || words) {
                 continue;
             }
             if !self.progress.unheld.iter().any(|(t, _)| *t == tool) {

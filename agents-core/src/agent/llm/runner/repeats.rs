@@ -63,12 +63,13 @@ where
         let text = match unfinished_item(&call.arguments) {
             Some(cut) if !self.told_whole(&call.arguments[cut.item..]) => {
                 let item = crate::text::shorten(call.arguments[cut.item..].trim_start(), 40);
+                let kept = cut.kept(&call.arguments);
                 cuts.push(ArgumentChange::CutOffItemDropped { at: cut.at, item });
-                &call.arguments[..cut.keep]
+                kept
             }
-            _ => &call.arguments,
+            _ => call.arguments.clone(),
         };
-        let Ok(repaired) = crate::json::repair(text) else {
+        let Ok(repaired) = crate::json::repair(&text) else {
             return response;
         };
         let mut value = repaired.value;
@@ -133,6 +134,21 @@ pub(crate) struct UnfinishedItem {
     pub item: usize,
     /// The list's path in the arguments (`companies`, `rows[1]`, `(root)`).
     pub at: String,
+    /// The brackets that close the containers open at the cut, innermost first (`]}`).
+    pub closers: String,
+}
+
+impl UnfinishedItem {
+    /// `text` up to the end of the item before the cut, with its open containers closed: valid
+    /// JSON wherever the model's text was valid up to there, so it is read exactly. Left for
+    /// the lenient repair to close, a kept item such as `"["` could be taken for the start of
+    /// JSON written inside a string, and the items after it for its content.
+    pub fn kept(&self, text: &str) -> String {
+        let mut kept = String::with_capacity(self.keep + self.closers.len());
+        kept.push_str(&text[..self.keep]);
+        kept.push_str(&self.closers);
+        kept
+    }
 }
 
 /// One open container of the argument text, while [`unfinished_item`] reads it.
@@ -155,6 +171,43 @@ struct Open {
 /// would stand in the call as one. `None` when the text ends anywhere else (between items, in
 /// a key, in an object's value, or closed).
 pub(crate) fn unfinished_item(text: &str) -> Option<UnfinishedItem> {
+    let scan = scan(text);
+    let list = scan.open.last().filter(|o| o.list && scan.in_item)?;
+    let closers = scan
+        .open
+        .iter()
+        .rev()
+        .map(|o| if o.list { ']' } else { '}' })
+        .collect();
+    Some(UnfinishedItem {
+        keep: list.keep,
+        item: list.item,
+        at: path_of(&scan.open),
+        closers,
+    })
+}
+
+/// The path of the innermost list still open where `text`, a call's arguments the token cap
+/// cut off, ends (`companies`, `rows[1]`, `(root)`): the list the cap cut, whether inside an
+/// item or between two. `None` when no list is open.
+pub(crate) fn open_list(text: &str) -> Option<String> {
+    let mut open = scan(text).open;
+    let at = open.iter().rposition(|o| o.list)?;
+    open.truncate(at + 1);
+    Some(path_of(&open))
+}
+
+/// What [`scan`] found open at the end of a text.
+struct Scan {
+    /// The containers open at the end, outermost first.
+    open: Vec<Open>,
+    /// The text ends inside a scalar: a string never closed (not a key), or a number or word
+    /// still being written.
+    in_item: bool,
+}
+
+/// Reads `text` as the start of a JSON text, to its end.
+fn scan(text: &str) -> Scan {
     let mut open: Vec<Open> = Vec::new();
     // Inside a string: whether it is a key, and whether the last character was a backslash.
     let mut string: Option<bool> = None;
@@ -214,10 +267,17 @@ pub(crate) fn unfinished_item(text: &str) -> Option<UnfinishedItem> {
             _ => {}
         }
     }
-    let in_item = matches!(string, Some(false)) || scalar;
-    let list = open.last().filter(|o| o.list && in_item)?;
+    Scan {
+        open,
+        in_item: matches!(string, Some(false)) || scalar,
+    }
+}
+
+/// The path of the innermost of `open`, from the keys and indices of those around it
+/// (`companies`, `rows[1]`, `x[0].y`; `(root)` for the outermost).
+fn path_of(open: &[Open]) -> String {
     let mut at = String::new();
-    for (i, o) in open[..open.len() - 1].iter().enumerate() {
+    for (i, o) in open[..open.len().saturating_sub(1)].iter().enumerate() {
         if o.list {
             at.push_str(&format!("[{}]", o.index));
         } else {
@@ -230,11 +290,7 @@ pub(crate) fn unfinished_item(text: &str) -> Option<UnfinishedItem> {
     if at.is_empty() {
         at.push_str("(root)");
     }
-    Some(UnfinishedItem {
-        keep: list.keep,
-        item: list.item,
-        at,
-    })
+    at
 }
 
 /// Cuts every list of `value` whose items repeat one run, to its end, [`MIN_REPEATS`] times or
@@ -368,6 +424,27 @@ mod tests {
         assert_eq!(cuts.len(), 1);
     }
 
+    /// The text kept closes the containers open at the cut, so the items before the cut are
+    /// read exactly as written: an item `"["` followed by one starting with a comma is not taken
+    /// for JSON written inside a string (CI found this one: the lenient repair of the open text
+    /// read `"[", ",a` as one string).
+    #[test]
+    fn the_text_kept_is_closed_and_read_exactly() {
+        let text = r#"{"k": {"xs": ["é[", 1000000000, "[", ",a\"aa", "\\éé"#;
+        let cut = unfinished_item(text).unwrap();
+        assert_eq!(cut.closers, "]}}");
+        let kept = crate::json::repair(&cut.kept(text)).unwrap();
+        assert!(kept.fixes.is_empty(), "{:?}", kept.fixes);
+        assert_eq!(
+            kept.value,
+            json!({"k": {"xs": ["é[", 1000000000, "[", ",a\"aa"]}})
+        );
+
+        let text = r#"{"k": {"xs": ["é[", 1000000000, "[", ",a\"a"#;
+        let kept = crate::json::repair(&unfinished_item(text).unwrap().kept(text)).unwrap();
+        assert_eq!(kept.value, json!({"k": {"xs": ["é[", 1000000000, "["]}}));
+    }
+
     /// The text the token cap cut inside a list's item: a string never closed, a number still
     /// being written, at any depth; the item is dropped from the text.
     #[test]
@@ -397,6 +474,23 @@ mod tests {
 
         let cut = unfinished_item(r#"["a", tru"#).unwrap();
         assert_eq!(cut.at, "(root)");
+    }
+
+    /// The list the cap cut is found whether the text ends inside an item or between two, at
+    /// any depth; none where no list is open.
+    #[test]
+    fn the_list_the_cap_cut_is_found_inside_or_between_items() {
+        for (text, list) in [
+            (r#"{"dataset_A": [12, 15, 18, 20,"#, Some("dataset_A")),
+            (r#"{"dataset_A": [12, 15, 1"#, Some("dataset_A")),
+            (r#"{"a": [1], "rows": [[1, 2], [3, "#, Some("rows[1]")),
+            (r#"{"rows": [{"name": "Ann", "n"#, Some("rows")),
+            (r#"["a", "#, Some("(root)")),
+            (r#"{"a": [1, 2], "b": "tex"#, None),
+            (r#"{"a": "#, None),
+        ] {
+            assert_eq!(open_list(text).as_deref(), list, "{text}");
+        }
     }
 
     /// A text that ends anywhere but inside a list's item: between items, in a key, in an
@@ -471,7 +565,7 @@ mod tests {
                 let prefix = &text[..at];
                 if let Some(cut) = unfinished_item(prefix) {
                     prop_assert_eq!(cut.at.as_str(), "k.xs");
-                    let kept = crate::json::repair(&prefix[..cut.keep]).unwrap().value;
+                    let kept = crate::json::repair(&cut.kept(prefix)).unwrap().value;
                     let kept = kept["k"]["xs"].as_array().cloned().unwrap_or_default();
                     prop_assert!(kept.len() < items.len());
                     prop_assert_eq!(&kept[..], &items[..kept.len()]);
