@@ -771,6 +771,16 @@ pub enum ArgumentChange {
         /// The code's words, as the description writes them (lowercased).
         words: String,
     },
+    /// A string written wholly in capitals that the user wrote in another case was set to the
+    /// user's spelling (`user_spelling`).
+    Respelled {
+        /// The argument, or the value's path (`stops[1]`).
+        argument: String,
+        /// The value as written.
+        value: String,
+        /// The user's spelling it now has.
+        spelling: String,
+    },
     /// A step's answer replaced the arguments (`fix`, `sanitize`, `fix_with`).
     Replaced {
         /// The repair agent's name, for `fix_with`.
@@ -837,6 +847,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {code} (was {value}): nobody gave that number, and the argument's description gives {code} for \"{words}\", which the user's words name"
+            ),
+            ArgumentChange::Respelled {
+                argument,
+                value,
+                spelling,
+            } => write!(
+                f,
+                "set `{argument}` to \"{spelling}\" (was \"{value}\"): the user wrote it so, not in capitals"
             ),
             ArgumentChange::RepeatsCut { at, kept, dropped } => write!(
                 f,

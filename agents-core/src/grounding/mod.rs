@@ -23,6 +23,8 @@
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
 //! - `placement.rs`: a number the call uses more often than the user wrote it, put where the
 //!   words around each number put it ([`Recovery::place_numbers`](crate::model::Recovery::place_numbers));
+//! - `spelling.rs`: a value written in capitals the user wrote otherwise, set to the user's
+//!   spelling ([`Recovery::user_spelling`](crate::model::Recovery::user_spelling));
 //! - `own_name.rs`: a value that is only its argument's own name (`"location": "location"`),
 //!   a placeholder the echo check refuses and a held value is not offered;
 //! - `optional.rs`: an optional argument whose value the echo check refuses, left out of the
@@ -61,6 +63,7 @@ mod own_name;
 mod placement;
 mod qualified;
 mod spans;
+mod spelling;
 mod told;
 mod tool_words;
 mod unfilled;
@@ -75,6 +78,7 @@ pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::place_numbers;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
+pub(crate) use spelling::restore_spelling;
 pub(crate) use told::{Told, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;

@@ -269,6 +269,12 @@ pub struct Recovery {
     /// timestamps and spelt dates where a description asks for a plain date. Not in the neutral
     /// profile: it reads prose and changes a string the schema takes.
     pub described_dates: bool,
+    /// A free string written wholly in capitals (four letters or more) that the user's words do
+    /// not write so, but write in another case, is set to the user's spelling before the call
+    /// runs (`"NEW YORK"` → `"New York"`): a small model writes the user's value in the case of
+    /// the made-up example's placeholders (`"CITY"`). An argument whose description speaks of
+    /// capitals, upper case or codes is left as written. No model call.
+    pub user_spelling: bool,
     /// A call identical to one that already succeeded in the run (same tool, same canonical
     /// arguments), to a tool that is not idempotent, does not run again: the model reads the
     /// earlier result and that it was not run again. A small model that got what it asked for
@@ -334,6 +340,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: false,
+        user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
         regenerate_invented: false,
@@ -365,6 +372,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: true,
+        user_spelling: true,
         skip_repeats: true,
         answer_after_repeat: true,
         regenerate_invented: true,
@@ -396,6 +404,7 @@ impl Recovery {
         number_words: false,
         natural_dates: false,
         described_dates: false,
+        user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
         regenerate_invented: false,
@@ -448,6 +457,13 @@ impl Recovery {
     #[must_use]
     pub const fn hold_tool(mut self, on: bool) -> Self {
         self.hold_tool = on;
+        self
+    }
+
+    /// Switches [`user_spelling`](Self::user_spelling).
+    #[must_use]
+    pub const fn user_spelling(mut self, on: bool) -> Self {
+        self.user_spelling = on;
         self
     }
 

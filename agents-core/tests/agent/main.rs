@@ -43,3 +43,4 @@ mod smoke;
 mod streaming;
 mod time_bounds;
 mod tool_source;
+mod user_spelling;

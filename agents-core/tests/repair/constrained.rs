@@ -1209,10 +1209,11 @@ async fn prevention_mode_runs_a_list_the_user_wrote_in_brackets() {
     assert!(common::error_results(&report.transcript).is_empty());
 }
 
+/// The datasets each `t_test` call ran with.
+type Datasets = std::sync::Arc<std::sync::Mutex<Vec<(Vec<i64>, Vec<i64>)>>>;
+
 /// `t_test(dataset_a, dataset_b)`, both required lists of integers: records what it ran with.
-fn t_test(
-    seen: std::sync::Arc<std::sync::Mutex<Vec<(Vec<i64>, Vec<i64>)>>>,
-) -> impl agents_core::tool::Tool {
+fn t_test(seen: Datasets) -> impl agents_core::tool::Tool {
     #[derive(serde::Deserialize, schemars::JsonSchema)]
     struct Data {
         dataset_a: Vec<i64>,

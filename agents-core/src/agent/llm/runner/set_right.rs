@@ -18,7 +18,10 @@
 //!   the default its tool declares;
 //! - `described_dates` ([`Recovery::described_dates`], `agents_json::read_described_dates`): a
 //!   string whose description asks for `YYYY-MM-DD` holding a date people write or a timestamp,
-//!   read as that date (valid as it was, so the repair chain's coercion never sees it).
+//!   read as that date (valid as it was, so the repair chain's coercion never sees it);
+//! - `user_spelling` ([`Recovery::user_spelling`], `grounding/spelling.rs`): a free string
+//!   written wholly in capitals that the user wrote in another case, set to the user's
+//!   spelling.
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
@@ -27,13 +30,14 @@
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
+//! [`Recovery::user_spelling`]: crate::model::Recovery::user_spelling
 //! [`Event::Repaired`]: crate::Event::Repaired
 
 use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    set_described_codes, set_named_choices,
+    restore_spelling, set_described_codes, set_named_choices,
 };
 use serde_json::Value;
 
@@ -45,8 +49,8 @@ where
     Out: Output,
 {
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
-    /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes` and
-    /// `described_dates` find them, those that are on, in that order.
+    /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
+    /// `described_dates` and `user_spelling` find them, those that are on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
@@ -55,7 +59,11 @@ where
             || recovery.leave_out_echoes
             || recovery.default_echoes)
             && recovery.echo_check;
-        if !(recovery.numbers_once || recovery.place_numbers || echoes || recovery.described_dates)
+        if !(recovery.numbers_once
+            || recovery.place_numbers
+            || echoes
+            || recovery.described_dates
+            || recovery.user_spelling)
             || settings.strict
             || response.tool_calls.is_empty()
         {
@@ -63,8 +71,9 @@ where
         }
         let request = &self.frame.request;
         let numbers = recovery.numbers_once || recovery.place_numbers;
-        let text = numbers.then(|| crate::grounding::told_text(&request.messages));
-        let told = text.as_deref().map(Told::new);
+        let text = (numbers || recovery.user_spelling)
+            .then(|| crate::grounding::told_text(&request.messages));
+        let told = text.as_deref().filter(|_| numbers).map(Told::new);
         for call in &mut response.tool_calls {
             if call.name == FINAL_ANSWER_TOOL {
                 continue;
@@ -127,6 +136,11 @@ where
                 let read = crate::json::read_described_dates(&mut args, &spec.parameters);
                 let changes = read.into_iter().map(ArgumentChange::Coerced).collect();
                 rewrite(call, "described_dates", &args, changes);
+            }
+            if let (true, Some(text)) = (recovery.user_spelling, &text) {
+                let respelled = restore_spelling(&mut args, &spec.parameters, text);
+                let changes = respelled.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "user_spelling", &args, changes);
             }
         }
         response
