@@ -139,6 +139,14 @@ pub struct Recovery {
     /// questions about the user's words ([`ask_values`](crate::repair::ask_values), in the
     /// default chain after coercion).
     pub ask_values: bool,
+    /// Outside prevention mode, with a model that can constrain its decoding, a call the schema
+    /// or the echo check still refuses after coercion (and `ask_values`) is asked for again
+    /// once under its tool's schema, `regenerate()` in the default chain, its copied values
+    /// held to the user's words with `user_words`. A small model that copied the made-up
+    /// example's placeholders (`"location": "LOCATION"`) writes them again when told, until the
+    /// loop guard ends the run. One model call per such call; a declared chain that names
+    /// `regenerate()` keeps its own.
+    pub regenerate_refused: bool,
     /// Under a constraint, with `ask_values` on, a number of a call that the user never gave is
     /// refused and asked for (keyword `not_given`): a grammar makes a small model transcribe
     /// `10,000` or `fifty` into digits, wrongly.
@@ -320,6 +328,7 @@ impl Recovery {
     pub const NEUTRAL: Recovery = Recovery {
         echo_check: false,
         ask_values: false,
+        regenerate_refused: false,
         numbers_told: false,
         user_words: false,
         hold_tool: false,
@@ -352,6 +361,7 @@ impl Recovery {
     pub const SMALL_MODEL: Recovery = Recovery {
         echo_check: true,
         ask_values: true,
+        regenerate_refused: true,
         numbers_told: true,
         user_words: true,
         hold_tool: true,
@@ -384,6 +394,7 @@ impl Recovery {
     pub const OFF: Recovery = Recovery {
         echo_check: false,
         ask_values: false,
+        regenerate_refused: false,
         numbers_told: false,
         user_words: false,
         hold_tool: false,
@@ -457,6 +468,13 @@ impl Recovery {
     #[must_use]
     pub const fn hold_tool(mut self, on: bool) -> Self {
         self.hold_tool = on;
+        self
+    }
+
+    /// Switches [`regenerate_refused`](Self::regenerate_refused).
+    #[must_use]
+    pub const fn regenerate_refused(mut self, on: bool) -> Self {
+        self.regenerate_refused = on;
         self
     }
 

@@ -124,15 +124,10 @@ impl Handlers {
     }
 
     /// The steps the runtime runs for `kind`: the built-in repair first (unless strict), with
-    /// `ask_values` after coercion where `ask_values` says so and the chain does not name it
-    /// itself, then the declared chain.
-    pub(crate) fn resolved(
-        &self,
-        kind: ErrorKind,
-        strict_default: bool,
-        ask_values: bool,
-    ) -> Vec<StepImpl> {
-        let strict = self.strict.unwrap_or(strict_default);
+    /// `ask_values` after coercion, then `regenerate()`, where `built_in` says so and the chain
+    /// does not name the step itself, then the declared chain.
+    pub(crate) fn resolved(&self, kind: ErrorKind, built_in: BuiltIn) -> Vec<StepImpl> {
+        let strict = self.strict.unwrap_or(built_in.strict);
         let declared = self.slot(kind).map(|s| s.0.as_slice()).unwrap_or_default();
         let mut out = Vec::new();
         if !strict {
@@ -140,8 +135,15 @@ impl Handlers {
                 ErrorKind::InvalidArgs => out.push(StepImpl::JsonRepair),
                 ErrorKind::Deserialization => {
                     out.push(StepImpl::Coerce);
-                    if ask_values && !declared.iter().any(|s| matches!(s, StepImpl::AskValues)) {
+                    if built_in.ask_values
+                        && !declared.iter().any(|s| matches!(s, StepImpl::AskValues))
+                    {
                         out.push(StepImpl::AskValues);
+                    }
+                    if built_in.regenerate
+                        && !declared.iter().any(|s| matches!(s, StepImpl::Regenerate))
+                    {
+                        out.push(StepImpl::Regenerate);
                     }
                 }
                 // The answer was read through repair and coercion already.
@@ -154,4 +156,18 @@ impl Handlers {
         out.extend(declared.iter().cloned());
         out
     }
+}
+
+/// What the built-in part of a chain holds ([`Handlers::resolved`]), from the agent's settings
+/// and its recovery profile.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct BuiltIn {
+    /// The agent's default strictness: no built-in repair where a level does not say.
+    pub strict: bool,
+    /// `ask_values` after coercion ([`Recovery::ask_values`](crate::model::Recovery::ask_values)).
+    pub ask_values: bool,
+    /// `regenerate()` after it
+    /// ([`Recovery::regenerate_refused`](crate::model::Recovery::regenerate_refused), with a
+    /// model that can constrain, outside prevention mode).
+    pub regenerate: bool,
 }

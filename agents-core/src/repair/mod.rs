@@ -13,6 +13,7 @@ mod steps;
 pub use crate::run::{RepairContext, RepairRequest};
 // The step's schedule is the runtime's one backoff, re-exported where the steps are written.
 pub use crate::retry::{Backoff, constant, exponential, no_backoff};
+pub(crate) use handlers::BuiltIn;
 pub use handlers::{Chain, Handlers};
 pub use outcome::FixOutcome;
 pub(crate) use steps::StepImpl;

@@ -802,12 +802,32 @@ async fn copy_then_berlin_asking(
     agents_core::RunReport<String>,
     Vec<agents_core::model::ModelRequest>,
 ) {
+    copy_then_berlin_in(recovery, other, request, ConstraintSupport::Schema, true).await
+}
+
+/// The copy-then-Berlin run, the model constraining as `constraint` says, in prevention mode
+/// (answering through the final-answer tool) or not (answering in text).
+async fn copy_then_berlin_in(
+    recovery: agents_core::model::Recovery,
+    other: Option<Box<dyn agents_core::tool::Tool>>,
+    request: &str,
+    constraint: ConstraintSupport,
+    prevention: bool,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
+    let answer = if prevention {
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#)
+    } else {
+        ModelResponse::text("Sunny in Berlin.")
+    };
     let model = ScriptedModel::new([
         ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
         ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
-        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Sunny in Berlin."}"#),
+        answer,
     ])
-    .with_constraint_support(ConstraintSupport::Schema)
+    .with_constraint_support(constraint)
     .with_examples([serde_json::json!({"city": "CITY"})])
     .with_recovery(recovery);
     let mut builder = LlmAgent::<String, String>::builder("weather")
@@ -817,7 +837,7 @@ async fn copy_then_berlin_asking(
         builder = builder.tool(other);
     }
     let report = builder
-        .constrained(true)
+        .constrained(prevention)
         .build()
         .unwrap()
         .run(request.to_owned())
@@ -1297,4 +1317,69 @@ async fn prevention_mode_keeps_what_a_cut_off_list_wrote_of_the_users_numbers() 
     let (report, requests, _) = run(recovery.keep_cut_lists(false)).await;
     assert_eq!(report.output().unwrap(), "p = 0.4");
     assert!(dataset_a_schema(&requests[1]).get("const").is_none());
+}
+
+/// The copy-then-Berlin run outside prevention mode, the model constraining as `constraint`
+/// says.
+async fn copy_then_berlin_unconstrained(
+    recovery: agents_core::model::Recovery,
+    constraint: ConstraintSupport,
+) -> (
+    agents_core::RunReport<String>,
+    Vec<agents_core::model::ModelRequest>,
+) {
+    copy_then_berlin_in(
+        recovery,
+        None,
+        "Is it sunny in Berlin today?",
+        constraint,
+        false,
+    )
+    .await
+}
+
+/// Issue 28 (recovery on's runs without a call: 32 of 90 on unread parallel questions, the
+/// model copying the placeholders on every turn it was told not to): under the small-model
+/// profile's `regenerate_refused`, outside prevention mode, a call the echo check refuses is
+/// asked for again once in its chain, under its tool's schema, the copied value held to the
+/// user's words; the regenerated call takes its place and runs. The piece off, a model that
+/// cannot constrain, and the neutral profile tell the model on the next turn instead.
+#[tokio::test]
+async fn a_refused_call_is_regenerated_under_its_schema_outside_prevention_mode() {
+    let recovery = Recovery::SMALL_MODEL.ask_values(false);
+    let (report, requests) =
+        copy_then_berlin_unconstrained(recovery, ConstraintSupport::Schema).await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    assert_eq!(requests.len(), 3);
+    assert_eq!(requests[0].constraint, None);
+    assert_eq!(requests[1].constraint, Some(Constraint::tool("weather")));
+    let held = city_schema(&requests[1]);
+    let spans = held["enum"].as_array().expect("held to the user's words");
+    assert!(spans.contains(&serde_json::json!("Berlin")), "{held}");
+    // The regenerated call took the copy's place: one call, one result, no refusal shown.
+    let results: Vec<_> = requests[2]
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            Message::Tool(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert!(!results[0].is_error, "{results:?}");
+
+    for (recovery, constraint) in [
+        (
+            recovery.regenerate_refused(false),
+            ConstraintSupport::Schema,
+        ),
+        (recovery, ConstraintSupport::Unsupported),
+    ] {
+        let (report, requests) = copy_then_berlin_unconstrained(recovery, constraint).await;
+        assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+        assert!(
+            requests.iter().all(|r| r.constraint.is_none()),
+            "{constraint:?}"
+        );
+    }
 }

@@ -13,6 +13,7 @@ use crate::error::{AgentError, Classifier, ErrorKind, EscalationError};
 use crate::escalation::EscalationDecision;
 use crate::event::Event;
 use crate::model::{Model, ModelError, Recovery, Sampling};
+use crate::repair::BuiltIn;
 use crate::repair::Handlers;
 use crate::run::DepsSet;
 use crate::similar::did_you_mean;
@@ -596,25 +597,27 @@ where
                 ));
             }
         }
-        self.config.settings.unknown_tool = self.config.settings.defaults.resolved(
-            ErrorKind::UnknownTool,
-            self.config.settings.strict,
-            false,
-        );
-        self.config.settings.answer_error = self.config.settings.defaults.resolved(
-            ErrorKind::Answer,
-            self.config.settings.strict,
-            false,
-        );
+        let strict_only = BuiltIn {
+            strict: self.config.settings.strict,
+            ..BuiltIn::default()
+        };
+        self.config.settings.unknown_tool = self
+            .config
+            .settings
+            .defaults
+            .resolved(ErrorKind::UnknownTool, strict_only);
+        self.config.settings.answer_error = self
+            .config
+            .settings
+            .defaults
+            .resolved(ErrorKind::Answer, strict_only);
         self.config.settings.recovery = self
             .recovery
             .resolve(self.config.settings.model.capabilities(&[]).recovery);
-        let ask_values = self.config.settings.recovery.ask_values;
         let levels = HandlerLevels {
             defaults: &self.config.settings.defaults,
             per_tool: &self.config.settings.per_tool,
-            strict: self.config.settings.strict,
-            ask_values,
+            built_in: self.config.settings.built_in(),
         };
         let mut own = Toolbox::default();
         for mut entry in self.tools {

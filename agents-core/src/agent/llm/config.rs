@@ -5,6 +5,7 @@
 //! [`output`](super::LlmAgentBuilder::output)) by moving [`Settings`] wholesale: a new setting is
 //! written once, in `Settings`, and never copied field by field.
 
+use crate::repair::BuiltIn;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -194,6 +195,19 @@ impl Settings {
             on_checkpoint: None,
             history: None,
             deps: DepsSet::new(),
+        }
+    }
+
+    /// What the built-in part of each tool's chains holds: the default strictness, and the
+    /// recovery profile's `ask_values` and `regenerate_refused` (the latter only where the
+    /// model can constrain, outside prevention mode, whose held turns ask again themselves).
+    pub fn built_in(&self) -> BuiltIn {
+        BuiltIn {
+            strict: self.strict,
+            ask_values: self.recovery.ask_values,
+            regenerate: self.recovery.regenerate_refused
+                && !self.constrained
+                && self.model.capabilities(&[]).constraint.is_supported(),
         }
     }
 }

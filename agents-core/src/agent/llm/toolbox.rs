@@ -29,9 +29,8 @@ pub(crate) struct ToolEntry {
 pub(crate) struct HandlerLevels<'a> {
     pub defaults: &'a Handlers,
     pub per_tool: &'a HashMap<String, Handlers>,
-    pub strict: bool,
-    /// Whether `ask_values` follows coercion by default.
-    pub ask_values: bool,
+    /// What the built-in part of each chain holds (strictness, `ask_values`, `regenerate()`).
+    pub built_in: crate::repair::BuiltIn,
 }
 
 impl ToolEntry {
@@ -57,7 +56,7 @@ impl ToolEntry {
                 .merged_over(&agent_level.merged_over(levels.defaults)),
             None => self.handlers.merged_over(levels.defaults),
         };
-        self.chains = PerKind::from_fn(|k| merged.resolved(k, levels.strict, levels.ask_values));
+        self.chains = PerKind::from_fn(|k| merged.resolved(k, levels.built_in));
     }
 }
 

@@ -493,8 +493,7 @@ where
         HandlerLevels {
             defaults: &cfg.defaults,
             per_tool: &cfg.per_tool,
-            strict: cfg.strict,
-            ask_values: cfg.recovery.ask_values,
+            built_in: cfg.built_in(),
         }
     }
 }
