@@ -161,7 +161,8 @@ async fn a_recorded_prompted_client_replays_with_the_same_behaviour() {
         .feedback(FeedbackStyle::Short)
         .constraint(ConstraintSupport::Schema)
         .examples([serde_json::json!({"city": "text"})])
-        .recovery(Recovery::SMALL_MODEL);
+        // Fed back, not asked for again under the schema: the feedback's wording is checked.
+        .recovery(Recovery::SMALL_MODEL.regenerate_refused(false));
     let scripted = ScriptedModel::new([
         ModelResponse::tool_call("c1", "get_weather", r#"{"city": "text"}"#),
         ModelResponse::tool_call("c2", "get_weather", r#"{"city": "Paris"}"#),
