@@ -12,7 +12,8 @@
 //! An argument counts only when nothing else can fill it: it is required, takes any number (no
 //! `enum` or `const`: a choice is not made up), declares no default (in the schema, or its
 //! description's `"Default is 52"`), and its description lists no codes the request names in
-//! words (`"1 for cleaning, 2 for ironing"` where the user asked for ironing). A request that
+//! words (`"1 for cleaning, 2 for ironing"` where the user asked for ironing); or it is a
+//! required list of such numbers with no default (`x` of a regression's `fit(x, y)`). A request that
 //! gives any number, in any way people write one, leaves every tool at 0: which argument the
 //! number is for is not told by its presence.
 
@@ -88,12 +89,24 @@ fn unfilled<'s>(schema: &'s Value, told: &Told) -> Vec<&'s str> {
         .filter(|name| {
             properties.get(*name).is_some_and(|property| {
                 let property = crate::model::concrete(schema, property);
-                crate::model::is_free_number(property)
+                let number = crate::model::is_free_number(property)
                     && super::defaults::declared_number_default(schema, name).is_none()
-                    && !super::codes::names_a_code(schema, name, told)
+                    && !super::codes::names_a_code(schema, name, told);
+                number || is_number_list(schema, property)
             })
         })
         .collect()
+}
+
+/// Whether `property` is a list of free numbers with no default of its own (`x` of a
+/// regression's `fit(x, y)`): a request that gives no number fills it with made-up numbers or
+/// none at all.
+fn is_number_list(schema: &Value, property: &Value) -> bool {
+    crate::model::main_type(property) == Some("array")
+        && property.get("default").is_none()
+        && property.get("items").is_some_and(|items| {
+            crate::model::is_free_number(crate::model::concrete(schema, items))
+        })
 }
 
 #[cfg(test)]
@@ -135,6 +148,27 @@ mod tests {
         ] {
             assert_eq!(not_given(given, schema.clone()), 0, "{given}");
         }
+    }
+
+    /// A required list of free numbers counts like a number; one with a default, a list of
+    /// strings or of choices, and an optional one do not.
+    #[test]
+    fn a_required_list_of_numbers_counts_like_a_number() {
+        let schema = json!({"type": "object", "required": ["x", "y", "tags", "sizes", "w"],
+            "properties": {
+                "x": {"type": "array", "items": {"type": "number"}},
+                "y": {"type": "array", "items": {"$ref": "#/$defs/N"}},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "sizes": {"type": "array", "items": {"enum": [1, 2]}},
+                "w": {"type": "array", "items": {"type": "number"}, "default": []},
+                "z": {"type": "array", "items": {"type": "number"}},
+            },
+            "$defs": {"N": {"type": "number"}}});
+        assert_eq!(
+            not_given("Fit sales on price from the file", schema.clone()),
+            2
+        );
+        assert_eq!(not_given("Fit 3 points", schema), 0);
     }
 
     #[test]

@@ -107,3 +107,55 @@ async fn with_the_piece_off_or_a_number_in_the_request_the_tool_is_held() {
         assert!(offered(&requests[1]).contains(&"buy_tickets"), "{request}");
     }
 }
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Fit {
+    x: Vec<f64>,
+    y: Vec<f64>,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Load {
+    file_path: String,
+}
+
+/// A list of numbers counts like a number: "Load sales.csv and fit sales on price" gives no
+/// number, so `fit(x, y)` can only hold made-up ones. The local model wrote `{"x": [7], "y":
+/// [7]}` on two turns, then copied a placeholder for the other tool, and the loop guard ended
+/// the run without a call (BFCL `parallel_multiple_21`, read after its unread run). Under the
+/// small-model profile the refused list's tool is passed over, and the model loads the file.
+#[tokio::test]
+async fn a_tool_needing_a_list_of_numbers_nobody_gave_is_passed_over() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "fit", r#"{"x": [7], "y": [7]}"#),
+        ModelResponse::tool_call("c2", "load", r#"{"file_path": "sales.csv"}"#),
+        ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "Loaded."}"#),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    // The made-up example the lists were copied from.
+    .with_examples([json!({"x": [7], "y": [7]})])
+    .with_recovery(Recovery::SMALL_MODEL.ask_values(false));
+    let rec = Recorder::default();
+    let report = LlmAgent::<String, String>::builder("stats")
+        .model(model.clone())
+        .tool(tool_fn("fit", "Fits a regression.", |f: Fit| async move {
+            Ok::<_, ExecutionFailure>(format!("{} points", f.x.len().min(f.y.len())))
+        }))
+        .tool(tool_fn("load", "Loads a csv file.", |l: Load| async move {
+            Ok::<_, ExecutionFailure>(format!("loaded {}", l.file_path))
+        }))
+        .constrained(true)
+        .on_event(rec.hook())
+        .build()
+        .unwrap()
+        .run("Load sales.csv and fit sales on price.".into())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "Loaded.");
+    let requests = model.requests();
+    assert_eq!(offered(&requests[1]), ["load"]);
+    assert_eq!(
+        passed_over(&rec),
+        [("fit".to_owned(), vec!["x".to_owned(), "y".to_owned()])]
+    );
+}

@@ -291,9 +291,12 @@ where
                     .into_iter()
                     .map(str::to_owned)
                     .collect();
-            let refused_there = violations
-                .iter()
-                .any(|v| is_ungrounded(v) && arguments.contains(&v.field_path));
+            let refused_there = violations.iter().any(|v| {
+                is_ungrounded(v)
+                    && arguments
+                        .iter()
+                        .any(|a| a == crate::error::argument_of(&v.field_path))
+            });
             if !refused_there {
                 continue;
             }
