@@ -73,7 +73,7 @@ pub(crate) fn keep_lists(
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
-    let declared = (!request.declared_tools.iter().any(|t| t.name == tool)).then(|| spec.clone());
+    let declared = super::spans::undeclared_copy(&request.declared_tools, spec);
     let mut held = false;
     for (name, list) in lists {
         let Some(pointer) = agents_json::schema::pointer_at(&spec.parameters, name) else {

@@ -65,8 +65,7 @@ pub(crate) fn hold_to_user_words(
     let Some(spec) = request.tools.iter_mut().find(|t| t.name == tool) else {
         return false;
     };
-    // The tool as declared, kept once: a tool held twice keeps its first, own schema.
-    let declared = (!request.declared_tools.iter().any(|t| t.name == tool)).then(|| spec.clone());
+    let declared = undeclared_copy(&request.declared_tools, spec);
     let mut held = false;
     for (pointer, path) in pointers {
         let Some(schema) = spec.parameters.pointer_mut(&pointer) else {
@@ -137,6 +136,16 @@ pub(crate) fn hold_to_user_words(
         request.declared_tools.push(declared);
     }
     held
+}
+
+/// A copy of `spec` as declared, to keep in a held request's `declared_tools` (for what shows
+/// the tool: a made-up example), unless `declared` has it already: a tool held twice keeps its
+/// first, own schema.
+pub(super) fn undeclared_copy(
+    declared: &[crate::model::ToolSpec],
+    spec: &crate::model::ToolSpec,
+) -> Option<crate::model::ToolSpec> {
+    (!declared.iter().any(|t| t.name == spec.name)).then(|| spec.clone())
 }
 
 /// Whether the argument a field path names last is named as a date (`date`, `start_date`,

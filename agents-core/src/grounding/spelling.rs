@@ -110,41 +110,23 @@ fn asks_capitals(property: &Value) -> bool {
 
 /// The spelling `told` writes `value` in, where `value` is wholly in capitals (ASCII, with at
 /// least [`MIN_LETTERS`] letters), `told` does not write it so, and does write it, as a whole
-/// token, in another case: the first such.
+/// token ([`super::told::token_starts`]), in another case: the first such.
 fn user_spelling(value: &str, told: &str) -> Option<String> {
     let letters = value.bytes().filter(u8::is_ascii_alphabetic).count();
     if !value.is_ascii() || letters < MIN_LETTERS || value.bytes().any(|b| b.is_ascii_lowercase()) {
         return None;
     }
-    let found = token_matches(told, value);
-    if found.iter().any(|&at| &told[at..at + value.len()] == value) {
+    // ASCII lowercasing keeps every byte where it was: an offset in the lowered text is one in
+    // `told`, on a character boundary.
+    let lowered = told.to_ascii_lowercase();
+    let needle = value.to_ascii_lowercase();
+    let spellings: Vec<&str> = super::told::token_starts(&lowered, &needle)
+        .map(|at| &told[at..at + value.len()])
+        .collect();
+    if spellings.contains(&value) {
         return None;
     }
-    found
-        .first()
-        .map(|&at| told[at..at + value.len()].to_owned())
-}
-
-/// Where `told` holds `value` as a whole token, ignoring ASCII case: the byte offsets.
-fn token_matches(told: &str, value: &str) -> Vec<usize> {
-    let (hay, needle) = (told.as_bytes(), value.as_bytes());
-    let is_word = |b: u8| b.is_ascii_alphanumeric();
-    let mut out = Vec::new();
-    if needle.is_empty() || hay.len() < needle.len() {
-        return out;
-    }
-    for at in 0..=hay.len() - needle.len() {
-        let end = at + needle.len();
-        // The match is ASCII (it equals an ASCII value ignoring case), so it lies on character
-        // boundaries; the bytes around it are checked as bytes.
-        if hay[at..end].eq_ignore_ascii_case(needle)
-            && (at == 0 || !is_word(hay[at - 1]))
-            && (end == hay.len() || !is_word(hay[end]))
-        {
-            out.push(at);
-        }
-    }
-    out
+    spellings.first().map(|s| (*s).to_owned())
 }
 
 #[cfg(test)]

@@ -117,11 +117,16 @@ pub(crate) fn same_number(x: f64, y: f64) -> bool {
 /// Whether `needle` occurs in `hay` as a whole token: no letter or digit right before or after
 /// it (the example's `"text"` is not in `context`; `Ros` is not in `Rosa`).
 pub(crate) fn has_token(hay: &str, needle: &str) -> bool {
+    token_starts(hay, needle).next().is_some()
+}
+
+/// Where `needle` occurs in `hay` as a whole token ([`has_token`]): the byte offsets.
+pub(crate) fn token_starts<'h>(hay: &'h str, needle: &'h str) -> impl Iterator<Item = usize> + 'h {
     let joins = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    hay.match_indices(needle).any(|(i, _)| {
+    hay.match_indices(needle).filter_map(move |(i, _)| {
         let before = hay[..i].chars().next_back();
         let after = hay[i + needle.len()..].chars().next();
-        !joins(before) && !joins(after)
+        (!joins(before) && !joins(after)).then_some(i)
     })
 }
 
