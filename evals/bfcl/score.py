@@ -11,8 +11,9 @@ ran is not part of the answer. `--answer all` scores every executed call, as BFC
 a response holding them all (more than one is then "wrong count").
 
 The checker is BFCL's: `ast_checker` and `is_function_calling_format_output`, called as BFCL's
-own runner calls them (`_evaluate_single_ast_entry`), with the language Python and the
-category's name. One module is stood in for: `bfcl_eval.constants.model_config` imports every
+own runner calls them (`_evaluate_single_ast_entry`), with the category's language (Java for
+`simple_java`, JavaScript for `simple_javascript`, Python for every other, as BFCL's runner
+picks it) and the category's name. One module is stood in for: `bfcl_eval.constants.model_config` imports every
 provider SDK BFCL can run models with, and the checker reads it for one thing, whether the
 model's function names had their dots replaced (`underscore_to_dot`). The harness maps tool
 names back to BFCL's dotted names itself, so the answer here is no, as it is for every model
@@ -24,6 +25,7 @@ Usage: score.py --data DIR [--answer first|all] LOG
 
 import argparse
 import json
+import os
 import sys
 import types
 
@@ -46,7 +48,9 @@ def load_checker():
         if not is_function_calling_format_output(output):
             return {"valid": False, "error": ["not in function calling format"],
                     "error_type": "ast_decoder:decoder_wrong_output_format"}
-        return ast_checker(functions, output, answer, Language.PYTHON, category, MODEL_NAME)
+        language = {"simple_java": Language.JAVA,
+                    "simple_javascript": Language.JAVASCRIPT}.get(category, Language.PYTHON)
+        return ast_checker(functions, output, answer, language, category, MODEL_NAME)
 
     return check
 
@@ -69,13 +73,16 @@ def answer_of(run, which):
     return [{c["name"]: c["arguments"]} for c in calls]
 
 
-SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple")
+SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple", "simple_java",
+                "simple_javascript")
+SOURCE_TEXT = ("simple_java", "simple_javascript")
 
 
 def self_check(data, check):
-    """In each category, a known right answer (the first question's) is right, a wrong value is
-    wrong, no call is wrong."""
-    results = {c: self_check_category(data, check, c) for c in SELF_CHECKED}
+    """In each category present, a known right answer (the first question's) is right, a wrong
+    value is wrong, no call is wrong."""
+    present = [c for c in SELF_CHECKED if os.path.exists(f"{data}/{c}.json")]
+    results = {c: self_check_category(data, check, c) for c in present}
     ok = all(results.values())
     print(json.dumps({"self_check": ok, **results}))
     return 0 if ok else 1
@@ -87,6 +94,8 @@ def self_check_category(data, check, category):
     q, truth = questions[qid], answers[qid]["ground_truth"]
     name, params = next(iter(truth[0].items()))
     given = first_possible(params)
+    if category in SOURCE_TEXT:  # Java and JavaScript answers are the values' source text
+        given = {k: source_text(v) for k, v in given.items()}
     right = {name: given}
     wrong = {name: {k: wrong_value(v) for k, v in given.items()}}
     return bool(check(q["function"], [right], truth, category)["valid"]
@@ -99,6 +108,13 @@ def first_possible(params):
     possible values too (`live_multiple`'s nested objects), so they are taken the same way."""
     return {k: first_possible(v[0]) if isinstance(v[0], dict) else v[0]
             for k, v in params.items() if v and v[0] != ""}
+
+
+def source_text(v):
+    """A scalar as Java or JavaScript source writes it (`True` is `true`)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
 
 
 def wrong_value(v):

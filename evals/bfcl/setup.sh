@@ -2,7 +2,7 @@
 # Installs the Berkeley Function Calling Leaderboard's pinned package (PyPI `bfcl-eval`) into a
 # venv under evals/bfcl/.cache (git-ignored), and extracts the data the harness reads: the
 # questions and the possible answers of the categories measured (`simple_python`, `multiple`,
-# and the held-out sets `live_simple` and `live_multiple`).
+# the held-out sets `live_simple` and `live_multiple`, and `simple_java` and `simple_javascript`).
 # Nothing of BFCL is in this repository; everything comes from the package at run time.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
@@ -24,7 +24,7 @@ PYTHON="${BFCL_PYTHON:-python3}"
 VENV="$HOME_DIR/venv"
 DATA="$HOME_DIR/data"
 PKGS=("bfcl-eval==2026.3.23" "filelock==3.20.0")
-CATEGORIES=(simple_python multiple live_simple live_multiple)
+CATEGORIES=(simple_python multiple live_simple live_multiple simple_java simple_javascript)
 STAMP="$HOME_DIR/.installed"
 
 log() { printf '[bfcl] %s\n' "$*" >&2; }

@@ -8,6 +8,7 @@
 //! `live_multiple` that turn can open with a system message, which becomes the agent's system prompt
 //! ([`Question::system`]), as BFCL's runner sends it to the model as the system's.
 
+pub mod language;
 pub mod names;
 pub mod schema;
 
@@ -17,6 +18,7 @@ use agents::model::ToolSpec;
 use serde::Deserialize;
 use serde_json::Value;
 
+use language::Language;
 use names::NameMap;
 
 /// One BFCL question.
@@ -84,14 +86,19 @@ impl Question {
         NameMap::new(self.function.iter().map(|f| f.name.as_str()))
     }
 
-    /// The question's functions as tool specs, under the names of `names`.
+    /// The question's functions as tool specs, under the names of `names`, offered as BFCL
+    /// offers them in the question's [`Language`].
     pub fn tool_specs(&self, names: &NameMap) -> Vec<ToolSpec> {
+        let language = Language::of_id(&self.id);
         self.function
             .iter()
-            .map(|f| ToolSpec {
-                name: names.tool(&f.name).unwrap_or(&f.name).to_owned(),
-                description: f.description.clone(),
-                parameters: schema::parameters(&f.parameters),
+            .map(|f| {
+                let (description, parameters) = language.offered(&f.description, &f.parameters);
+                ToolSpec {
+                    name: names.tool(&f.name).unwrap_or(&f.name).to_owned(),
+                    description,
+                    parameters: schema::parameters(&parameters),
+                }
             })
             .collect()
     }
