@@ -94,6 +94,14 @@ impl ScriptedModel {
         self
     }
 
+    /// Says a turn may be asked for up to `cap` tokens beyond its usual cap
+    /// ([`Capabilities::raised_token_cap`](crate::model::Capabilities)); read what each
+    /// request asked for in [`requests`](Self::requests).
+    pub fn with_raised_token_cap(mut self, cap: Option<u32>) -> Self {
+        self.capabilities.raised_token_cap = cap;
+        self
+    }
+
     /// Says it enforces constraints as far as `support`
     /// ([`Capabilities::constraint`](crate::model::Capabilities)); the script's answers are
     /// what it returns either way (a test scripts the constrained answer, and reads the

@@ -51,6 +51,13 @@ pub struct Capabilities {
     /// (Anthropic). [`Unsupported`](ConstraintSupport::Unsupported) by default: the runtime then
     /// sends no schema, and the answer is asked for in the prompt and read through repair.
     pub answer: ConstraintSupport,
+    /// The most tokens one turn of this model may be asked to generate when the runtime asks
+    /// for more than the model's usual cap (the turn after the cap cut a call off,
+    /// [`Recovery::room_after_cut_off`]). `None` (the default): the runtime never asks for more
+    /// than the agent's own sampling says. A prompted client whose cap was left at its default
+    /// says four times that default; a cap its user set holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raised_token_cap: Option<u32>,
 }
 
 impl Capabilities {
@@ -84,6 +91,14 @@ impl Capabilities {
     #[must_use]
     pub fn answer(mut self, support: ConstraintSupport) -> Self {
         self.answer = support;
+        self
+    }
+
+    /// Sets the most tokens a turn may be asked for beyond the usual cap
+    /// ([`raised_token_cap`](Self::raised_token_cap)).
+    #[must_use]
+    pub fn raised_token_cap(mut self, cap: Option<u32>) -> Self {
+        self.raised_token_cap = cap;
         self
     }
 
@@ -180,6 +195,15 @@ pub struct Recovery {
     /// (`[12, 15, …, 35, 36, 39, 41, …` for the user's ten numbers), and the run ends without a
     /// call that ran.
     pub keep_cut_lists: bool,
+    /// Under prevention mode, the turn after one the token cap cut off may generate twice as
+    /// many tokens as the cut turn did, up to the model's
+    /// [`raised_token_cap`](Capabilities::raised_token_cap) (never where the model has none,
+    /// nor where the agent's own [`Sampling::max_tokens`](super::Sampling::max_tokens) is
+    /// set: a cap someone chose holds). Given back on the turn after. A call of a tool with
+    /// many arguments can need more tokens than a small model's usual cap, and asked again
+    /// under the same cap it is cut off again, until the last turn ends the run on a final
+    /// answer with nothing run (BFCL's `simple_java_55`: eight service names).
+    pub room_after_cut_off: bool,
     /// With `user_words`, the spans a held string may take leave out those that start or end
     /// with a word framing the request: a message's first word (its verb or question word),
     /// an English article, preposition, pronoun or question word. Held to every span, a small
@@ -334,6 +358,7 @@ impl Recovery {
         hold_tool: false,
         hold_cut_off: false,
         keep_cut_lists: false,
+        room_after_cut_off: false,
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
@@ -367,6 +392,7 @@ impl Recovery {
         hold_tool: true,
         hold_cut_off: true,
         keep_cut_lists: true,
+        room_after_cut_off: true,
         user_phrases: true,
         skip_tool_words: true,
         date_spans: true,
@@ -400,6 +426,7 @@ impl Recovery {
         hold_tool: false,
         hold_cut_off: false,
         keep_cut_lists: false,
+        room_after_cut_off: false,
         user_phrases: false,
         skip_tool_words: false,
         date_spans: false,
@@ -482,6 +509,13 @@ impl Recovery {
     #[must_use]
     pub const fn user_spelling(mut self, on: bool) -> Self {
         self.user_spelling = on;
+        self
+    }
+
+    /// Switches [`room_after_cut_off`](Self::room_after_cut_off).
+    #[must_use]
+    pub const fn room_after_cut_off(mut self, on: bool) -> Self {
+        self.room_after_cut_off = on;
         self
     }
 

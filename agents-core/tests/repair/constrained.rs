@@ -1319,6 +1319,83 @@ async fn prevention_mode_keeps_what_a_cut_off_list_wrote_of_the_users_numbers() 
     assert!(dataset_a_schema(&requests[1]).get("const").is_none());
 }
 
+/// Issue 28 (BFCL `simple_java_55`, unread data): a call of eight service names needs more
+/// tokens than the local model's cap; cut off, then held and cut off again, the last turn was
+/// the final answer's, and the run ended with nothing run. Under the small-model profile's
+/// `room_after_cut_off`, the turn after a cut-off one may generate twice the tokens the cut turn
+/// did, up to the model's raised cap, and the turn after it is back at the usual cap. The piece
+/// off, a model without a raised cap, or an agent whose own sampling sets a cap: no turn is
+/// given more.
+#[tokio::test]
+async fn prevention_mode_gives_the_turn_after_a_cut_off_call_more_room() {
+    use agents_core::model::{FinishReason, Sampling, Usage};
+    async fn run(
+        recovery: Recovery,
+        raised: Option<u32>,
+        sampling: Sampling,
+    ) -> (agents_core::RunReport<String>, Vec<Option<u32>>) {
+        let mut cut = ModelResponse::tool_call("c1", "t_test", r#"{"dataset_a": [12, 15], "#);
+        cut.finish_reason = FinishReason::Length;
+        cut.usage = Usage {
+            input_tokens: 300,
+            output_tokens: 96,
+        };
+        let model = ScriptedModel::new([
+            cut,
+            ModelResponse::tool_call(
+                "c2",
+                "t_test",
+                r#"{"dataset_a": [12, 15], "dataset_b": [14, 17]}"#,
+            ),
+            ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "p = 0.4"}"#),
+        ])
+        .with_constraint_support(ConstraintSupport::Schema)
+        .with_raised_token_cap(raised)
+        .with_recovery(recovery);
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let report = LlmAgent::<String, String>::builder("stats")
+            .model(model.clone())
+            .tool(t_test(seen))
+            .constrained(true)
+            .sampling(sampling)
+            .build()
+            .unwrap()
+            .run("Run a t-test on A: 12, 15 and B: 14, 17.".into())
+            .report()
+            .await;
+        let caps = model
+            .requests()
+            .iter()
+            .map(|r| r.sampling.max_tokens)
+            .collect();
+        (report, caps)
+    }
+    let recovery = Recovery::SMALL_MODEL.ask_values(false);
+    let (report, caps) = run(recovery, Some(384), Sampling::default()).await;
+    assert_eq!(report.output().unwrap(), "p = 0.4");
+    assert_eq!(caps, [None, Some(192), None]);
+    // Twice the cut turn's tokens, but never past the model's raised cap.
+    let (_, caps) = run(recovery, Some(150), Sampling::default()).await;
+    assert_eq!(caps, [None, Some(150), None]);
+
+    let (report, caps) = run(
+        recovery.room_after_cut_off(false),
+        Some(384),
+        Sampling::default(),
+    )
+    .await;
+    assert_eq!(report.output().unwrap(), "p = 0.4");
+    assert_eq!(caps, [None, None, None]);
+    let (_, caps) = run(recovery, None, Sampling::default()).await;
+    assert_eq!(caps, [None, None, None]);
+    let own = Sampling {
+        max_tokens: Some(64),
+        ..Sampling::default()
+    };
+    let (_, caps) = run(recovery, Some(384), own).await;
+    assert_eq!(caps, [Some(64), Some(64), Some(64)]);
+}
+
 /// The copy-then-Berlin run outside prevention mode, the model constraining as `constraint`
 /// says.
 async fn copy_then_berlin_unconstrained(

@@ -60,6 +60,12 @@ const PROVIDER: &str = "prompted";
 /// The default cap on generated tokens (one call line, or a short answer).
 pub const DEFAULT_MAX_TOKENS: u32 = 96;
 
+/// The most tokens a turn may be asked for when the cap was left at its default
+/// ([`DEFAULT_MAX_TOKENS`] four times): the runtime asks for more on the turn after the cap cut
+/// a call off ([`Recovery::room_after_cut_off`]). A cap set with
+/// [`max_tokens`](PromptedCompletionsBuilder::max_tokens) is never raised.
+pub const DEFAULT_RAISED_TOKEN_CAP: u32 = 4 * DEFAULT_MAX_TOKENS;
+
 /// What a prompted client says about itself: short feedback (it writes its calls as text), the
 /// arguments of the example calls `format` shows for `tools`, and `recovery` (by default
 /// [`Recovery::SMALL_MODEL`]). `Unsupported` constraint: the caller sets its own.
@@ -279,6 +285,8 @@ pub struct PromptedCompletions {
     root: Option<Transport>,
     format: PromptFormat,
     max_tokens: u32,
+    /// The most a request's own `max_tokens` may raise `max_tokens` to.
+    token_ceiling: u32,
     temperature: Option<f32>,
     seed: Option<u64>,
     calibrated_choice: bool,
@@ -297,6 +305,7 @@ pub struct PromptedCompletionsBuilder {
     settings: ClientSettings,
     format: PromptFormat,
     max_tokens: u32,
+    token_ceiling: u32,
     temperature: Option<f32>,
     seed: Option<u64>,
     calibrated_choice: bool,
@@ -314,6 +323,7 @@ impl PromptedCompletions {
             settings: ClientSettings::new("http://127.0.0.1:8080/v1"),
             format: PromptFormat::default(),
             max_tokens: DEFAULT_MAX_TOKENS,
+            token_ceiling: DEFAULT_RAISED_TOKEN_CAP,
             temperature: None,
             seed: None,
             calibrated_choice: true,
@@ -327,6 +337,11 @@ impl PromptedCompletions {
     /// The prompt layout.
     pub fn format(&self) -> &PromptFormat {
         &self.format
+    }
+
+    /// The most tokens a request may raise the cap to, where that is more than the cap.
+    fn raised_token_cap(&self) -> Option<u32> {
+        (self.token_ceiling > self.max_tokens).then_some(self.token_ceiling)
     }
 
     /// The transport.
@@ -507,7 +522,7 @@ impl PromptedCompletions {
             prompt,
             max_tokens: s
                 .max_tokens
-                .map_or(self.max_tokens, |m| m.min(self.max_tokens)),
+                .map_or(self.max_tokens, |m| m.min(self.token_ceiling)),
             temperature: s.temperature.or(self.temperature),
             top_p: s.top_p,
             // A new seed each turn: a retry after feedback must not replay the same sample.
@@ -603,7 +618,8 @@ impl PromptedCompletions {
 
 crate::client::impl_model!(PromptedCompletions, send,
     capabilities: |client, tools| prompted_capabilities(&client.format, tools, client.recovery)
-        .answer(agents_core::model::ConstraintSupport::Schema));
+        .answer(agents_core::model::ConstraintSupport::Schema)
+        .raised_token_cap(client.raised_token_cap()));
 
 impl PromptedCompletionsBuilder {
     settings_methods!(PROVIDER);
@@ -614,10 +630,14 @@ impl PromptedCompletionsBuilder {
         self
     }
 
-    /// The cap on generated tokens (default [`DEFAULT_MAX_TOKENS`]); a request's own
-    /// `max_tokens` may lower it, never raise it.
+    /// The cap on generated tokens (default [`DEFAULT_MAX_TOKENS`]). A cap set here is a
+    /// ceiling: a request's own `max_tokens` may lower it, never raise it. Left at its
+    /// default, a request may raise it up to [`DEFAULT_RAISED_TOKEN_CAP`], as the runtime does
+    /// for one turn after the cap cut a call off (reported as
+    /// [`Capabilities::raised_token_cap`]).
     pub fn max_tokens(mut self, max: u32) -> Self {
         self.max_tokens = max.max(1);
+        self.token_ceiling = self.max_tokens;
         self
     }
 
@@ -654,6 +674,7 @@ impl PromptedCompletionsBuilder {
             root,
             format: self.format,
             max_tokens: self.max_tokens,
+            token_ceiling: self.token_ceiling,
             temperature: self.temperature,
             seed: self.seed,
             calibrated_choice: self.calibrated_choice,

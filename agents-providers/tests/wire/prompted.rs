@@ -326,3 +326,63 @@ async fn a_choice_question_is_held_to_its_choices_by_json_schema() {
     );
     assert_eq!(body["stop"], json!(["\n"]));
 }
+
+/// A cap left at its default is what a turn gets when the request says nothing, and a request
+/// may ask for more, up to four times the default (the runtime does, for one turn after the cap
+/// cut a call off); the client reports that ceiling. A cap its user set is a ceiling: a request
+/// may lower it, never raise it, and none is reported.
+#[tokio::test]
+async fn a_default_token_cap_may_be_raised_by_a_request_and_a_chosen_one_may_not() {
+    use agents_core::Model;
+    use agents_core::model::{Message, ModelRequest, Sampling};
+    use agents_providers::prompted::{DEFAULT_MAX_TOKENS, DEFAULT_RAISED_TOKEN_CAP};
+    let asking = |max_tokens: Option<u32>| {
+        ModelRequest::new()
+            .messages(vec![Message::user("hi")])
+            .sampling(Sampling {
+                max_tokens,
+                ..Sampling::default()
+            })
+    };
+    let (server, sent, client) = answering("Answer: hello").await;
+    assert_eq!(
+        client.capabilities(&[]).raised_token_cap,
+        Some(DEFAULT_RAISED_TOKEN_CAP)
+    );
+    for asked in [None, Some(200), Some(10_000), Some(10)] {
+        client.complete(&asking(asked)).await.unwrap();
+    }
+    let caps: Vec<Value> = sent
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|b| b["max_tokens"].clone())
+        .collect();
+    assert_eq!(
+        caps,
+        [
+            json!(DEFAULT_MAX_TOKENS),
+            json!(200),
+            json!(DEFAULT_RAISED_TOKEN_CAP),
+            json!(10)
+        ]
+    );
+
+    sent.lock().unwrap().clear();
+    let chosen = PromptedCompletions::builder("gemma3-270m")
+        .base_url(format!("{}/v1", server.uri()))
+        .max_tokens(48)
+        .build()
+        .unwrap();
+    assert_eq!(chosen.capabilities(&[]).raised_token_cap, None);
+    for asked in [None, Some(200), Some(10)] {
+        chosen.complete(&asking(asked)).await.unwrap();
+    }
+    let caps: Vec<Value> = sent
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|b| b["max_tokens"].clone())
+        .collect();
+    assert_eq!(caps, [json!(48), json!(48), json!(10)]);
+}

@@ -58,6 +58,8 @@ pub(in crate::agent::llm) struct Progress {
     /// The argument schemas held to the user's words for one turn, as they were before, to be
     /// given back on the next.
     pub unheld: Vec<(String, Value)>,
+    /// The token cap as it was before `room_after_cut_off` raised it for one turn.
+    pub room_given: Option<Option<u32>>,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -167,6 +169,7 @@ where
             self.frame.request.tools = tools;
         }
         self.give_back_held();
+        self.give_back_room();
         if std::mem::take(&mut self.progress.offered_answer) {
             self.offer_final_answer(false);
             self.frame.request.constraint = None;
@@ -176,6 +179,7 @@ where
             let kept_lists = self.progress.kept_lists.take();
             // A tool passed over: the request is still to be served, as if new.
             let passed_over = self.pass_over_unfilled(&copied);
+            self.room_after_cut_off();
             let last_turn = self.budget.turns_left() == Some(0);
             let new_request = !self.progress.tool_called || passed_over;
             self.offer_final_answer(answer_due || last_turn || !new_request);

@@ -26,6 +26,8 @@ pub(in crate::agent::llm) struct CutOff {
     pub call: String,
     /// The path of the list the cap cut inside it, if one was open ([`super::repeats::open_list`]).
     pub list: Option<String>,
+    /// The tokens the cut turn generated (its cap, as far as the provider reports it).
+    pub tokens: u64,
 }
 
 impl<In, Out> Runner<'_, In, Out>
@@ -169,7 +171,41 @@ where
             .map(|c| CutOff {
                 call: c.id.clone(),
                 list: super::repeats::open_list(&c.arguments),
+                tokens: response.usage.output_tokens,
             });
+    }
+
+    /// Under prevention mode with the recovery profile's `room_after_cut_off`, the turn after
+    /// one the token cap cut off may generate twice the tokens the cut turn did, up to the
+    /// model's [`raised_token_cap`](crate::model::Capabilities::raised_token_cap): never where
+    /// the model has none or the agent's sampling sets its own cap. The cap before is kept
+    /// for [`give_back_room`](Self::give_back_room).
+    pub(super) fn room_after_cut_off(&mut self) {
+        let settings = &self.agent.config.settings;
+        if !settings.recovery.room_after_cut_off || settings.sampling.max_tokens.is_some() {
+            return;
+        }
+        let Some(cut) = &self.progress.cut_off else {
+            return;
+        };
+        let Some(most) = self.model.capabilities(&[]).raised_token_cap else {
+            return;
+        };
+        let twice = u32::try_from(cut.tokens.saturating_mul(2)).unwrap_or(u32::MAX);
+        let room = twice.min(most);
+        if room > 0 {
+            let sampling = &mut self.frame.request.sampling;
+            self.progress.room_given = Some(sampling.max_tokens);
+            sampling.max_tokens = Some(room);
+        }
+    }
+
+    /// Gives back the token cap [`room_after_cut_off`](Self::room_after_cut_off) raised for
+    /// one turn.
+    pub(super) fn give_back_room(&mut self) {
+        if let Some(before) = self.progress.room_given.take() {
+            self.frame.request.sampling.max_tokens = before;
+        }
     }
 
     /// Notes a call refused for a value nobody gave (copied from an example, or a number the
