@@ -113,13 +113,14 @@ impl Language {
                 " The list elements are of type {element}; they are not in string representation."
             ));
         }
-        if self == Self::JavaScript && declared == "dict" {
-            if let Some(entries) = property.remove("properties") {
-                notes.push_str(&format!(
-                    " The dictionary entries have the following schema; they are not in string representation. {}",
-                    python_json(&entries)
-                ));
-            }
+        if self == Self::JavaScript
+            && declared == "dict"
+            && let Some(entries) = property.remove("properties")
+        {
+            notes.push_str(&format!(
+                " The dictionary entries have the following schema; they are not in string representation. {}",
+                python_json(&entries)
+            ));
         }
         let description = property
             .get("description")
