@@ -345,21 +345,24 @@ async fn a_default_token_cap_may_be_raised_by_a_request_and_a_chosen_one_may_not
             })
     };
     let (server, sent, client) = answering("Answer: hello").await;
+    // The caps `client` sent for requests asking for `asked`, in order.
+    let caps_sent = async |client: &PromptedCompletions, asked: &[Option<u32>]| {
+        sent.lock().unwrap().clear();
+        for &asked in asked {
+            client.complete(&asking(asked)).await.unwrap();
+        }
+        let bodies = sent.lock().unwrap();
+        bodies
+            .iter()
+            .map(|b| b["max_tokens"].clone())
+            .collect::<Vec<Value>>()
+    };
     assert_eq!(
         client.capabilities(&[]).raised_token_cap,
         Some(DEFAULT_RAISED_TOKEN_CAP)
     );
-    for asked in [None, Some(200), Some(10_000), Some(10)] {
-        client.complete(&asking(asked)).await.unwrap();
-    }
-    let caps: Vec<Value> = sent
-        .lock()
-        .unwrap()
-        .iter()
-        .map(|b| b["max_tokens"].clone())
-        .collect();
     assert_eq!(
-        caps,
+        caps_sent(&client, &[None, Some(200), Some(10_000), Some(10)]).await,
         [
             json!(DEFAULT_MAX_TOKENS),
             json!(200),
@@ -368,21 +371,14 @@ async fn a_default_token_cap_may_be_raised_by_a_request_and_a_chosen_one_may_not
         ]
     );
 
-    sent.lock().unwrap().clear();
     let chosen = PromptedCompletions::builder("gemma3-270m")
         .base_url(format!("{}/v1", server.uri()))
         .max_tokens(48)
         .build()
         .unwrap();
     assert_eq!(chosen.capabilities(&[]).raised_token_cap, None);
-    for asked in [None, Some(200), Some(10)] {
-        chosen.complete(&asking(asked)).await.unwrap();
-    }
-    let caps: Vec<Value> = sent
-        .lock()
-        .unwrap()
-        .iter()
-        .map(|b| b["max_tokens"].clone())
-        .collect();
-    assert_eq!(caps, [json!(48), json!(48), json!(10)]);
+    assert_eq!(
+        caps_sent(&chosen, &[None, Some(200), Some(10)]).await,
+        [json!(48), json!(48), json!(10)]
+    );
 }
