@@ -170,6 +170,64 @@ subschema_walk!(
     each_subschema_mut, mut, get_mut, values_mut, iter_mut
 );
 
+/// Drops `type` from every subschema whose `enum` lists values none of which is of that type
+/// (`{"type": "integer", "enum": ["1", "2"]}`), and returns how many it dropped. Such a schema
+/// admits no value at all, so a validator holding a call to it refuses every call the tool
+/// could get; the choices are what its author listed, and a model asked under the schema writes
+/// one of them. A schema whose `enum` holds at least one value of its type, or that has no
+/// `enum`, is left as it is.
+///
+/// ```
+/// use agents_json::schema::untype_contradicted_choices;
+/// use serde_json::json;
+/// let mut schema = json!({"properties": {
+///     "seats": {"type": "integer", "enum": ["1", "2"]},
+///     "size": {"type": "string", "enum": ["s", "m"]}
+/// }});
+/// assert_eq!(untype_contradicted_choices(&mut schema), 1);
+/// assert_eq!(schema["properties"]["seats"], json!({"enum": ["1", "2"]}));
+/// assert_eq!(schema["properties"]["size"]["type"], "string");
+/// ```
+pub fn untype_contradicted_choices(schema: &mut Value) -> usize {
+    let mut dropped = 0;
+    each_subschema_mut(schema, 0, &mut |s| {
+        let Value::Object(m) = s else { return };
+        let (Some(Value::Array(choices)), Some(declared)) = (m.get("enum"), m.get("type")) else {
+            return;
+        };
+        let names: Vec<&str> = match declared {
+            Value::String(name) => vec![name.as_str()],
+            Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
+            _ => return,
+        };
+        let contradicted = !choices.is_empty()
+            && !choices
+                .iter()
+                .any(|c| names.iter().any(|name| is_of_type(c, name)));
+        if contradicted {
+            m.remove("type");
+            dropped += 1;
+        }
+    });
+    dropped
+}
+
+/// Whether `v` is of the JSON Schema type `name` (`integer`: a number without a fraction).
+fn is_of_type(v: &Value, name: &str) -> bool {
+    match (name, v) {
+        ("null", Value::Null)
+        | ("boolean", Value::Bool(_))
+        | ("number", Value::Number(_))
+        | ("string", Value::String(_))
+        | ("array", Value::Array(_))
+        | ("object", Value::Object(_)) => true,
+        ("integer", Value::Number(n)) => {
+            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+        }
+        _ => false,
+    }
+}
+
 /// The values of every `examples` keyword of a schema and its subschemas (what a model is shown
 /// as example values beside the tool's worked examples).
 pub fn schema_examples(schema: &Value) -> Vec<Value> {

@@ -67,7 +67,7 @@ impl StandaloneTool {
     /// Wraps `tool`, compiling its argument schema. A schema the validator cannot compile leaves
     /// the arguments to the tool's own types, as in an agent (with a `tracing` warning).
     pub fn new(tool: Arc<dyn Tool>) -> Self {
-        let validator = match ArgsValidator::compile(&tool.spec().name, &tool.spec().parameters) {
+        let validator = match ArgsValidator::for_tool(&tool.spec().name, &tool.spec().parameters) {
             Ok(v) => Some(v),
             Err(e) => {
                 tracing::warn!(target: "agents::tool", error = %e, "arguments are not validated");

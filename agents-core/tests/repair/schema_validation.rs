@@ -328,3 +328,55 @@ impl<S: tracing::Subscriber> Layer<S> for Warnings {
         }
     }
 }
+
+/// Issue 28 (BFCL `live_relevance_8-8-0`, unread data): a tool declared `number_of_tickets` as
+/// an integer whose `enum` lists strings (`"1"` to `"9"`), a schema no value satisfies; every
+/// call was refused (the string for its type, the number coercion made of it for its choices)
+/// and the run ended with nothing run. Such a subschema is checked by its choices alone: the
+/// choice the model wrote runs as written; a value outside the choices is still refused. A
+/// schema whose `enum` holds a value of its type keeps its type.
+#[tokio::test]
+async fn an_enum_that_contradicts_its_type_is_checked_by_its_choices() {
+    let received: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let sink = received.clone();
+    let tickets = schema_tool(
+        "buy_tickets",
+        "Buys tickets.",
+        json!({
+            "type": "object",
+            "properties": {
+                "count": {"type": "integer", "enum": ["1", "2", "3"]},
+                "tier": {"type": "string", "enum": ["A", 2]}
+            },
+            "required": ["count"]
+        }),
+        move |args: Value| {
+            let sink = sink.clone();
+            async move {
+                sink.lock().unwrap().push(args);
+                Ok::<_, ExecutionFailure>("booked")
+            }
+        },
+    )
+    .unwrap();
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "buy_tickets", r#"{"count": "7"}"#),
+        ModelResponse::tool_call("c2", "buy_tickets", r#"{"count": "2", "tier": 2}"#),
+        ModelResponse::tool_call("c3", "buy_tickets", r#"{"count": "2", "tier": "A"}"#),
+        ModelResponse::text("Booked."),
+    ]);
+    let agent = LlmAgent::<String, String>::builder("a")
+        .model(model.clone())
+        .tool(tickets)
+        .build()
+        .unwrap();
+    let report = agent.run("Two tickets.".to_owned()).report().await;
+    assert_eq!(report.output().unwrap(), "Booked.");
+    // "7" is no choice; `tier`'s type holds since its choices include a string.
+    assert!(told(&model, 1).is_error);
+    assert!(told(&model, 2).is_error);
+    assert_eq!(
+        received.lock().unwrap().clone(),
+        [json!({"count": "2", "tier": "A"})]
+    );
+}

@@ -64,7 +64,7 @@ impl ToolEntry {
 /// the validator cannot compile does not stop the agent: the tool's arguments then go unchecked
 /// by the schema (its own types still read them), and a warning says why.
 fn compile_validator(spec: &crate::model::ToolSpec) -> Option<crate::tool::ArgsValidator> {
-    match crate::tool::ArgsValidator::compile(&spec.name, &spec.parameters) {
+    match crate::tool::ArgsValidator::for_tool(&spec.name, &spec.parameters) {
         Ok(v) => Some(v),
         Err(e) => {
             tracing::warn!(target: "agents", tool = %spec.name, "{e}; its arguments are not validated against it");

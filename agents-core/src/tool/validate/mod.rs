@@ -94,6 +94,26 @@ impl ArgsValidator {
             .map_err(|e| refused(crate::text::shorten(&e, 300)))
     }
 
+    /// Compiles the validator a tool's calls are checked with: `schema` as the tool declares
+    /// it, except where a subschema's `enum` holds no value of its own `type` (`{"type":
+    /// "integer", "enum": ["1", "2"]}`, as generated and hand-written schemas sometimes have):
+    /// such a schema admits nothing, and every call of the tool would be refused, so its
+    /// choices alone are checked there ([`agents_json::schema::untype_contradicted_choices`]),
+    /// with a warning. [`compile`](Self::compile) stays JSON Schema as specified.
+    pub(crate) fn for_tool(tool: &str, schema: &Value) -> Result<ArgsValidator, SchemaError> {
+        let mut checked = schema.clone();
+        let dropped = agents_json::schema::untype_contradicted_choices(&mut checked);
+        if dropped > 0 {
+            tracing::warn!(
+                target: "agents",
+                tool,
+                dropped,
+                "an `enum` of the tool's schema holds no value of its `type`; its choices are checked and its type is not"
+            );
+        }
+        Self::compile(tool, &checked)
+    }
+
     /// Every way `args` breaks the schema (at most [`MAX_VIOLATIONS`]), or none. The common case,
     /// valid arguments, costs one pass that allocates nothing.
     pub(crate) fn violations(&self, args: &Value) -> Vec<SchemaViolation> {
