@@ -212,20 +212,22 @@ pub fn untype_contradicted_choices(schema: &mut Value) -> usize {
     dropped
 }
 
-/// Whether `v` is of the JSON Schema type `name` (`integer`: a number without a fraction).
-fn is_of_type(v: &Value, name: &str) -> bool {
-    match (name, v) {
-        ("null", Value::Null)
-        | ("boolean", Value::Bool(_))
-        | ("number", Value::Number(_))
-        | ("string", Value::String(_))
+/// Whether `value` already has the JSON Schema type `kind` (`integer`: a number written
+/// without a fraction or exponent).
+pub(crate) fn is_of_type(value: &Value, kind: &str) -> bool {
+    match (kind, value) {
+        ("null", Value::Null) | ("boolean", Value::Bool(_)) | ("string", Value::String(_)) => true,
+        ("object", Value::Object(_))
         | ("array", Value::Array(_))
-        | ("object", Value::Object(_)) => true,
-        ("integer", Value::Number(n)) => {
-            n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
-        }
+        | ("number", Value::Number(_)) => true,
+        ("integer", Value::Number(n)) => is_integer_text(&n.to_string()),
         _ => false,
     }
+}
+
+fn is_integer_text(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The values of every `examples` keyword of a schema and its subschemas (what a model is shown

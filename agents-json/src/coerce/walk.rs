@@ -480,19 +480,7 @@ impl<'s> Walker<'s> {
 /// The type names a schema declares: `type` as a name or list, else inferred from keywords.
 /// Does the value already have JSON Schema type `kind`?
 fn fits(value: &Value, kind: &str) -> bool {
-    match (kind, value) {
-        ("null", Value::Null) | ("boolean", Value::Bool(_)) | ("string", Value::String(_)) => true,
-        ("object", Value::Object(_))
-        | ("array", Value::Array(_))
-        | ("number", Value::Number(_)) => true,
-        ("integer", Value::Number(n)) => is_integer_text(&n.to_string()),
-        _ => false,
-    }
-}
-
-fn is_integer_text(text: &str) -> bool {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    crate::schema::is_of_type(value, kind)
 }
 
 /// Whether `schema`'s own `type` and `enum` take `value` as it is (no coercion): any type when
