@@ -192,14 +192,13 @@ pub fn untype_contradicted_choices(schema: &mut Value) -> usize {
     let mut dropped = 0;
     each_subschema_mut(schema, 0, &mut |s| {
         let Value::Object(m) = s else { return };
-        let (Some(Value::Array(choices)), Some(declared)) = (m.get("enum"), m.get("type")) else {
+        let Some(Value::Array(choices)) = m.get("enum") else {
             return;
         };
-        let names: Vec<&str> = match declared {
-            Value::String(name) => vec![name.as_str()],
-            Value::Array(names) => names.iter().filter_map(Value::as_str).collect(),
-            _ => return,
-        };
+        let names = types(m);
+        if names.is_empty() {
+            return;
+        }
         let contradicted = !choices.is_empty()
             && !choices
                 .iter()

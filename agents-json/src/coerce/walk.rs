@@ -240,7 +240,7 @@ impl<'s> Walker<'s> {
         schema: &'s Map<String, Value>,
         depth: usize,
     ) -> Walked {
-        if let Some(kind) = types.iter().find(|t| fits(&value, t)) {
+        if let Some(kind) = types.iter().find(|t| crate::schema::is_of_type(&value, t)) {
             return match (value, *kind) {
                 (Value::Object(map), "object") => self.object(map, schema, depth),
                 (Value::Array(items), "array") => self.array(items, schema, depth),
@@ -475,12 +475,6 @@ impl<'s> Walker<'s> {
         }
         Ok(Value::Array(out))
     }
-}
-
-/// The type names a schema declares: `type` as a name or list, else inferred from keywords.
-/// Does the value already have JSON Schema type `kind`?
-fn fits(value: &Value, kind: &str) -> bool {
-    crate::schema::is_of_type(value, kind)
 }
 
 /// Whether `schema`'s own `type` and `enum` take `value` as it is (no coercion): any type when
