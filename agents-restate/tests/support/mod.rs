@@ -471,11 +471,42 @@ pub fn paired(transcript: &[Message]) -> Vec<ToolResult> {
 /// after a colon), and `tool_use:<tool>` for each `on_tool_use` call; sorted, to compare as
 /// multisets. A `run_resumed` event carries its count: `run_resumed:<replayed steps>`.
 pub fn reported(dir: &Path, pid: u32) -> Vec<String> {
-    let mut seen: Vec<String> = lines(&dir.join(EVENTS))
-        .iter()
-        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
-        .filter(|r| r["pid"] == pid)
-        .map(|r| match (&r["event"], &r["tool_use"]) {
+    let mut seen: Vec<String> = attempts(dir, pid).concat();
+    seen.sort();
+    seen
+}
+
+/// What a process that picked a run up reported, with any later attempt of the same process
+/// folded into its first: Restate may attempt an invocation again on the same process (under
+/// load an attempt can be cut before its last journal entry is acknowledged), and the new
+/// attempt reads the journal back (another `run_resumed`) and may redo a step whose entry was
+/// never stored. Those repeats are Restate's at-least-once for unjournaled work, not the
+/// framework's; what a scenario pins is which steps the process reported at all, and the
+/// ledger and journal checks still pin that no tool ran twice. Sorted, like [`reported`].
+pub fn reported_by_resumer(dir: &Path, pid: u32) -> Vec<String> {
+    let mut attempts = attempts(dir, pid).into_iter();
+    let mut seen = attempts.next().unwrap_or_default();
+    for later in attempts {
+        for label in later {
+            if !label.starts_with("run_resumed:") && !seen.contains(&label) {
+                seen.push(label);
+            }
+        }
+    }
+    seen.sort();
+    seen
+}
+
+/// The labels one process reported, in order, split where an attempt begins (`run_started`
+/// or `run_resumed`).
+fn attempts(dir: &Path, pid: u32) -> Vec<Vec<String>> {
+    let mut attempts: Vec<Vec<String>> = Vec::new();
+    for line in lines(&dir.join(EVENTS)) {
+        let record: serde_json::Value = serde_json::from_str(&line).expect("a JSON line");
+        if record["pid"] != pid {
+            continue;
+        }
+        let label = match (&record["event"], &record["tool_use"]) {
             (serde_json::Value::Null, tool) => format!("tool_use:{}", tool.as_str().unwrap_or("?")),
             (event, _) => {
                 let kind = event["event"].as_str().unwrap_or("?");
@@ -485,10 +516,14 @@ pub fn reported(dir: &Path, pid: u32) -> Vec<String> {
                     _ => kind.to_owned(),
                 }
             }
-        })
-        .collect();
-    seen.sort();
-    seen
+        };
+        let begins = label == "run_started" || label.starts_with("run_resumed:");
+        match attempts.last_mut() {
+            Some(current) if !begins => current.push(label),
+            _ => attempts.push(vec![label]),
+        }
+    }
+    attempts
 }
 
 pub fn sorted<const N: usize>(labels: [&str; N]) -> Vec<String> {

@@ -47,7 +47,7 @@ pub async fn crash_after_a_side_effect_does_not_repeat_it(server: &Server) {
         ])
     );
     assert_eq!(
-        reported(&case.dir, second),
+        reported_by_resumer(&case.dir, second),
         sorted([
             "run_resumed:3",
             "tool_started:hold",
@@ -90,7 +90,7 @@ pub async fn crash_during_a_side_effect_reports_outcome_unknown(server: &Server)
         ])
     );
     assert_eq!(
-        reported(&case.dir, second),
+        reported_by_resumer(&case.dir, second),
         sorted([
             "run_resumed:1",
             "tool_failed:ledger_append",
@@ -131,7 +131,7 @@ pub async fn crash_during_an_idempotent_tool_runs_it_again(server: &Server) {
         sorted(["run_started", "model_responded", "tool_started:ledger_put"])
     );
     assert_eq!(
-        reported(&case.dir, second),
+        reported_by_resumer(&case.dir, second),
         sorted([
             "run_resumed:1",
             "tool_started:ledger_put",
@@ -419,7 +419,7 @@ pub async fn two_calls_of_one_turn_and_a_crash_between_them(server: &Server) {
         ])
     );
     assert_eq!(
-        reported(&case.dir, second),
+        reported_by_resumer(&case.dir, second),
         sorted([
             "run_resumed:2",
             "tool_failed:ledger_append",
