@@ -726,6 +726,19 @@ pub enum ArgumentChange {
         /// The number it now holds.
         to: String,
     },
+    /// A text of the user's that the call wrote into two arguments stays in the one the words
+    /// around it name; this argument took the text the user quoted for it instead
+    /// (`place_strings`).
+    TextPlaced {
+        /// The argument.
+        argument: String,
+        /// The text it held.
+        from: String,
+        /// The argument that keeps that text.
+        kept_in: String,
+        /// The text it now holds.
+        to: String,
+    },
     /// An optional argument's value was copied from an example (or, under a constraint, was a
     /// number nobody gave): it was left out, and the tool's default applies
     /// (`leave_out_echoes`).
@@ -807,6 +820,15 @@ impl std::fmt::Display for ArgumentChange {
             ArgumentChange::NumberPlaced { argument, from, to } => write!(
                 f,
                 "set `{argument}` to {to} (was {from}): the user wrote {from} once, for another argument, and {to} where they named this one"
+            ),
+            ArgumentChange::TextPlaced {
+                argument,
+                from,
+                kept_in,
+                to,
+            } => write!(
+                f,
+                "set `{argument}` to {to:?} (was {from:?}): the user wrote {from:?} once, for `{kept_in}`, and quoted {to:?} for this one"
             ),
             ArgumentChange::EchoLeftOut {
                 argument,

@@ -23,6 +23,10 @@
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
 //! - `placement.rs`: a number the call uses more often than the user wrote it, put where the
 //!   words around each number put it ([`Recovery::place_numbers`](crate::model::Recovery::place_numbers));
+//! - `string_placement.rs`: a text of the user's the call writes into two arguments, kept
+//!   where the words around it put it, the other argument given a text the user quoted
+//!   ([`Recovery::place_strings`](crate::model::Recovery::place_strings));
+//! - `quotes.rs`: the texts a request or a description sets in quotes;
 //! - `spelling.rs`: a value written in capitals the user wrote otherwise, set to the user's
 //!   spelling ([`Recovery::user_spelling`](crate::model::Recovery::user_spelling));
 //! - `own_name.rs`: a value that is only its argument's own name (`"location": "location"`),
@@ -62,8 +66,10 @@ mod optional;
 mod own_name;
 mod placement;
 mod qualified;
+mod quotes;
 mod spans;
 mod spelling;
+mod string_placement;
 mod told;
 mod tool_words;
 mod unfilled;
@@ -79,6 +85,7 @@ pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::place_numbers;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use spelling::restore_spelling;
+pub(crate) use string_placement::place_strings;
 pub(crate) use told::{Told, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;

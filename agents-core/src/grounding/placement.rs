@@ -46,12 +46,77 @@ impl From<Placed> for crate::event::ArgumentChange {
 /// Content words looked at on each side of a number.
 const SIDE_WORDS: usize = 2;
 
-/// A number as the user wrote it, with the content words around it.
-struct Occurrence {
+/// A value as the user wrote it (a number, or a span of words), with the content words around
+/// it.
+pub(super) struct Occurrence {
+    /// The numbers it reads as (empty for a span of words).
     values: Vec<f64>,
     words: Vec<String>,
-    /// How far each of `words` is from the number, in tokens (framing words count).
+    /// How far each of `words` is from the value, in tokens (framing words count).
     distances: Vec<usize>,
+}
+
+impl Occurrence {
+    /// The value written by `tokens[first..=last]` of `tokens` (a text split at whitespace),
+    /// with up to [`SIDE_WORDS`] content words on each side within its clause (a comma, a
+    /// semicolon or a full stop ends one) and before the next number.
+    pub(super) fn at(tokens: &[&str], first: usize, last: usize, values: Vec<f64>) -> Self {
+        let (mut words, mut distances) = (Vec::new(), Vec::new());
+        // Before: stop at a token that ends a clause (it belongs to the one before), and at
+        // another number (the words beyond it are that number's).
+        for (k, t) in tokens[..first].iter().rev().enumerate() {
+            if ends_clause(t) || has_digit(t) || words.len() >= SIDE_WORDS {
+                break;
+            }
+            if let Some(w) = content_word(t) {
+                words.push(w);
+                distances.push(k + 1);
+            }
+        }
+        let before = words.len();
+        for (k, t) in tokens[last + 1..].iter().enumerate() {
+            if has_digit(t) || words.len() - before >= SIDE_WORDS {
+                break;
+            }
+            if let Some(w) = content_word(t) {
+                words.push(w);
+                distances.push(k + 1);
+            }
+            if ends_clause(t) {
+                break;
+            }
+        }
+        Occurrence {
+            values,
+            words,
+            distances,
+        }
+    }
+
+    /// The one argument of `arguments` that the word nearest this occurrence names (before or
+    /// after it, in tokens), or `None`: no word naming one, or two arguments named as near.
+    pub(super) fn nearest_named<'a>(&self, arguments: &[&'a str]) -> Option<&'a str> {
+        let names: Vec<Vec<String>> = arguments.iter().map(|a| name_stems(a)).collect();
+        let mut best: Option<(usize, usize)> = None;
+        let mut tied = false;
+        for (i, word) in self.words.iter().enumerate() {
+            for (a, name) in names.iter().enumerate() {
+                if !name.contains(word) {
+                    continue;
+                }
+                let d = self.distances[i];
+                match best {
+                    Some((b, bd)) if d == bd && b != a => tied = true,
+                    Some((_, bd)) if d >= bd => {}
+                    _ => {
+                        best = Some((a, d));
+                        tied = false;
+                    }
+                }
+            }
+        }
+        best.filter(|_| !tied).map(|(a, _)| arguments[a])
+    }
 }
 
 /// Puts the user's numbers of `text` where its words put them in `args`, a call to a tool with
@@ -224,26 +289,7 @@ fn nearest_named<'a>(x: f64, occurrences: &[Occurrence], arguments: &[&'a str]) 
     if found.next().is_some() {
         return None;
     }
-    let names: Vec<Vec<String>> = arguments.iter().map(|a| name_stems(a)).collect();
-    let mut best: Option<(usize, usize)> = None;
-    let mut tied = false;
-    for (i, word) in occurrence.words.iter().enumerate() {
-        for (a, name) in names.iter().enumerate() {
-            if !name.contains(word) {
-                continue;
-            }
-            let d = occurrence.distances[i];
-            match best {
-                Some((b, bd)) if d == bd && b != a => tied = true,
-                Some((_, bd)) if d >= bd => {}
-                _ => {
-                    best = Some((a, d));
-                    tied = false;
-                }
-            }
-        }
-    }
-    best.filter(|_| !tied).map(|(a, _)| arguments[a])
+    occurrence.nearest_named(arguments)
 }
 
 /// The number of an occurrence no argument holds whose words name `argument` best, when one
@@ -281,49 +327,18 @@ fn unique_best(
     best.filter(|_| !tied).map(|(y, _)| y)
 }
 
-/// Every number `text` writes, a token at a time, with up to [`SIDE_WORDS`] content words on
-/// each side within its clause (a comma, a semicolon or a full stop ends one) and before the
-/// next number.
+/// Every number `text` writes, a token at a time, with the words around it
+/// ([`Occurrence::at`]).
 fn occurrences(text: &str) -> Vec<Occurrence> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
-    let mut out = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
-        let values = super::numbers::readings(&token.to_lowercase());
-        if values.is_empty() {
-            continue;
-        }
-        let (mut words, mut distances) = (Vec::new(), Vec::new());
-        // Before: stop at a token that ends a clause (it belongs to the one before), and at
-        // another number (the words beyond it are that number's).
-        for (k, t) in tokens[..i].iter().rev().enumerate() {
-            if ends_clause(t) || has_digit(t) || words.len() >= SIDE_WORDS {
-                break;
-            }
-            if let Some(w) = content_word(t) {
-                words.push(w);
-                distances.push(k + 1);
-            }
-        }
-        let before = words.len();
-        for (k, t) in tokens[i + 1..].iter().enumerate() {
-            if has_digit(t) || words.len() - before >= SIDE_WORDS {
-                break;
-            }
-            if let Some(w) = content_word(t) {
-                words.push(w);
-                distances.push(k + 1);
-            }
-            if ends_clause(t) {
-                break;
-            }
-        }
-        out.push(Occurrence {
-            values,
-            words,
-            distances,
-        });
-    }
-    out
+    tokens
+        .iter()
+        .enumerate()
+        .filter_map(|(i, token)| {
+            let values = super::numbers::readings(&token.to_lowercase());
+            (!values.is_empty()).then(|| Occurrence::at(&tokens, i, i, values))
+        })
+        .collect()
 }
 
 fn has_digit(token: &str) -> bool {

@@ -33,7 +33,7 @@ pub(super) fn described_qualifier(property: &Value) -> Option<Qualifier> {
         .map(str::to_owned)
         .collect();
     if let Some(d) = property.get("description").and_then(Value::as_str) {
-        examples.extend(quoted(d));
+        examples.extend(super::quotes::quoted(d, MAX_EXAMPLE_CHARS));
     }
     let qualified = examples.iter().filter(|e| is_qualified(e)).count();
     let plain = examples.iter().filter(|e| is_name(e)).count();
@@ -42,37 +42,6 @@ pub(super) fn described_qualifier(property: &Value) -> Option<Qualifier> {
         (_, 0) => Some(Qualifier::Required),
         _ => Some(Qualifier::Optional),
     }
-}
-
-/// The texts `text` quotes, in single or double quotes: a quote opens after a character that is
-/// not a letter or digit (so `user's` opens nothing) and closes before one.
-fn quoted(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let word = |i: usize| chars.get(i).is_some_and(|c| c.is_alphanumeric());
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let q = chars[i];
-        let opens = matches!(q, '\'' | '"' | '‘' | '“') && (i == 0 || !word(i - 1));
-        if !opens {
-            i += 1;
-            continue;
-        }
-        let close = match q {
-            '‘' => '’',
-            '“' => '”',
-            other => other,
-        };
-        let end = (i + 1..chars.len()).find(|&j| chars[j] == close && !word(j + 1));
-        match end {
-            Some(j) if j > i + 1 && j - i - 1 <= MAX_EXAMPLE_CHARS => {
-                out.push(chars[i + 1..j].iter().collect());
-                i = j + 1;
-            }
-            _ => i += 1,
-        }
-    }
-    out
 }
 
 /// Whether `s` reads as a name and a qualifier: `Berkeley, CA`, `New York, NY`, `Paris,

@@ -254,6 +254,16 @@ pub struct Recovery {
     /// 10}` for "a width of 7 and a length of 10"). Without a repeated number or a crossing,
     /// or words that decide, nothing is touched.
     pub place_numbers: bool,
+    /// A text of the user's that a call writes into two free string arguments, where the user
+    /// wrote it once, stays in the argument the word nearest it names (`"result set
+    /// *controller* \`mapController\`"`), and each other argument holding it takes a text the
+    /// user set in quotes that no argument holds: the one whose nearest word names that
+    /// argument, or the only one left that names none (`"a composite UI element
+    /// \`mapArea\`"`). A small model writes one of the user's values twice (`{"controller":
+    /// "mapController", "parent": "mapController"}`), and asked for each argument alone
+    /// (`ask_values`) it answers the same value twice; the answers are placed too. Without a
+    /// repeated text, words that decide or a quoted text to take, nothing is touched.
+    pub place_strings: bool,
     /// With `echo_check`, an optional argument whose whole value the check refuses (copied from
     /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out
     /// before the call runs, and the tool's default applies: told to leave it out, a small model
@@ -366,6 +376,7 @@ impl Recovery {
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
+        place_strings: false,
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
@@ -400,6 +411,7 @@ impl Recovery {
         cut_repeats: true,
         numbers_once: true,
         place_numbers: true,
+        place_strings: true,
         leave_out_echoes: true,
         default_echoes: true,
         named_choices: true,
@@ -434,6 +446,7 @@ impl Recovery {
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
+        place_strings: false,
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
@@ -579,6 +592,13 @@ impl Recovery {
     #[must_use]
     pub const fn place_numbers(mut self, on: bool) -> Self {
         self.place_numbers = on;
+        self
+    }
+
+    /// Switches [`place_strings`](Self::place_strings).
+    #[must_use]
+    pub const fn place_strings(mut self, on: bool) -> Self {
+        self.place_strings = on;
         self
     }
 

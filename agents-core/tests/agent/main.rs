@@ -35,6 +35,7 @@ mod pairing;
 mod parallel;
 mod pass_over_unfilled;
 mod place_numbers;
+mod place_strings;
 mod policies;
 mod repeats;
 mod resume;

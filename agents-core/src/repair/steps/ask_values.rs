@@ -111,10 +111,20 @@ pub(crate) async fn handle(
         return StepResult::Pass;
     }
     run.emit_repaired(error.kind(), "ask_values", changes);
+    // Asked one argument at a time, a small model answers one value for two of them; the
+    // user's words say which keeps it.
+    let mut arguments = Value::Object(arguments);
+    if run.setup.recovery.place_strings {
+        let placed = crate::grounding::place_strings(&mut arguments, &schema, &text);
+        if !placed.is_empty() {
+            let changes = placed.into_iter().map(ArgumentChange::from).collect();
+            run.emit_repaired(error.kind(), "place_strings", changes);
+        }
+    }
     // An answer is a value as the user wrote it: coerced like any argument (a date in words read
     // as its format asks), here, because the chain's coercion step ran before the questions.
     let (arguments, coerced) =
-        super::coerce::coerce_arguments(Value::Object(arguments), &schema, &run.setup.recovery);
+        super::coerce::coerce_arguments(arguments, &schema, &run.setup.recovery);
     if !coerced.is_empty() {
         run.emit_repaired(error.kind(), "coerce", coerced);
     }

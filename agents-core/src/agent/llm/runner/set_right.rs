@@ -3,6 +3,9 @@
 //!
 //! - `place_numbers` ([`Recovery::place_numbers`], `grounding/placement.rs`): a number the
 //!   call uses more often than the user wrote it, put where the words around each number put it;
+//! - `place_strings` ([`Recovery::place_strings`], `grounding/string_placement.rs`): a text of
+//!   the user's the call writes into two arguments, kept where the words around it put it, the
+//!   other argument given the text the user quoted for it;
 //! - `numbers_once` ([`Recovery::numbers_once`], `grounding/once.rs`): an optional number
 //!   argument that repeats a number the user gave once, which another argument holds;
 //! - `named_choices` ([`Recovery::named_choices`], `grounding/named_choice.rs`): an argument
@@ -24,6 +27,7 @@
 //!   spelling.
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
+//! [`Recovery::place_strings`]: crate::model::Recovery::place_strings
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
 //! [`Recovery::named_choices`]: crate::model::Recovery::named_choices
 //! [`Recovery::described_codes`]: crate::model::Recovery::described_codes
@@ -37,7 +41,7 @@ use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    restore_spelling, set_described_codes, set_named_choices,
+    place_strings, restore_spelling, set_described_codes, set_named_choices,
 };
 use serde_json::Value;
 
@@ -48,7 +52,8 @@ where
     In: serde::Serialize + Send + 'static,
     Out: Output,
 {
-    /// Sets right `response`'s calls as the recovery profile's `place_numbers`, `numbers_once`,
+    /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
+    /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
     /// `described_dates` and `user_spelling` find them, those that are on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
@@ -61,6 +66,7 @@ where
             && recovery.echo_check;
         if !(recovery.numbers_once
             || recovery.place_numbers
+            || recovery.place_strings
             || echoes
             || recovery.described_dates
             || recovery.user_spelling)
@@ -71,7 +77,7 @@ where
         }
         let request = &self.frame.request;
         let numbers = recovery.numbers_once || recovery.place_numbers;
-        let text = (numbers || recovery.user_spelling)
+        let text = (numbers || recovery.place_strings || recovery.user_spelling)
             .then(|| crate::grounding::told_text(&request.messages));
         let told = text.as_deref().filter(|_| numbers).map(Told::new);
         for call in &mut response.tool_calls {
@@ -97,6 +103,11 @@ where
                 let placed = place_numbers(&mut args, &spec.parameters, text, told);
                 let changes = placed.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "place_numbers", &args, changes);
+            }
+            if let (true, Some(text)) = (recovery.place_strings, &text) {
+                let placed = place_strings(&mut args, &spec.parameters, text);
+                let changes = placed.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "place_strings", &args, changes);
             }
             if let (true, Some(told)) = (recovery.numbers_once, &told) {
                 let reused = leave_out_reused_numbers(&mut args, &spec.parameters, told);

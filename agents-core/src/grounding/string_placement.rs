@@ -1,0 +1,268 @@
+//! A user's text put where the user's words put it ([`Recovery::place_strings`], a piece of
+//! the small-model profile): the strings' counterpart of `placement.rs`.
+//!
+//! A small model writes one value of the request into two string arguments: "a result set
+//! controller `mapController` and a composite UI element `mapArea`" became `{"controller":
+//! "mapController", "parent": "mapController"}`, and asked for each argument alone
+//! (`ask_values`) it answers the same value twice. A text the user wrote once and a call
+//! uses twice is wrong at least once. When the word nearest the user's text names one of the
+//! arguments holding it, that argument keeps it; each other holder takes a text the user set in
+//! quotes that no argument holds: the one whose nearest word names that argument, or, when no
+//! quoted text names any argument and one alone is left, that one. Nothing else is touched: a
+//! text the user wrote twice, words that do not decide, an unquoted request, an argument with
+//! choices or a shape of its own.
+//!
+//! [`Recovery::place_strings`]: crate::model::Recovery::place_strings
+
+use std::ops::Range;
+
+use serde_json::{Map, Value};
+
+use super::placement::Occurrence;
+use super::told::token_starts;
+
+/// An argument whose text was replaced by one the user quoted.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StringPlaced {
+    /// The argument.
+    pub argument: String,
+    /// The text it held, which another argument keeps.
+    pub from: String,
+    /// The argument that keeps it.
+    pub kept_in: String,
+    /// The text it now holds.
+    pub to: String,
+}
+
+impl From<StringPlaced> for crate::event::ArgumentChange {
+    fn from(p: StringPlaced) -> Self {
+        crate::event::ArgumentChange::TextPlaced {
+            argument: p.argument,
+            from: p.from,
+            kept_in: p.kept_in,
+            to: p.to,
+        }
+    }
+}
+
+/// Quoted texts longer than this are not a value (a sentence the user quotes).
+const MAX_QUOTED_CHARS: usize = 200;
+
+/// A request split at whitespace, each token with where it starts.
+struct Tokens<'t> {
+    starts: Vec<usize>,
+    tokens: Vec<&'t str>,
+}
+
+impl<'t> Tokens<'t> {
+    fn new(text: &'t str) -> Self {
+        let (starts, tokens) = text
+            .split_whitespace()
+            .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+            .unzip();
+        Tokens { starts, tokens }
+    }
+
+    /// The text at `range` of the request, with the words around it.
+    fn occurrence(&self, range: Range<usize>) -> Option<Occurrence> {
+        let token_of = |at: usize| self.starts.partition_point(|&s| s <= at).checked_sub(1);
+        let first = token_of(range.start)?;
+        let last = token_of(range.end.saturating_sub(1).max(range.start))?;
+        Some(Occurrence::at(&self.tokens, first, last, Vec::new()))
+    }
+}
+
+/// Puts the texts of `text` where its words put them in `args`, a call to a tool with
+/// parameters `schema` (see the module's documentation). Returns what was replaced.
+pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec<StringPlaced> {
+    let Some(members) = args.as_object() else {
+        return Vec::new();
+    };
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let lower = text.to_lowercase();
+    // Lowercasing keeps whitespace where it was, so both splits number their tokens alike.
+    let (tokens, lower_tokens) = (Tokens::new(text), Tokens::new(&lower));
+    let free = |k: &str| {
+        properties
+            .get(k)
+            .is_some_and(agents_json::schema::is_free_string)
+    };
+    let held: Vec<(&str, String)> = members
+        .iter()
+        .filter_map(|(k, v)| Some((k.as_str(), v.as_str()?.trim().to_lowercase())))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    let declared: Vec<&str> = properties.keys().map(String::as_str).collect();
+    let missing_required = agents_json::schema::required(schema)
+        .iter()
+        .any(|r| !members.contains_key(*r));
+    // The texts the user quoted that no argument holds, each with the argument its nearest
+    // word names.
+    let mut quoted: Vec<(String, Option<&str>)> = Vec::new();
+    for range in super::quotes::quoted_ranges(text, MAX_QUOTED_CHARS) {
+        let value = text[range.clone()].trim().to_owned();
+        let lowered = value.to_lowercase();
+        if value.is_empty()
+            || held.iter().any(|(_, v)| *v == lowered)
+            || quoted.iter().any(|(q, _)| q.to_lowercase() == lowered)
+        {
+            continue;
+        }
+        let named = tokens
+            .occurrence(range)
+            .and_then(|o| o.nearest_named(&declared));
+        quoted.push((value, named));
+    }
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for (_, value) in &held {
+        if seen.contains(&value.as_str()) {
+            continue;
+        }
+        seen.push(value);
+        let holders: Vec<&str> = held
+            .iter()
+            .filter(|(k, v)| v == value && free(k))
+            .map(|(k, _)| *k)
+            .collect();
+        if holders.len() < 2 {
+            continue;
+        }
+        // Written once by the user, or the call's repeat is not the user's.
+        let mut written = token_starts(&lower, value);
+        let (Some(at), None) = (written.next(), written.next()) else {
+            continue;
+        };
+        let Some(keeper) = lower_tokens
+            .occurrence(at..at + value.len())
+            .and_then(|o| o.nearest_named(&holders))
+        else {
+            continue;
+        };
+        let others: Vec<&str> = holders.iter().copied().filter(|k| *k != keeper).collect();
+        for argument in &others {
+            let named: Vec<usize> = (0..quoted.len())
+                .filter(|&i| quoted[i].1 == Some(*argument))
+                .collect();
+            let unnamed: Vec<usize> = (0..quoted.len())
+                .filter(|&i| quoted[i].1.is_none())
+                .collect();
+            let pick = match (named.as_slice(), unnamed.as_slice()) {
+                ([i], _) => *i,
+                // No quoted text names it: the one that names no argument, where this is the
+                // only argument to fill and the call leaves no required one out.
+                ([], [i]) if others.len() == 1 && !missing_required => *i,
+                _ => continue,
+            };
+            let (to, _) = quoted.remove(pick);
+            out.push(StringPlaced {
+                argument: (*argument).to_owned(),
+                from: members[*argument].as_str().unwrap_or_default().to_owned(),
+                kept_in: keeper.to_owned(),
+                to,
+            });
+        }
+    }
+    if let Some(members) = args.as_object_mut() {
+        set(members, &out);
+    }
+    out
+}
+
+fn set(members: &mut Map<String, Value>, placed: &[StringPlaced]) {
+    for p in placed {
+        members.insert(p.argument.clone(), Value::String(p.to.clone()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn strings(names: &[&str]) -> Value {
+        let properties: Map<String, Value> = names
+            .iter()
+            .map(|n| ((*n).to_owned(), json!({"type": "string"})))
+            .collect();
+        json!({"type": "object", "properties": properties, "required": names})
+    }
+
+    fn placed(user: &str, names: &[&str], mut args: Value) -> (Value, Vec<StringPlaced>) {
+        let out = place_strings(&mut args, &strings(names), user);
+        (args, out)
+    }
+
+    #[test]
+    fn a_text_in_two_arguments_stays_where_its_word_is_and_the_other_takes_the_quoted_one() {
+        let user = "Create a presentation with a result set controller `mapController` and a \
+                    composite UI element `mapArea` to display the data.";
+        let (args, out) = placed(
+            user,
+            &["controller", "parent"],
+            json!({"controller": "mapController", "parent": "mapController"}),
+        );
+        assert_eq!(
+            args,
+            json!({"controller": "mapController", "parent": "mapArea"})
+        );
+        assert_eq!(out[0].kept_in, "controller");
+    }
+
+    #[test]
+    fn the_other_holder_takes_the_quoted_text_its_own_word_names() {
+        let user = "Set the launcher path '/opt/app/run' and the launcher name 'AppLauncher'.";
+        let (args, _) = placed(
+            user,
+            &["launcher", "name"],
+            json!({"launcher": "AppLauncher", "name": "AppLauncher"}),
+        );
+        assert_eq!(
+            args,
+            json!({"launcher": "/opt/app/run", "name": "AppLauncher"})
+        );
+    }
+
+    #[test]
+    fn nothing_changes_where_the_words_do_not_decide() {
+        for (user, args) in [
+            // Written twice by the user: both may be right.
+            (
+                "Copy 'notes' from folder 'notes' to 'archive'",
+                json!({"source": "notes", "target": "notes"}),
+            ),
+            // No word near the text names either holder.
+            (
+                "Handle `ioEvent` in `channelContext` now",
+                json!({"source": "ioEvent", "target": "ioEvent"}),
+            ),
+            // Nothing quoted to take.
+            (
+                "Move the source file report to the target folder",
+                json!({"source": "report", "target": "report"}),
+            ),
+            // Not the user's text at all.
+            (
+                "Move the source 'a' to the target 'b'",
+                json!({"source": "c", "target": "c"}),
+            ),
+        ] {
+            let before = args.clone();
+            let (after, out) = placed(user, &["source", "target"], args);
+            assert_eq!(after, before, "{user}");
+            assert!(out.is_empty(), "{user}");
+        }
+    }
+
+    #[test]
+    fn an_argument_with_choices_or_a_shape_is_not_touched() {
+        let schema = json!({"type": "object", "properties": {
+            "source": {"type": "string"},
+            "target": {"type": "string", "enum": ["notes", "archive"]}}});
+        let mut args = json!({"source": "notes", "target": "notes"});
+        let user = "Move the source `notes` to the target 'archive'";
+        assert!(place_strings(&mut args, &schema, user).is_empty());
+    }
+}
