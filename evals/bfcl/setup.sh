@@ -2,8 +2,11 @@
 # Installs the Berkeley Function Calling Leaderboard's pinned package (PyPI `bfcl-eval`) into a
 # venv under evals/bfcl/.cache (git-ignored), and extracts the data the harness reads: the
 # questions and the possible answers of the categories measured (`simple_python`, `multiple`,
-# the held-out sets `live_simple` and `live_multiple`, and `simple_java` and `simple_javascript`).
-# Nothing of BFCL is in this repository; everything comes from the package at run time.
+# the held-out sets `live_simple` and `live_multiple`, and `simple_java` and `simple_javascript`),
+# and the executable categories the package keeps but no longer runs (`exec_simple`,
+# `exec_multiple`, `exec_parallel`, `exec_parallel_multiple`, under `data/unused_datasets`),
+# whose executed calls evals/bfcl/exec_answers.py turns into possible answers for the AST
+# checker. Nothing of BFCL is in this repository; everything comes from the package at run time.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
 #
@@ -25,12 +28,13 @@ VENV="$HOME_DIR/venv"
 DATA="$HOME_DIR/data"
 PKGS=("bfcl-eval==2026.3.23" "filelock==3.20.0")
 CATEGORIES=(simple_python multiple live_simple live_multiple simple_java simple_javascript)
+EXEC_CATEGORIES=(exec_simple exec_multiple exec_parallel exec_parallel_multiple)
 STAMP="$HOME_DIR/.installed"
 
 log() { printf '[bfcl] %s\n' "$*" >&2; }
 die() { printf '[bfcl] error: %s\n' "$*" >&2; exit 1; }
 
-want="${PKGS[*]} | ${CATEGORIES[*]}"
+want="${PKGS[*]} | ${CATEGORIES[*]} | ${EXEC_CATEGORIES[*]}"
 if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "$want" ]]; then
   echo "BFCL_HOME=$HOME_DIR"
   exit 0
@@ -54,12 +58,21 @@ for c in "${CATEGORIES[@]}"; do
   cp "$src" "$DATA/$c.json"
   cp "$answers" "$DATA/possible_answer/$c.json"
 done
+unused="$pkg_dir/data/unused_datasets"
+for c in "${EXEC_CATEGORIES[@]}"; do
+  src="$unused/question/BFCL_v4_$c.json"
+  answers="$unused/possible_answer/BFCL_v4_$c.json"
+  [[ -f "$src" && -f "$answers" ]] || die "the package has no data for $c ($src)"
+  cp "$src" "$DATA/$c.json"
+  "$VENV/bin/python" "$HERE/exec_answers.py" "$src" "$answers" "$DATA/possible_answer/$c.json" \
+    || die "the executed calls of $c do not read as possible answers (see above)"
+done
 
 # The checker loads (and scores a known right answer as right) before anything is run.
 "$VENV/bin/python" "$HERE/score.py" --self-check --data "$DATA" >/dev/null \
   || die "BFCL's checker does not load (see above)"
 echo "$want" >"$STAMP"
 counts=()
-for c in "${CATEGORIES[@]}"; do counts+=("$(grep -c "" "$DATA/$c.json") $c"); done
+for c in "${CATEGORIES[@]}" "${EXEC_CATEGORIES[@]}"; do counts+=("$(grep -c "" "$DATA/$c.json") $c"); done
 log "ready: ${counts[*]} questions in $DATA"
 echo "BFCL_HOME=$HOME_DIR"
