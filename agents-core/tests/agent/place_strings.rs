@@ -58,7 +58,7 @@ async fn a_text_written_into_two_arguments_goes_where_the_words_put_it() {
         let model =
             ScriptedModel::new(vec![call, ModelResponse::text("Created.")]).with_recovery(recovery);
         let (seen, placed) = run(model).await;
-        assert_eq!(seen, [want.clone()]);
+        assert_eq!(seen, std::slice::from_ref(&want));
         assert_eq!(
             placed.len(),
             usize::from(want.parent == "mapArea"),
@@ -97,7 +97,7 @@ async fn one_answer_given_for_two_arguments_is_placed_too() {
             .with_feedback(FeedbackStyle::Short)
             .with_recovery(recovery);
         let (seen, placed) = run(model).await;
-        assert_eq!(seen, [want.clone()]);
+        assert_eq!(seen, std::slice::from_ref(&want));
         assert_eq!(
             placed.len(),
             usize::from(want.parent == "mapArea"),
