@@ -29,12 +29,18 @@ fn presentation(controller: &str, parent: &str) -> Presentation {
     }
 }
 
-async fn run(model: ScriptedModel) -> (Vec<Presentation>, Vec<String>) {
+/// Runs `model` on the request, checks the tool ran once with `want`, and that the piece set
+/// one call where `want` holds the placed text (none otherwise); returns what it reported.
+async fn runs_with(model: ScriptedModel, want: Presentation) -> Vec<String> {
     let (tool, seen) = recording("create_presentation", "Create a presentation.", "created");
     let (report, rec) = run_recorded(model, tool, REQUEST).await;
     assert_eq!(report.output().unwrap(), "Created.");
-    let seen = seen.lock().unwrap().clone();
-    (seen, rec.repaired("place_strings"))
+    let seen: Vec<Presentation> = seen.lock().unwrap().clone();
+    assert_eq!(seen, std::slice::from_ref(&want));
+    let placed = rec.repaired("place_strings");
+    let expected = usize::from(want.parent == "mapArea");
+    assert_eq!(placed.len(), expected, "{placed:?}");
+    placed
 }
 
 #[tokio::test]
@@ -57,13 +63,7 @@ async fn a_text_written_into_two_arguments_goes_where_the_words_put_it() {
         let call = ModelResponse::tool_call("c1", "create_presentation", written);
         let model =
             ScriptedModel::new(vec![call, ModelResponse::text("Created.")]).with_recovery(recovery);
-        let (seen, placed) = run(model).await;
-        assert_eq!(seen, std::slice::from_ref(&want));
-        assert_eq!(
-            placed.len(),
-            usize::from(want.parent == "mapArea"),
-            "{placed:?}"
-        );
+        let placed = runs_with(model, want).await;
         if let Some(p) = placed.first() {
             assert!(p.contains("set `parent` to \"mapArea\""), "{p}");
             assert!(p.contains("for `controller`"), "{p}");
@@ -96,12 +96,6 @@ async fn one_answer_given_for_two_arguments_is_placed_too() {
             .with_examples([json!({"controller": "text", "parent": "text"})])
             .with_feedback(FeedbackStyle::Short)
             .with_recovery(recovery);
-        let (seen, placed) = run(model).await;
-        assert_eq!(seen, std::slice::from_ref(&want));
-        assert_eq!(
-            placed.len(),
-            usize::from(want.parent == "mapArea"),
-            "{placed:?}"
-        );
+        runs_with(model, want).await;
     }
 }
