@@ -265,4 +265,31 @@ mod tests {
         let user = "Move the source `notes` to the target 'archive'";
         assert!(place_strings(&mut args, &schema, user).is_empty());
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any request and any values (multi-byte text, quotes anywhere): placing never
+            /// panics, and an argument it changes takes a text the request quotes.
+            #[test]
+            fn a_placed_text_is_one_the_user_quoted(
+                user in "[a-zA-Zé ,.'`\"]{0,60}",
+                a in "[a-zA-Zé ]{1,8}",
+                b in "[a-zA-Zé ]{1,8}",
+            ) {
+                let mut args = json!({"source": a.clone(), "target": b});
+                let quoted = crate::grounding::quotes::quoted(&user, MAX_QUOTED_CHARS);
+                for p in placed_in(&user, &mut args) {
+                    prop_assert!(quoted.iter().any(|q| q.trim() == p.to), "{p:?}");
+                    prop_assert_eq!(&args[p.argument.as_str()], &json!(p.to));
+                }
+            }
+        }
+
+        fn placed_in(user: &str, args: &mut Value) -> Vec<StringPlaced> {
+            place_strings(args, &strings(&["source", "target"]), user)
+        }
+    }
 }
