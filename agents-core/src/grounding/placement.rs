@@ -144,18 +144,10 @@ fn top_numbers(members: &serde_json::Map<String, Value>) -> Vec<(String, f64)> {
         .collect()
 }
 
-/// The numbers a call uses more often than `told` gives them, placed (the module's first rule).
-fn place_reused(
-    args: &mut Value,
-    schema: &Value,
-    occurrences: &[Occurrence],
-    told: &Told,
-) -> Vec<Placed> {
-    let Some(members) = args.as_object() else {
-        return Vec::new();
-    };
-    let numbers = top_numbers(members);
-    let reused: Vec<f64> = numbers
+/// The numbers of `numbers` (a call's, by argument) that the call uses more often than `told`
+/// gives them, each once, in the order first used.
+fn reused(numbers: &[(String, f64)], told: &Told) -> Vec<f64> {
+    numbers
         .iter()
         .map(|(_, x)| *x)
         .filter(|x| {
@@ -167,7 +159,36 @@ fn place_reused(
                 out.push(x);
             }
             out
-        });
+        })
+}
+
+/// The top-level arguments of `args` that hold a number the call uses more often than `told`
+/// gives it, each with that number: what `place_numbers` left as it was, for
+/// `ask_reused_numbers` to ask about.
+pub(crate) fn reused_number_holders(args: &Value, told: &Told) -> Vec<(String, f64)> {
+    let Some(members) = args.as_object() else {
+        return Vec::new();
+    };
+    let numbers = top_numbers(members);
+    let reused = reused(&numbers, told);
+    numbers
+        .into_iter()
+        .filter(|(_, x)| reused.iter().any(|y| same_number(*x, *y)))
+        .collect()
+}
+
+/// The numbers a call uses more often than `told` gives them, placed (the module's first rule).
+fn place_reused(
+    args: &mut Value,
+    schema: &Value,
+    occurrences: &[Occurrence],
+    told: &Told,
+) -> Vec<Placed> {
+    let Some(members) = args.as_object() else {
+        return Vec::new();
+    };
+    let numbers = top_numbers(members);
+    let reused = reused(&numbers, told);
     if reused.is_empty() {
         return Vec::new();
     }

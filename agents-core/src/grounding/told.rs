@@ -90,6 +90,15 @@ pub(crate) fn told_texts(messages: &[Message]) -> impl DoubleEndedIterator<Item 
     })
 }
 
+/// The last user message of the conversation, the words a call answers (what a question about
+/// a value is asked over).
+pub(crate) fn last_user_words(conversation: &[Message]) -> Option<String> {
+    conversation.iter().rev().find_map(|m| match m {
+        Message::User { content } if !content.trim().is_empty() => Some(content.clone()),
+        _ => None,
+    })
+}
+
 /// The [`told_texts`] of a conversation as one text, a message to a line: what a [`Told`] is
 /// built from.
 pub(crate) fn told_text(messages: &[Message]) -> String {

@@ -264,6 +264,16 @@ pub struct Recovery {
     /// (`ask_values`) it answers the same value twice; the answers are placed too. Without a
     /// repeated text, words that decide or a quoted text to take, nothing is touched.
     pub place_strings: bool,
+    /// A number a call still uses more often than the user wrote it, after `place_numbers`
+    /// (the words around it named no argument), is asked for in each argument that holds it,
+    /// one short question about the user's words each (as `ask_values` asks), before the call
+    /// runs; an answer the user's words give, other than the repeated number, replaces it. A
+    /// small model writes one of the user's numbers into every number argument of a long
+    /// request (`{"k": 20, "n": 20, "p": 20}` for "roll the die 20 times ... exactly five
+    /// sixes ... 60%"), and whose names (`k`, `n`) no word of the request says. Nothing is
+    /// refused: where no answer differs, the call runs as written. Each question is one model
+    /// call ([`Event::ValueAsked`](crate::Event::ValueAsked)).
+    pub ask_reused_numbers: bool,
     /// With `echo_check`, an optional argument whose whole value the check refuses (copied from
     /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out
     /// before the call runs, and the tool's default applies: told to leave it out, a small model
@@ -377,6 +387,7 @@ impl Recovery {
         numbers_once: false,
         place_numbers: false,
         place_strings: false,
+        ask_reused_numbers: false,
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
@@ -412,6 +423,7 @@ impl Recovery {
         numbers_once: true,
         place_numbers: true,
         place_strings: true,
+        ask_reused_numbers: true,
         leave_out_echoes: true,
         default_echoes: true,
         named_choices: true,
@@ -447,6 +459,7 @@ impl Recovery {
         numbers_once: false,
         place_numbers: false,
         place_strings: false,
+        ask_reused_numbers: false,
         leave_out_echoes: false,
         default_echoes: false,
         named_choices: false,
@@ -599,6 +612,13 @@ impl Recovery {
     #[must_use]
     pub const fn place_strings(mut self, on: bool) -> Self {
         self.place_strings = on;
+        self
+    }
+
+    /// Switches [`ask_reused_numbers`](Self::ask_reused_numbers).
+    #[must_use]
+    pub const fn ask_reused_numbers(mut self, on: bool) -> Self {
+        self.ask_reused_numbers = on;
         self
     }
 

@@ -9,6 +9,7 @@ mod common;
 mod journaled;
 
 mod approval;
+mod ask_reused_numbers;
 mod blocking_tools;
 mod checks;
 mod compose_escalation;

@@ -18,9 +18,9 @@ use super::{Step, StepImpl, Steps};
 use crate::error::kinds;
 use crate::error::{ToolError, argument_of};
 use crate::event::{ArgumentChange, Event};
-use crate::grounding::{NONE, Told, choices_of, shape_words, value_for};
+use crate::grounding::{NONE, Told, choices_of, last_user_words, shape_words, value_for};
 use crate::model::{
-    MAX_LISTED_CHOICES, Message, ModelResponse, ValueQuestion, answered_value, question_request,
+    MAX_LISTED_CHOICES, ModelResponse, ValueQuestion, answered_value, question_request,
     required_arguments,
 };
 use crate::repair::call::{CallOutcome, CallRepair, Cursor, StepResult};
@@ -162,14 +162,6 @@ async fn ask(run: &CallRepair<'_, '_>, question: ValueQuestion) -> Asked {
         &announce,
     )
     .await
-}
-
-/// The last user message of the conversation, the words a call answers.
-fn last_user_words(conversation: &[Message]) -> Option<String> {
-    conversation.iter().rev().find_map(|m| match m {
-        Message::User { content } if !content.trim().is_empty() => Some(content.clone()),
-        _ => None,
-    })
 }
 
 /// The declared arguments the error names, each once, in the order named, with their schemas:

@@ -8,6 +8,7 @@
 //! and invented names below it).
 
 mod answer;
+mod ask_reused;
 mod frame;
 mod guards;
 mod once;
@@ -388,6 +389,10 @@ where
             self.make_room().await;
             self.note_cut_off(&response);
             let response = self.final_answer(self.set_right(self.cut_repeats(response)));
+            let response = match self.ask_reused(response).await {
+                ControlFlow::Continue(response) => response,
+                ControlFlow::Break(e) => return Err(e),
+            };
             if !response.tool_calls.is_empty() {
                 if let ControlFlow::Break(result) = self.round(response).await {
                     return result;

@@ -1,0 +1,144 @@
+//! A number a call uses more often than the user wrote it, asked for in each argument that
+//! holds it ([`Recovery::ask_reused_numbers`], a piece of the small-model profile).
+//!
+//! Held to the user's numbers, a small model writes one of them into every number argument of
+//! a long request: "I roll the die 20 times ... exactly five sixes ... a 60% chance" became
+//! `{"k": 20, "n": 20, "p": 20}`, and "every 18 beats ... every 24 beats" `{"a": 18, "b":
+//! 18}`. `place_numbers` moves such a number where a word around it names an argument, but
+//! names like `k`, `n` or `a` are words nobody writes, and a chatty request puts other words
+//! between. On BFCL's executable categories (docs/EVAL.md), 22 of 150 prevention calls held a
+//! number more often than the request wrote it, all wrong. Asked for one argument alone ("In
+//! the text, what is the k (a number)?"), as `ask_values` asks, the model reads the argument's
+//! own number out of the request. Nothing is refused here: an answer the user's words give,
+//! other than the repeated number, replaces it; where none does, the call runs as written, so a
+//! question can never cost a run its call.
+//!
+//! [`Recovery::ask_reused_numbers`]: crate::model::Recovery::ask_reused_numbers
+
+use std::ops::ControlFlow;
+
+use super::{Output, Runner};
+use crate::error::AgentError;
+use crate::event::{ArgumentChange, Event};
+use crate::grounding::{
+    Told, last_user_words, reused_number_holders, shape_words, told_text, value_for,
+};
+use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ValueQuestion, question_request};
+use crate::repair::{AskOnce, Asked, ask_once};
+
+/// At most this many questions per call: each is a model call.
+const MAX_QUESTIONS: usize = 6;
+
+impl<In, Out> Runner<'_, In, Out>
+where
+    In: serde::Serialize + Send + 'static,
+    Out: Output,
+{
+    /// Asks for the arguments of `response`'s calls that hold a number the call uses more
+    /// often than the user wrote it, where the recovery profile says so; breaks with the run's
+    /// end when a budget runs out while asking.
+    pub(super) async fn ask_reused(
+        &mut self,
+        mut response: ModelResponse,
+    ) -> ControlFlow<AgentError, ModelResponse> {
+        let settings = &self.agent.config.settings;
+        if !settings.recovery.ask_reused_numbers || settings.strict {
+            return ControlFlow::Continue(response);
+        }
+        let messages = &self.frame.request.messages;
+        let Some(text) = last_user_words(messages) else {
+            return ControlFlow::Continue(response);
+        };
+        let told = Told::new(&told_text(messages));
+        for call in &mut response.tool_calls {
+            if call.name == FINAL_ANSWER_TOOL {
+                continue;
+            }
+            let Some(schema) = self
+                .frame
+                .request
+                .tools
+                .iter()
+                .find(|t| t.name == call.name)
+                .map(|t| t.parameters.clone())
+            else {
+                continue;
+            };
+            let Ok(repaired) = crate::json::repair(&call.arguments) else {
+                continue;
+            };
+            let mut args = repaired.value;
+            let holders = reused_number_holders(&args, &told);
+            let mut changes = Vec::new();
+            for (argument, x) in holders.into_iter().take(MAX_QUESTIONS) {
+                let Some(property) = schema.get("properties").and_then(|p| p.get(&argument)) else {
+                    continue;
+                };
+                let Some(shape) = shape_words(&schema, property) else {
+                    continue;
+                };
+                let question = ValueQuestion {
+                    text: text.clone(),
+                    argument: argument.clone(),
+                    shape,
+                    choices: Vec::new(),
+                };
+                let answer = match self.ask_value(&call.id, &call.name, question).await {
+                    Asked::Answer(r) => r.text.unwrap_or_default(),
+                    Asked::Stop(e) => return ControlFlow::Break(e),
+                    Asked::Failed => continue,
+                };
+                let value = crate::model::answered_value(&answer)
+                    .and_then(|a| value_for(&schema, property, a, &told));
+                if let Some(value) = value.filter(|v| v.as_f64().is_some_and(|y| y != x)) {
+                    changes.push(ArgumentChange::Answered {
+                        argument: argument.clone(),
+                        value: value.to_string(),
+                    });
+                    if let Some(members) = args.as_object_mut() {
+                        members.insert(argument, value);
+                    }
+                }
+            }
+            if !changes.is_empty() {
+                self.rewrite_arguments(call, "ask_reused_numbers", repaired.fixes, &args, changes);
+            }
+        }
+        ControlFlow::Continue(response)
+    }
+
+    /// One question about the user's words, asked under the run's budgets and journal, its
+    /// usage counted and reported ([`Event::ValueAsked`]).
+    async fn ask_value(&mut self, call_id: &str, tool: &str, question: ValueQuestion) -> Asked {
+        let argument = question.argument.clone();
+        let request = question_request(question);
+        let emit = |e: Event| self.ctx.emit(e);
+        let announce = |response: &ModelResponse| {
+            self.ctx.emit(Event::ValueAsked {
+                agent: self.path.clone(),
+                call_id: call_id.to_owned(),
+                tool: tool.to_owned(),
+                argument: argument.clone(),
+                answer: crate::text::shorten(response.text.as_deref().unwrap_or_default(), 200),
+                usage: response.usage,
+            })
+        };
+        let asked = ask_once(
+            AskOnce {
+                model: &*self.model,
+                request: &request,
+                budget: &self.budget,
+                agent: &self.path,
+                step: format!("ask_reused_numbers {tool}.{argument}"),
+                emit: &emit,
+                journal: self.journal,
+            },
+            &announce,
+        )
+        .await;
+        if let Asked::Answer(response) = &asked {
+            self.usage += response.usage;
+        }
+        asked
+    }
+}
