@@ -232,7 +232,8 @@ pub enum Event {
         /// The model call's usage.
         usage: Usage,
     },
-    /// The `ask_values` repair step asked the model which value the user's words give for one
+    /// The `ask_values` repair step (or `ask_reused_numbers`, for a number a call uses more
+    /// often than the user wrote it) asked the model which value the user's words give for one
     /// argument of a call: one model call, whose usage is counted against the run's token
     /// budget here (the run's own `usage` counts model turns only).
     ValueAsked {

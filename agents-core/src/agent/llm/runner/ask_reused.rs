@@ -38,7 +38,7 @@ where
     /// often than the user wrote it, where the recovery profile says so; breaks with the run's
     /// end when a budget runs out while asking.
     pub(super) async fn ask_reused(
-        &mut self,
+        &self,
         mut response: ModelResponse,
     ) -> ControlFlow<AgentError, ModelResponse> {
         let settings = &self.agent.config.settings;
@@ -107,9 +107,10 @@ where
         ControlFlow::Continue(response)
     }
 
-    /// One question about the user's words, asked under the run's budgets and journal, its
-    /// usage counted and reported ([`Event::ValueAsked`]).
-    async fn ask_value(&mut self, call_id: &str, tool: &str, question: ValueQuestion) -> Asked {
+    /// One question about the user's words, asked under the run's budgets (which
+    /// [`ask_once`] charges) and journal, and reported ([`Event::ValueAsked`], whose usage is
+    /// the question's: the run's own usage counts model turns only, as for `ask_values`).
+    async fn ask_value(&self, call_id: &str, tool: &str, question: ValueQuestion) -> Asked {
         let argument = question.argument.clone();
         let request = question_request(question);
         let emit = |e: Event| self.ctx.emit(e);
@@ -123,7 +124,7 @@ where
                 usage: response.usage,
             })
         };
-        let asked = ask_once(
+        ask_once(
             AskOnce {
                 model: &*self.model,
                 request: &request,
@@ -135,10 +136,6 @@ where
             },
             &announce,
         )
-        .await;
-        if let Asked::Answer(response) = &asked {
-            self.usage += response.usage;
-        }
-        asked
+        .await
     }
 }
