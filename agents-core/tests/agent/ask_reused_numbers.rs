@@ -1,8 +1,9 @@
 //! A number a call uses more often than the user wrote it, where no word around it names an
-//! argument (issue 28): under the small-model profile each argument holding it is asked for,
+//! argument (issue 28): with `ask_reused_numbers` switched on (it is off in every profile) each
+//! argument holding it is asked for,
 //! one question each, and an answer the user's words give replaces it before the call runs;
-//! an answer that repeats the number, or one nobody gave, changes nothing; the neutral profile,
-//! or the piece switched off, runs the call as written and asks nothing.
+//! an answer that repeats the number, or one nobody gave, changes nothing; the profiles as they
+//! are run the call as written and ask nothing.
 
 use crate::common::{recording, run_recorded};
 use agents_core::ModelResponse;
@@ -16,6 +17,9 @@ struct Loops {
     /// The second loop's length.
     b: u32,
 }
+
+/// The small-model profile with the piece switched on.
+const ON: Recovery = Recovery::SMALL_MODEL.ask_reused_numbers(true);
 
 const REQUEST: &str = "My drum loops come back around, the first one every 18 beats and the \
                        other one only every 24 beats. When do they line up?";
@@ -45,7 +49,7 @@ async fn run(recovery: Recovery, answers: &[&str]) -> (Vec<Loops>, usize, Vec<St
 
 #[tokio::test]
 async fn each_holder_of_a_repeated_number_is_asked_for_and_a_given_answer_replaces_it() {
-    let (seen, asked, repaired) = run(Recovery::SMALL_MODEL, &["18", "24"]).await;
+    let (seen, asked, repaired) = run(ON, &["18", "24"]).await;
     assert_eq!(seen, [Loops { a: 18, b: 24 }]);
     assert_eq!(asked, 2);
     assert_eq!(repaired.len(), 1, "{repaired:?}");
@@ -54,18 +58,15 @@ async fn each_holder_of_a_repeated_number_is_asked_for_and_a_given_answer_replac
 
 #[tokio::test]
 async fn an_answer_that_repeats_the_number_or_that_nobody_gave_changes_nothing() {
-    let (seen, asked, repaired) = run(Recovery::SMALL_MODEL, &["18", "30"]).await;
+    let (seen, asked, repaired) = run(ON, &["18", "30"]).await;
     assert_eq!(seen, [Loops { a: 18, b: 18 }]);
     assert_eq!(asked, 2);
     assert!(repaired.is_empty(), "{repaired:?}");
 }
 
 #[tokio::test]
-async fn the_neutral_profile_and_the_piece_off_ask_nothing() {
-    for recovery in [
-        Recovery::NEUTRAL,
-        Recovery::SMALL_MODEL.ask_reused_numbers(false),
-    ] {
+async fn the_profiles_as_they_are_ask_nothing() {
+    for recovery in [Recovery::NEUTRAL, Recovery::SMALL_MODEL] {
         let (seen, asked, repaired) = run(recovery, &[]).await;
         assert_eq!(seen, [Loops { a: 18, b: 18 }]);
         assert_eq!(asked, 0);

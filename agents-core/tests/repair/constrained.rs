@@ -1034,10 +1034,6 @@ async fn prevention_mode_holds_a_number_nobody_gave_after_its_question_finds_non
             "final_velocity",
             r#"{"initial_velocity": 5, "acceleration": 9.8, "time": 5}"#,
         ),
-        // The held call writes the user's one 5 twice: `ask_reused_numbers` asks for both
-        // arguments, and answers that give nothing new leave the call as it is.
-        ModelResponse::text("none"),
-        ModelResponse::text("5"),
         ModelResponse::tool_call("c3", FINAL_ANSWER_TOOL, r#"{"answer": "54 m/s"}"#),
     ])
     .with_constraint_support(ConstraintSupport::Schema)
