@@ -23,3 +23,4 @@ pub use steps::{
     ask_values, escalate, escalate_error, fix, fix_in_context, fix_with, regenerate, retry,
     sanitize, throw,
 };
+pub(crate) use steps::{QuestionSite, ask_value};

@@ -23,6 +23,7 @@ mod sanitize;
 mod throw;
 
 pub use ask_values::{AskValues, ask_values};
+pub(crate) use ask_values::{QuestionSite, ask_value};
 pub use escalate::{Escalate, escalate, escalate_error};
 pub use fix::{Fix, fix, fix_in_context};
 pub use fix_with::{FixWith, fix_with};

@@ -136,14 +136,47 @@ pub(crate) async fn handle(
 /// ([`Event::ValueAsked`]).
 async fn ask(run: &CallRepair<'_, '_>, question: ValueQuestion) -> Asked {
     let asking = run.setup.asking;
-    let agent = run.setup.exec.agent;
+    ask_value(
+        QuestionSite {
+            model: asking.model,
+            budget: run.setup.exec.budget,
+            agent: run.setup.exec.agent,
+            journal: run.setup.exec.journal,
+            emit: &|e| run.emit(e),
+            call_id: &run.call.id,
+            tool: run.tool_name(),
+            step: "ask_values",
+        },
+        question,
+    )
+    .await
+}
+
+/// Where a question about one argument's value is asked: the run's model, budgets, journal and
+/// events, the call it is about, and the step asking (the journal names the question after it).
+pub(crate) struct QuestionSite<'r> {
+    pub model: &'r dyn crate::model::Model,
+    pub budget: &'r std::sync::Arc<crate::budget::BudgetScope>,
+    pub agent: &'r crate::path::AgentPath,
+    pub journal: Option<&'r dyn crate::journal::Journal>,
+    pub emit: &'r (dyn Fn(Event) + Sync),
+    pub call_id: &'r str,
+    pub tool: &'r str,
+    pub step: &'static str,
+}
+
+/// Asks `question` once at `site` ([`ask_once`]: under the run's time and token budgets and
+/// through its journal, as `<step> <tool>.<argument>`), reporting the answer as
+/// [`Event::ValueAsked`] when it arrives. Shared by `ask_values` and the runner's
+/// `ask_reused_numbers`.
+pub(crate) async fn ask_value(site: QuestionSite<'_>, question: ValueQuestion) -> Asked {
     let argument = question.argument.clone();
     let request = question_request(question);
     let announce = |response: &ModelResponse| {
-        run.emit(Event::ValueAsked {
-            agent: agent.clone(),
-            call_id: run.call.id.clone(),
-            tool: run.tool_name().to_owned(),
+        (site.emit)(Event::ValueAsked {
+            agent: site.agent.clone(),
+            call_id: site.call_id.to_owned(),
+            tool: site.tool.to_owned(),
             argument: argument.clone(),
             answer: crate::text::shorten(response.text.as_deref().unwrap_or_default(), 200),
             usage: response.usage,
@@ -151,13 +184,13 @@ async fn ask(run: &CallRepair<'_, '_>, question: ValueQuestion) -> Asked {
     };
     ask_once(
         AskOnce {
-            model: asking.model,
+            model: site.model,
             request: &request,
-            budget: run.setup.exec.budget,
-            agent,
-            step: format!("ask_values {}.{argument}", run.tool_name()),
-            emit: &|e| run.emit(e),
-            journal: run.setup.exec.journal,
+            budget: site.budget,
+            agent: site.agent,
+            step: format!("{} {}.{argument}", site.step, site.tool),
+            emit: site.emit,
+            journal: site.journal,
         },
         &announce,
     )

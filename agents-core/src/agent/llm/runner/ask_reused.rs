@@ -1,5 +1,6 @@
 //! A number a call uses more often than the user wrote it, asked for in each argument that
-//! holds it ([`Recovery::ask_reused_numbers`], a piece of the small-model profile).
+//! holds it ([`Recovery::ask_reused_numbers`], an opt-in piece: off in every profile, the
+//! small model's too, as measured in docs/small-models.md).
 //!
 //! Held to the user's numbers, a small model writes one of them into every number argument of
 //! a long request: "I roll the die 20 times ... exactly five sixes ... a 60% chance" became
@@ -23,8 +24,8 @@ use crate::event::{ArgumentChange, Event};
 use crate::grounding::{
     Told, last_user_words, reused_number_holders, shape_words, told_text, value_for,
 };
-use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ValueQuestion, question_request};
-use crate::repair::{AskOnce, Asked, ask_once};
+use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ValueQuestion};
+use crate::repair::{Asked, QuestionSite, ask_value};
 
 /// At most this many questions per call: each is a model call.
 const MAX_QUESTIONS: usize = 6;
@@ -83,7 +84,20 @@ where
                     shape,
                     choices: Vec::new(),
                 };
-                let answer = match self.ask_value(&call.id, &call.name, question).await {
+                let emit = |e: Event| self.ctx.emit(e);
+                let site = QuestionSite {
+                    model: &*self.model,
+                    budget: &self.budget,
+                    agent: &self.path,
+                    journal: self.journal,
+                    emit: &emit,
+                    call_id: &call.id,
+                    tool: &call.name,
+                    step: "ask_reused_numbers",
+                };
+                // Each question's usage is reported in its `ValueAsked`; the run's own usage
+                // counts model turns only, as for `ask_values`.
+                let answer = match ask_value(site, question).await {
                     Asked::Answer(r) => r.text.unwrap_or_default(),
                     Asked::Stop(e) => return ControlFlow::Break(e),
                     Asked::Failed => continue,
@@ -105,37 +119,5 @@ where
             }
         }
         ControlFlow::Continue(response)
-    }
-
-    /// One question about the user's words, asked under the run's budgets (which
-    /// [`ask_once`] charges) and journal, and reported ([`Event::ValueAsked`], whose usage is
-    /// the question's: the run's own usage counts model turns only, as for `ask_values`).
-    async fn ask_value(&self, call_id: &str, tool: &str, question: ValueQuestion) -> Asked {
-        let argument = question.argument.clone();
-        let request = question_request(question);
-        let emit = |e: Event| self.ctx.emit(e);
-        let announce = |response: &ModelResponse| {
-            self.ctx.emit(Event::ValueAsked {
-                agent: self.path.clone(),
-                call_id: call_id.to_owned(),
-                tool: tool.to_owned(),
-                argument: argument.clone(),
-                answer: crate::text::shorten(response.text.as_deref().unwrap_or_default(), 200),
-                usage: response.usage,
-            })
-        };
-        ask_once(
-            AskOnce {
-                model: &*self.model,
-                request: &request,
-                budget: &self.budget,
-                agent: &self.path,
-                step: format!("ask_reused_numbers {tool}.{argument}"),
-                emit: &emit,
-                journal: self.journal,
-            },
-            &announce,
-        )
-        .await
     }
 }
