@@ -24,7 +24,7 @@ use crate::event::{ArgumentChange, Event};
 use crate::grounding::{
     Told, last_user_words, reused_number_holders, shape_words, told_text, value_for,
 };
-use crate::model::{FINAL_ANSWER_TOOL, ModelResponse, ValueQuestion};
+use crate::model::{ModelResponse, ValueQuestion};
 use crate::repair::{Asked, QuestionSite, ask_value};
 
 /// At most this many questions per call: each is a model call.
@@ -52,22 +52,10 @@ where
         };
         let told = Told::new(&told_text(messages));
         for call in &mut response.tool_calls {
-            if call.name == FINAL_ANSWER_TOOL {
-                continue;
-            }
-            let Some(schema) = self
-                .frame
-                .request
-                .tools
-                .iter()
-                .find(|t| t.name == call.name)
-                .map(|t| t.parameters.clone())
-            else {
+            let Some((spec, repaired)) = self.offered_call(call) else {
                 continue;
             };
-            let Ok(repaired) = crate::json::repair(&call.arguments) else {
-                continue;
-            };
+            let schema = &spec.parameters;
             let mut args = repaired.value;
             let holders = reused_number_holders(&args, &told);
             let mut changes = Vec::new();
@@ -75,7 +63,7 @@ where
                 let Some(property) = schema.get("properties").and_then(|p| p.get(&argument)) else {
                     continue;
                 };
-                let Some(shape) = shape_words(&schema, property) else {
+                let Some(shape) = shape_words(schema, property) else {
                     continue;
                 };
                 let question = ValueQuestion {
@@ -103,7 +91,7 @@ where
                     Asked::Failed => continue,
                 };
                 let value = crate::model::answered_value(&answer)
-                    .and_then(|a| value_for(&schema, property, a, &told));
+                    .and_then(|a| value_for(schema, property, a, &told));
                 if let Some(value) = value.filter(|v| v.as_f64().is_some_and(|y| y != x)) {
                     changes.push(ArgumentChange::Answered {
                         argument: argument.clone(),

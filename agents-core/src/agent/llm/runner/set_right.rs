@@ -81,13 +81,7 @@ where
             .then(|| crate::grounding::told_text(&request.messages));
         let told = text.as_deref().filter(|_| numbers).map(Told::new);
         for call in &mut response.tool_calls {
-            if call.name == FINAL_ANSWER_TOOL {
-                continue;
-            }
-            let Some(spec) = request.tools.iter().find(|t| t.name == call.name) else {
-                continue;
-            };
-            let Ok(repaired) = crate::json::repair(&call.arguments) else {
+            let Some((spec, repaired)) = self.offered_call(call) else {
                 continue;
             };
             let mut args = repaired.value;
@@ -155,5 +149,25 @@ where
             }
         }
         response
+    }
+
+    /// A call to a tool this turn offers (not the final answer) with its arguments read
+    /// leniently: what the passes over a turn's calls before its round (`set_right`,
+    /// `ask_reused`) work on. `None` for anything else, which they leave as it is.
+    pub(super) fn offered_call(
+        &self,
+        call: &ToolCall,
+    ) -> Option<(&crate::model::ToolSpec, crate::json::Repaired)> {
+        if call.name == FINAL_ANSWER_TOOL {
+            return None;
+        }
+        let spec = self
+            .frame
+            .request
+            .tools
+            .iter()
+            .find(|t| t.name == call.name)?;
+        let repaired = crate::json::repair(&call.arguments).ok()?;
+        Some((spec, repaired))
     }
 }
