@@ -476,20 +476,29 @@ pub fn reported(dir: &Path, pid: u32) -> Vec<String> {
     seen
 }
 
-/// What a process that picked a run up reported, with any later attempt of the same process
-/// folded into its first: Restate may attempt an invocation again on the same process (under
-/// load an attempt can be cut before its last journal entry is acknowledged), and the new
-/// attempt reads the journal back (another `run_resumed`) and may redo a step whose entry was
-/// never stored. Those repeats are Restate's at-least-once for unjournaled work, not the
-/// framework's; what a scenario pins is which steps the process reported at all, and the
-/// ledger and journal checks still pin that no tool ran twice. Sorted, like [`reported`].
-pub fn reported_by_resumer(dir: &Path, pid: u32) -> Vec<String> {
+/// What one process reported, with any later attempt of the same process folded into the
+/// ones before it: Restate may attempt an invocation again on the same process (under load an
+/// attempt can be cut before a journal entry is acknowledged), and the new attempt reads the
+/// journal back (another `run_resumed`) and may redo a step whose entry was never stored,
+/// reporting it again. Those repeats are Restate's at-least-once for unjournaled work, not the
+/// framework's: a later attempt's label that an earlier attempt already reported (counted as a
+/// multiset) is its replay and is dropped, with its `run_resumed`. What a scenario pins is which
+/// steps the process reported at all; the ledger and journal checks still pin that no tool ran
+/// twice. Sorted, like [`reported`].
+pub fn reported_once(dir: &Path, pid: u32) -> Vec<String> {
     let mut attempts = attempts(dir, pid).into_iter();
     let mut seen = attempts.next().unwrap_or_default();
     for later in attempts {
+        let mut replayable = seen.clone();
         for label in later {
-            if !label.starts_with("run_resumed:") && !seen.contains(&label) {
-                seen.push(label);
+            if label.starts_with("run_resumed:") {
+                continue;
+            }
+            match replayable.iter().position(|l| *l == label) {
+                Some(i) => {
+                    replayable.swap_remove(i);
+                }
+                None => seen.push(label),
             }
         }
     }

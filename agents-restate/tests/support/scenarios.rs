@@ -35,7 +35,7 @@ pub async fn crash_after_a_side_effect_does_not_repeat_it(server: &Server) {
     // steps it read back (no second run start, no second ledger call), but the gate tool it
     // really ran again, and the end.
     assert_eq!(
-        reported(&case.dir, first),
+        reported_once(&case.dir, first),
         sorted([
             "run_started",
             "model_responded",
@@ -47,7 +47,7 @@ pub async fn crash_after_a_side_effect_does_not_repeat_it(server: &Server) {
         ])
     );
     assert_eq!(
-        reported_by_resumer(&case.dir, second),
+        reported_once(&case.dir, second),
         sorted([
             "run_resumed:3",
             "tool_started:hold",
@@ -82,7 +82,7 @@ pub async fn crash_during_a_side_effect_reports_outcome_unknown(server: &Server)
     assert!(output.contains("outcome unknown after a crash"), "{output}");
     // The tool started once, in the first process; the second reports its unknown outcome.
     assert_eq!(
-        reported(&case.dir, first),
+        reported_once(&case.dir, first),
         sorted([
             "run_started",
             "model_responded",
@@ -90,7 +90,7 @@ pub async fn crash_during_a_side_effect_reports_outcome_unknown(server: &Server)
         ])
     );
     assert_eq!(
-        reported_by_resumer(&case.dir, second),
+        reported_once(&case.dir, second),
         sorted([
             "run_resumed:1",
             "tool_failed:ledger_append",
@@ -127,11 +127,11 @@ pub async fn crash_during_an_idempotent_tool_runs_it_again(server: &Server) {
     assert!(results.iter().all(|r| !r.is_error), "{results:?}");
     // Executed twice, so started twice: once in each process.
     assert_eq!(
-        reported(&case.dir, first),
+        reported_once(&case.dir, first),
         sorted(["run_started", "model_responded", "tool_started:ledger_put"])
     );
     assert_eq!(
-        reported_by_resumer(&case.dir, second),
+        reported_once(&case.dir, second),
         sorted([
             "run_resumed:1",
             "tool_started:ledger_put",
@@ -408,7 +408,7 @@ pub async fn two_calls_of_one_turn_and_a_crash_between_them(server: &Server) {
         "one step after another, in call order"
     );
     assert_eq!(
-        reported(&case.dir, first),
+        reported_once(&case.dir, first),
         sorted([
             "run_started",
             "model_responded",
@@ -419,7 +419,7 @@ pub async fn two_calls_of_one_turn_and_a_crash_between_them(server: &Server) {
         ])
     );
     assert_eq!(
-        reported_by_resumer(&case.dir, second),
+        reported_once(&case.dir, second),
         sorted([
             "run_resumed:2",
             "tool_failed:ledger_append",
