@@ -785,6 +785,17 @@ pub enum ArgumentChange {
         /// The code's words, as the description writes them (lowercased).
         words: String,
     },
+    /// A number argument whose description asks for a fraction of one (`ranging from 0 to 1`,
+    /// `as a decimal`) held a number the user wrote as a percent: it was set to that number over
+    /// a hundred (`described_fractions`).
+    PercentAsFraction {
+        /// The argument, or the item's path (`rates[1]`).
+        argument: String,
+        /// The number it held, as written.
+        value: String,
+        /// The fraction it now holds.
+        fraction: String,
+    },
     /// A string written wholly in capitals that the user wrote in another case was set to the
     /// user's spelling (`user_spelling`).
     Respelled {
@@ -870,6 +881,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {code} (was {value}): nobody gave that number, and the argument's description gives {code} for \"{words}\", which the user's words name"
+            ),
+            ArgumentChange::PercentAsFraction {
+                argument,
+                value,
+                fraction,
+            } => write!(
+                f,
+                "set `{argument}` to {fraction} (was {value}): the user wrote {value}%, and the argument's description asks for a fraction of 1"
             ),
             ArgumentChange::Respelled {
                 argument,

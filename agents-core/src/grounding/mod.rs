@@ -42,6 +42,9 @@
 //! - `codes.rs`: a number argument whose description lists codes (`1 for cleaning, 2 for
 //!   ironing`), set to the code whose words the user named; the echo check counts such a code
 //!   as a number the user gave ([`Recovery::described_codes`](crate::model::Recovery::described_codes));
+//! - `fractions.rs`: a number argument whose description asks for a fraction of one (`ranging
+//!   from 0 to 1`, `as a decimal`), holding a number the user wrote as a percent, set to its
+//!   fraction ([`Recovery::described_fractions`](crate::model::Recovery::described_fractions));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`);
 //! - `tool_words.rs`: which offered tool a request names in its own words
@@ -59,6 +62,7 @@ mod codes;
 mod cut_lists;
 mod defaults;
 mod echo;
+mod fractions;
 mod named_choice;
 mod numbers;
 mod once;
@@ -79,6 +83,7 @@ pub(crate) use codes::set_described_codes;
 pub(crate) use cut_lists::{keep_lists, kept_lists};
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
+pub(crate) use fractions::set_described_fractions;
 pub(crate) use named_choice::set_named_choices;
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;

@@ -224,15 +224,11 @@ fn negative_before(text: &str, start: usize) -> bool {
 /// What the words right after a number make of it: a percent (`5%` is also 0.05), a scale
 /// (`5k`, `2.5m`, `3bn`), an exponent (`1e-3`), a time after noon (`7pm` is also 19).
 fn suffix_values(after: &str, values: &[f64], out: &mut Vec<f64>) {
-    let word: String = after
-        .trim_start_matches([' ', '\u{a0}'])
-        .chars()
-        .take_while(|c| c.is_alphabetic() || *c == '%' || *c == '.')
-        .collect();
-    let word = word.trim_end_matches('.');
+    let word = suffix_word(after);
+    let word = word.as_str();
     let attached = !after.starts_with([' ', '\u{a0}']);
     let scale = match word {
-        "%" | "percent" | "pct" => Some(0.01),
+        _ if is_percent(word) => Some(0.01),
         "k" if attached => Some(1e3),
         "m" | "mn" if attached => Some(1e6),
         "b" | "bn" if attached => Some(1e9),
@@ -262,6 +258,47 @@ fn suffix_values(after: &str, values: &[f64], out: &mut Vec<f64>) {
             out.extend(values.iter().map(|x| x * 10f64.powi(e)));
         }
     }
+}
+
+/// The word right after a number (`%`, `percent`, `km`, `pm`), spaces before it skipped.
+fn suffix_word(after: &str) -> String {
+    let word: String = after
+        .trim_start_matches([' ', '\u{a0}'])
+        .chars()
+        .take_while(|c| c.is_alphabetic() || *c == '%' || *c == '.')
+        .collect();
+    word.trim_end_matches('.').to_owned()
+}
+
+/// Whether a number's [`suffix_word`] makes it a percent.
+fn is_percent(word: &str) -> bool {
+    matches!(word, "%" | "percent" | "pct")
+}
+
+/// How many times `text` writes the number `x` in digits as a percent (`5%`, `5 percent`), and
+/// how many times otherwise (in digits or in words): a percent the user wrote, and whether they
+/// also wrote the number as it is.
+pub(crate) fn percent_writings(text: &str, x: f64) -> (usize, usize) {
+    let (mut percent, mut plain) = (0, 0);
+    for (start, end) in digit_runs(text) {
+        let mut values = Vec::new();
+        run_values(&text[start..end], bracketed(text, start, end), &mut values);
+        if !values.iter().any(|y| super::told::same_number(x, *y)) {
+            continue;
+        }
+        if is_percent(&suffix_word(&text[end..])) && !negative_before(text, start) {
+            percent += 1;
+        } else {
+            plain += 1;
+        }
+    }
+    plain += number_runs(text)
+        .filter(|(n, words)| {
+            !words.contains(|c: char| c.is_ascii_digit())
+                && n.as_f64().is_some_and(|y| super::told::same_number(x, y))
+        })
+        .count();
+    (percent, plain)
 }
 
 /// Numbers said by a name: the months (`march` is 3), the first ordinals (`second` is 2), and
@@ -361,6 +398,29 @@ mod tests {
             "a group is not a number of its own"
         );
         assert_eq!(times_given(text, 8.0), 0);
+    }
+
+    /// A percent the user wrote is told apart from the same number written as it is.
+    #[test]
+    fn a_number_is_written_as_a_percent_or_as_it_is() {
+        let text = "5% a year for 5 years, 7.5 percent after, 2 % fee, -3%, five days";
+        assert_eq!(
+            percent_writings(text, 5.0),
+            (1, 2),
+            "5%; 5 years and five days"
+        );
+        assert_eq!(percent_writings(text, 7.5), (1, 0));
+        assert_eq!(
+            percent_writings(text, 2.0),
+            (1, 0),
+            "a space before the sign"
+        );
+        assert_eq!(percent_writings(text, 3.0), (0, 1), "-3% is not 3%");
+        assert_eq!(
+            percent_writings(text, 0.05),
+            (0, 0),
+            "the fraction is not written"
+        );
     }
 
     fn reads(text: &str, x: f64) -> bool {

@@ -323,6 +323,14 @@ pub struct Recovery {
     /// timestamps and spelt dates where a description asks for a plain date. Not in the neutral
     /// profile: it reads prose and changes a string the schema takes.
     pub described_dates: bool,
+    /// Before a call runs, a number argument (or an item of a list of numbers) whose description
+    /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
+    /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
+    /// takes that number over a hundred: `"rate": 5` for the user's "5%" becomes `0.05`
+    /// (`Event::Repaired`, step `described_fractions`). A small model copies the percent's
+    /// digits. A number of 1 or less is set only where the user wrote it as a percent every
+    /// time. Not in the neutral profile: it reads prose and changes a number the schema takes.
+    pub described_fractions: bool,
     /// A free string written wholly in capitals (four letters or more) that the user's words do
     /// not write so, but write in another case, is set to the user's spelling before the call
     /// runs (`"NEW YORK"` → `"New York"`): a small model writes the user's value in the case of
@@ -398,6 +406,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: false,
+        described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
@@ -434,6 +443,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: true,
+        described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
         answer_after_repeat: true,
@@ -470,6 +480,7 @@ impl Recovery {
         number_words: false,
         natural_dates: false,
         described_dates: false,
+        described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
@@ -670,6 +681,12 @@ impl Recovery {
     #[must_use]
     pub const fn natural_dates(mut self, on: bool) -> Self {
         self.natural_dates = on;
+        self
+    }
+
+    /// Switches [`described_fractions`](Self::described_fractions).
+    pub const fn described_fractions(mut self, on: bool) -> Self {
+        self.described_fractions = on;
         self
     }
 

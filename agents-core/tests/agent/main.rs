@@ -20,6 +20,7 @@ mod cut_repeats;
 mod default_echoes;
 mod described_codes;
 mod described_dates;
+mod described_fractions;
 mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;

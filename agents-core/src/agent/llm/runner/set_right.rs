@@ -22,6 +22,9 @@
 //! - `described_dates` ([`Recovery::described_dates`], `agents_json::read_described_dates`): a
 //!   string whose description asks for `YYYY-MM-DD` holding a date people write or a timestamp,
 //!   read as that date (valid as it was, so the repair chain's coercion never sees it);
+//! - `described_fractions` ([`Recovery::described_fractions`], `grounding/fractions.rs`): a
+//!   number whose description asks for a fraction of one (`ranging from 0 to 1`, `as a
+//!   decimal`) holding a number the user wrote as a percent, set to that number over a hundred;
 //! - `user_spelling` ([`Recovery::user_spelling`], `grounding/spelling.rs`): a free string
 //!   written wholly in capitals that the user wrote in another case, set to the user's
 //!   spelling.
@@ -34,6 +37,7 @@
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
+//! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
 //! [`Recovery::user_spelling`]: crate::model::Recovery::user_spelling
 //! [`Event::Repaired`]: crate::Event::Repaired
 
@@ -41,7 +45,8 @@ use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    place_strings, restore_spelling, set_described_codes, set_named_choices,
+    place_strings, restore_spelling, set_described_codes, set_described_fractions,
+    set_named_choices,
 };
 use serde_json::Value;
 
@@ -55,7 +60,8 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `described_dates` and `user_spelling` find them, those that are on, in that order.
+    /// `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
         let recovery = &settings.recovery;
@@ -69,6 +75,7 @@ where
             || recovery.place_strings
             || echoes
             || recovery.described_dates
+            || recovery.described_fractions
             || recovery.user_spelling)
             || settings.strict
             || response.tool_calls.is_empty()
@@ -77,7 +84,10 @@ where
         }
         let request = &self.frame.request;
         let numbers = recovery.numbers_once || recovery.place_numbers;
-        let text = (numbers || recovery.place_strings || recovery.user_spelling)
+        let text = (numbers
+            || recovery.place_strings
+            || recovery.described_fractions
+            || recovery.user_spelling)
             .then(|| crate::grounding::told_text(&request.messages));
         let told = text.as_deref().filter(|_| numbers).map(Told::new);
         for call in &mut response.tool_calls {
@@ -141,6 +151,11 @@ where
                 let read = crate::json::read_described_dates(&mut args, &spec.parameters);
                 let changes = read.into_iter().map(ArgumentChange::Coerced).collect();
                 rewrite(call, "described_dates", &args, changes);
+            }
+            if let (true, Some(text)) = (recovery.described_fractions, &text) {
+                let set = set_described_fractions(&mut args, &spec.parameters, text);
+                let changes = set.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "described_fractions", &args, changes);
             }
             if let (true, Some(text)) = (recovery.user_spelling, &text) {
                 let respelled = restore_spelling(&mut args, &spec.parameters, text);
