@@ -8,7 +8,11 @@
 //! "*principal* of 5000"). When a call uses a number more often than the user wrote it, the
 //! arguments whose names the words around the number name keep it; each other argument that
 //! holds it takes the number of the user's that no argument holds and whose words name it, when
-//! exactly one does. The model also fills the user's numbers in the order it writes its
+//! exactly one does; and when one such argument is left that no words name, and one number of
+//! the user's is held by no argument, it takes that number. Where the words around the repeated
+//! number name none of its holders, a holder that the words around another of the user's
+//! numbers name takes that number, as long as as many holders as the user wrote it still hold
+//! the repeated number. The model also fills the user's numbers in the order it writes its
 //! arguments: "a width of 7 units and length of 10 units" became `{"length": 7, "width": 10}`.
 //! Where the word nearest each of two numbers names the other's argument, both ways, the two
 //! are swapped. Nothing else is touched: without a repeated number or a crossing, or without
@@ -74,7 +78,13 @@ impl Occurrence {
             }
         }
         let before = words.len();
-        for (k, t) in tokens[last + 1..].iter().enumerate() {
+        // After: not past the end of the value's own clause (`20,` ends it).
+        let after = if ends_clause(tokens[last]) {
+            &[][..]
+        } else {
+            &tokens[last + 1..]
+        };
+        for (k, t) in after.iter().enumerate() {
             if has_digit(t) || words.len() - before >= SIDE_WORDS {
                 break;
             }
@@ -211,18 +221,48 @@ fn place_reused(
             .collect();
         holders.sort_by_key(|h| std::cmp::Reverse(h.1));
         let keep = told.times(x);
-        // The words must decide who keeps it: the last keeper named better than the rest.
-        if holders[keep - 1].1 == 0 || holders[keep - 1].1 == holders[keep].1 {
-            continue;
+        let property = |argument: &str| schema.get("properties").and_then(|p| p.get(argument));
+        // The words around `x` decide who keeps it: the last keeper named better than the rest.
+        let decided = holders[keep - 1].1 > 0 && holders[keep - 1].1 != holders[keep].1;
+        let givers: Vec<&str> = if decided {
+            holders[keep..].iter().map(|h| h.0).collect()
+        } else {
+            // They do not: a holder that the words around another of the user's numbers name
+            // gives `x` up for that number, as long as `keep` holders still hold it.
+            let named: Vec<&str> = holders
+                .iter()
+                .map(|h| h.0)
+                .filter(|a| unique_best(a, property(a), occurrences, &held).is_some())
+                .collect();
+            if named.len() > holders.len() - keep {
+                continue;
+            }
+            named
+        };
+        let mut unfilled = Vec::new();
+        for argument in givers {
+            let Some(y) = unique_best(argument, property(argument), occurrences, &held) else {
+                unfilled.push(argument);
+                continue;
+            };
+            let Some(number) = super::numbers::number_value(y, property(argument)) else {
+                unfilled.push(argument);
+                continue;
+            };
+            held.push(y);
+            out.push(Placed {
+                argument: argument.to_owned(),
+                from: members[argument].to_string(),
+                to: number.to_string(),
+            });
         }
-        for &(argument, _) in &holders[keep..] {
-            let property = schema.get("properties").and_then(|p| p.get(argument));
-            let Some(y) = unique_best(argument, property, occurrences, &held) else {
-                continue;
-            };
-            let Some(number) = super::numbers::number_value(y, property) else {
-                continue;
-            };
+        // One holder left to give `x` up, and one number of the user's that no argument holds:
+        // that number is its own (the words placed every other).
+        if let [argument] = unfilled[..]
+            && decided
+            && let Some(y) = only_unheld(property(argument), occurrences, &held)
+            && let Some(number) = super::numbers::number_value(y, property(argument))
+        {
             held.push(y);
             out.push(Placed {
                 argument: argument.to_owned(),
@@ -346,6 +386,27 @@ fn unique_best(
         }
     }
     best.filter(|_| !tied).map(|(y, _)| y)
+}
+
+/// The one number the user wrote that no argument holds (no reading of its occurrence held),
+/// where `property` takes it; `None` where there are none or several (told apart by their
+/// first reading).
+fn only_unheld(property: Option<&Value>, occurrences: &[Occurrence], held: &[f64]) -> Option<f64> {
+    let mut unheld = occurrences
+        .iter()
+        .filter(|o| {
+            !o.values
+                .iter()
+                .any(|v| held.iter().any(|h| same_number(*v, *h)))
+        })
+        .filter_map(|o| o.values.first().copied());
+    let y = unheld.next()?;
+    if unheld.any(|z| !same_number(y, z)) {
+        return None;
+    }
+    property
+        .is_none_or(|p| agents_json::schema::takes_number(p, y))
+        .then_some(y)
 }
 
 /// Every number `text` writes, a token at a time, with the words around it
@@ -502,6 +563,47 @@ mod tests {
         keep(
             "over 2.5 years at a principal of 3",
             json!({"principal": 2.5, "years": 3}),
+        );
+    }
+
+    /// The words around the repeated number name none of its holders, but the words around
+    /// another of the user's numbers name one of them: that holder takes it, the other keeps the
+    /// repeated number.
+    #[test]
+    fn a_holder_the_words_of_another_number_name_takes_that_number() {
+        let (args, out) = placed(
+            "Put $2000 aside for 8 years at a rate of 3%.",
+            json!({"principal": 2000, "rate": 2000, "years": 8}),
+        );
+        assert_eq!(args, json!({"principal": 2000, "rate": 3, "years": 8}));
+        assert_eq!(out, ["rate: 2000 -> 3"]);
+        // Both holders named by other numbers, and the number used once: which of them was
+        // meant for it is not for the words to say.
+        keep(
+            "30 or so, a width of 20, a depth of 10",
+            json!({"width": 30, "depth": 30}),
+        );
+    }
+
+    /// The words put the repeated number in one argument, nothing names the other, and one
+    /// number of the user's is held by no argument: the other takes it.
+    #[test]
+    fn the_one_number_no_argument_holds_goes_to_the_one_argument_left() {
+        let (args, out) = placed(
+            "I save $1500 at a 6% interest rate for 12 years.",
+            json!({"principal": 6, "rate": 6, "years": 12}),
+        );
+        assert_eq!(args, json!({"principal": 1500, "rate": 6, "years": 12}));
+        assert_eq!(out, ["principal: 6 -> 1500"]);
+        // Two numbers nobody holds: either could be the principal's.
+        keep(
+            "I save $1500 at a 6% interest rate, maybe 2000, for 12 years.",
+            json!({"principal": 6, "rate": 6, "years": 12}),
+        );
+        // The words decide nothing about who keeps 6: no argument is left over.
+        keep(
+            "I save $1500 and 6 more for 12 years.",
+            json!({"principal": 6, "rate": 6, "years": 12}),
         );
     }
 

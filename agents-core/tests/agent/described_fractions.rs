@@ -71,3 +71,40 @@ async fn the_neutral_profile_and_the_piece_off_run_the_number_as_written() {
         assert!(repaired.is_empty(), "{repaired:?}");
     }
 }
+
+/// `place_numbers` runs first: the rate the words put in `rate` (the model wrote the term's 30
+/// there too) is the user's percent, which `described_fractions` then sets to its fraction.
+#[tokio::test]
+async fn a_percent_placed_by_the_words_then_runs_as_its_fraction() {
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+    struct Mortgage {
+        /// The amount borrowed.
+        amount: f64,
+        /// The interest rate, ranging from 0 to 1.
+        rate: f64,
+        /// The term, in years.
+        term: u32,
+    }
+    let model = ScriptedModel::new(vec![
+        ModelResponse::tool_call(
+            "c1",
+            "mortgage",
+            r#"{"amount": 250000, "rate": 30, "term": 30}"#,
+        ),
+        ModelResponse::text("Done."),
+    ])
+    .with_recovery(Recovery::SMALL_MODEL);
+    let (tool, seen) = recording("mortgage", "A mortgage's monthly payment.", "1123");
+    let (report, rec) = run_recorded(
+        model,
+        tool,
+        "A $250,000 house on a 30-year mortgage, at an interest rate of 3.5%: what do I pay?",
+    )
+    .await;
+    assert_eq!(report.output().unwrap(), "Done.");
+    let seen: Vec<Mortgage> = seen.lock().unwrap().clone();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert_eq!((seen[0].rate, seen[0].term), (0.035, 30));
+    assert_eq!(rec.repaired("place_numbers").len(), 1);
+    assert_eq!(rec.repaired("described_fractions").len(), 1);
+}
