@@ -1460,3 +1460,35 @@ async fn a_refused_call_is_regenerated_under_its_schema_outside_prevention_mode(
         );
     }
 }
+
+/// Issue 28 (recovery on's runs without a call on BFCL's exec questions: `"city_name": "CITY
+/// NAME"` on every turn): where `ask_values` asks and no answer gives a value (the model
+/// answers from the description's example, not the user's words), the chain goes on to the
+/// step after it, `regenerate()`, rather than skipping it. A step that asked and got nothing
+/// passes once.
+#[tokio::test]
+async fn a_question_that_brings_nothing_passes_to_regenerate() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call("c1", "weather", r#"{"city": "CITY"}"#),
+        ModelResponse::text("Rome"),
+        ModelResponse::tool_call("c2", "weather", r#"{"city": "Berlin"}"#),
+        ModelResponse::text("Sunny in Berlin."),
+    ])
+    .with_constraint_support(ConstraintSupport::Schema)
+    .with_examples([serde_json::json!({"city": "CITY"})])
+    .with_recovery(Recovery::SMALL_MODEL);
+    let report = LlmAgent::<String, String>::builder("weather")
+        .model(model.clone())
+        .tool(weather())
+        .build()
+        .unwrap()
+        .run("Is it sunny in Berlin today?".to_owned())
+        .report()
+        .await;
+    assert_eq!(report.output().unwrap(), "Sunny in Berlin.");
+    let requests = model.requests();
+    assert_eq!(requests.len(), 4);
+    assert!(requests[1].value_question.is_some(), "{:?}", requests[1]);
+    assert_eq!(requests[2].constraint, Some(Constraint::tool("weather")));
+    assert_eq!(requests[3].constraint, None);
+}

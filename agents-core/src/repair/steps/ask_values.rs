@@ -49,8 +49,6 @@ pub(crate) async fn handle(
     if asked_for.is_empty() {
         return StepResult::Pass;
     }
-    // The questions of one step, whatever they bring.
-    cursor.advance();
     let mut arguments = match &e.value {
         Value::Object(map) => map.clone(),
         _ => Map::new(),
@@ -129,6 +127,9 @@ pub(crate) async fn handle(
         run.emit_repaired(error.kind(), "coerce", coerced);
     }
     run.raw = arguments.to_string();
+    // The questions of one step: spent. (A step that brings nothing passes, and the chain
+    // advances past it once.)
+    cursor.advance();
     StepResult::Again
 }
 

@@ -178,8 +178,6 @@ pub(crate) async fn handle(
         );
         return StepResult::Pass;
     }
-    // One model call per step, whatever it brings.
-    cursor.advance();
     let constraint = Constraint::tool(run.tool_name());
     let mut request = request_again(asking.request, constraint.clone());
     // Values the call copied from an example are asked for again held to the user's words.
@@ -233,6 +231,9 @@ pub(crate) async fn handle(
         }],
     );
     run.raw = call.arguments;
+    // One model call per step: spent. (One that brings no call passes, and the chain advances
+    // past it once.)
+    cursor.advance();
     StepResult::Again
 }
 

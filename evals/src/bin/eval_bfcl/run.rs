@@ -146,6 +146,7 @@ pub async fn run(client: &PromptedCompletions, q: &Question, mode: Mode, s: &Con
                 outcome,
                 ..
             } if trace => eprintln!("    failed ({outcome}): {tool}: {error}"),
+            Event::Warning { message, .. } if trace => eprintln!("    warning: {message}"),
             _ => {}
         }
     });
