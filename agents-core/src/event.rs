@@ -275,6 +275,19 @@ pub enum Event {
         /// Its required number arguments the request gives no number for.
         arguments: Vec<String>,
     },
+    /// Under prevention mode, the turn is held to a tool whose last call took one item of a list
+    /// the user wrote, its argument to the items no successful call has taken
+    /// ([`Recovery::rest_of_list`](crate::model::Recovery)).
+    ListContinued {
+        /// The agent.
+        agent: AgentPath,
+        /// The tool the turn is held to.
+        tool: String,
+        /// The argument held to the items left.
+        argument: String,
+        /// The items left, as JSON.
+        left: Vec<String>,
+    },
     /// A [`ToolSource`](crate::tool::ToolSource) was listed again before a model turn and its
     /// tools changed (or it was listed for the first time): the model is offered the new set
     /// from this turn on.
@@ -385,6 +398,7 @@ impl Event {
             | Event::ValueAsked { agent, .. }
             | Event::CallNotRepeated { agent, .. }
             | Event::ToolPassedOver { agent, .. }
+            | Event::ListContinued { agent, .. }
             | Event::ToolsChanged { agent, .. }
             | Event::ToolSourceFailed { agent, .. }
             | Event::RunResumed { agent, .. }
@@ -484,6 +498,15 @@ impl Event {
             } => emit!(
                 INFO, gen_ai.tool.name = %tool, arguments = ?arguments,
                 "a tool that needs a number nobody gave is no longer offered"
+            ),
+            Event::ListContinued {
+                tool,
+                argument,
+                left,
+                ..
+            } => emit!(
+                INFO, gen_ai.tool.name = %tool, argument = %argument, left = ?left,
+                "the turn is held to the items of the user's list no call has taken"
             ),
             Event::Retry {
                 call_id,

@@ -271,6 +271,18 @@ impl Event {
                 Short(tool, NAME),
                 Short(&arguments.join(", "), TEXT)
             ),
+            Event::ListContinued {
+                tool,
+                argument,
+                left,
+                ..
+            } => write!(
+                out,
+                "{} held to the rest of the user's list: {} in {}",
+                Short(tool, NAME),
+                Short(argument, NAME),
+                Short(&left.join(", "), TEXT)
+            ),
             Event::ToolsChanged {
                 source,
                 added,

@@ -45,6 +45,9 @@
 //! - `fractions.rs`: a number argument whose description asks for a fraction of one (`ranging
 //!   from 0 to 1`, `as a decimal`), holding a number the user wrote as a percent, set to its
 //!   fraction ([`Recovery::described_fractions`](crate::model::Recovery::described_fractions));
+//! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
+//!   items are the calls still owed
+//!   ([`Recovery::rest_of_list`](crate::model::Recovery::rest_of_list));
 //! - `answers.rs`: a question about one argument in words, and its answer taken only where the
 //!   user's words hold it (`ask_values`);
 //! - `tool_words.rs`: which offered tool a request names in its own words
@@ -63,6 +66,7 @@ mod cut_lists;
 mod defaults;
 mod echo;
 mod fractions;
+mod listed;
 mod named_choice;
 mod numbers;
 mod once;
@@ -84,6 +88,7 @@ pub(crate) use cut_lists::{keep_lists, kept_lists};
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use fractions::set_described_fractions;
+pub(crate) use listed::list_holding;
 pub(crate) use named_choice::set_named_choices;
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
@@ -91,7 +96,7 @@ pub(crate) use placement::{place_numbers, reused_number_holders};
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use spelling::restore_spelling;
 pub(crate) use string_placement::place_strings;
-pub(crate) use told::{Told, last_user_words, told_text};
+pub(crate) use told::{Told, last_user_words, same_number, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;
 pub(crate) use unfilled::unfilled_arguments;

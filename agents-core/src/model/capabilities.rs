@@ -367,6 +367,14 @@ pub struct Recovery {
     /// Held to that tool, a small model that chose it writes the same made-up number until its
     /// turns run out, and the run ends without a call. No model call.
     pub pass_over_unfilled: bool,
+    /// Under prevention mode, after a call ran whose string or number argument holds one item
+    /// of a list the user wrote (`"New York"` of "New York, Los Angeles and Chicago"), and
+    /// other items of that list no successful call of the tool has taken, the next turn is held
+    /// to that tool with that argument held to those items: the model writes the call for the
+    /// next one. A small model calls the tool for the first item and answers. One argument's
+    /// list at a time; where two arguments' lists are owed, or none, nothing is held. No model
+    /// call of its own: the held turn is a turn the run would have made.
+    pub rest_of_list: bool,
 }
 
 impl Default for Recovery {
@@ -412,6 +420,7 @@ impl Recovery {
         answer_after_repeat: false,
         regenerate_invented: false,
         pass_over_unfilled: false,
+        rest_of_list: false,
     };
 
     /// For small models prompted to write their calls as text (what the prompted clients say):
@@ -449,6 +458,7 @@ impl Recovery {
         answer_after_repeat: true,
         regenerate_invented: true,
         pass_over_unfilled: true,
+        rest_of_list: true,
     };
 
     /// Every piece off: only what no profile can turn off (JSON repair, the coercions that lose
@@ -486,6 +496,7 @@ impl Recovery {
         answer_after_repeat: false,
         regenerate_invented: false,
         pass_over_unfilled: false,
+        rest_of_list: false,
     };
 
     /// Switches [`pass_over_unfilled`](Self::pass_over_unfilled).
@@ -681,6 +692,12 @@ impl Recovery {
     #[must_use]
     pub const fn natural_dates(mut self, on: bool) -> Self {
         self.natural_dates = on;
+        self
+    }
+
+    /// Switches [`rest_of_list`](Self::rest_of_list).
+    pub const fn rest_of_list(mut self, on: bool) -> Self {
+        self.rest_of_list = on;
         self
     }
 

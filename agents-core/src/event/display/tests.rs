@@ -35,6 +35,7 @@ fn variant(event: &Event) -> &'static str {
         Event::ValueAsked { .. } => "ValueAsked",
         Event::CallNotRepeated { .. } => "CallNotRepeated",
         Event::ToolPassedOver { .. } => "ToolPassedOver",
+        Event::ListContinued { .. } => "ListContinued",
         Event::ToolsChanged { .. } => "ToolsChanged",
         Event::ToolSourceFailed { .. } => "ToolSourceFailed",
         Event::RunResumed { .. } => "RunResumed",
@@ -42,7 +43,7 @@ fn variant(event: &Event) -> &'static str {
     }
 }
 
-const ALL: [&str; 25] = [
+const ALL: [&str; 26] = [
     "RunStarted",
     "ModelResponded",
     "ToolStarted",
@@ -64,6 +65,7 @@ const ALL: [&str; 25] = [
     "ValueAsked",
     "CallNotRepeated",
     "ToolPassedOver",
+    "ListContinued",
     "ToolsChanged",
     "ToolSourceFailed",
     "RunResumed",
@@ -308,6 +310,15 @@ fn table() -> Vec<(Event, &'static str)> {
                 arguments: vec!["count".into(), "row".into()],
             },
             "planner/booker: buy_tickets passed over: the request gives no number for count, row",
+        ),
+        (
+            Event::ListContinued {
+                agent: a(),
+                tool: "weather".into(),
+                argument: "city".into(),
+                left: vec!["\"Rome\"".into(), "\"Oslo\"".into()],
+            },
+            "planner/booker: weather held to the rest of the user's list: city in \"Rome\", \"Oslo\"",
         ),
         (
             Event::ToolsChanged {
@@ -656,6 +667,14 @@ mod props {
                     agent,
                     tool,
                     arguments,
+                }
+            }),
+            (path(), text(), text(), texts()).prop_map(|(agent, tool, argument, left)| {
+                Event::ListContinued {
+                    agent,
+                    tool,
+                    argument,
+                    left,
                 }
             }),
             (path(), text(), texts(), texts()).prop_map(|(agent, source, added, removed)| {

@@ -14,6 +14,7 @@ mod guards;
 mod once;
 mod prevention;
 mod repeats;
+mod rest_of_list;
 mod round;
 mod set_right;
 mod skill;

@@ -188,7 +188,12 @@ where
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {
                 let held = self.hold_copied(copied, kept_lists);
-                self.held_constraint(&held)
+                // A copy held to the user's words comes first; the list goes on after it.
+                let listed = held.is_empty().then(|| self.hold_rest_of_list()).flatten();
+                match listed {
+                    Some(tool) => Constraint::tool(&tool),
+                    None => self.held_constraint(&held),
+                }
             };
             self.frame.request.constraint = Some(constraint);
             return;
