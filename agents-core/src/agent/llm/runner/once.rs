@@ -60,6 +60,9 @@ pub(in crate::agent::llm) struct Progress {
     pub unheld: Vec<(String, Value)>,
     /// The token cap as it was before `room_after_cut_off` raised it for one turn.
     pub room_given: Option<Option<u32>>,
+    /// The calls that succeeded in this run, in order: each call's id, tool and the arguments
+    /// it ran with (after repair), which `rest_of_list` reads.
+    pub ran: Vec<(String, String, Value)>,
 }
 
 impl<In, Out> Runner<'_, In, Out>

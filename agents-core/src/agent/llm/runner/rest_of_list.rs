@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::{Output, Runner};
 use crate::event::Event;
 use crate::grounding::{last_user_words, list_holding};
-use crate::model::{FINAL_ANSWER_TOOL, Message, ToolCall};
+use crate::model::{Message, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -43,13 +43,15 @@ where
         if !matches!(turn.last(), Some(Message::Tool(_))) {
             return None;
         }
-        let ran = succeeded(turn);
+        // The calls that ran, with the arguments they ran with (after repair).
+        let ran = &self.progress.ran;
         let (tool, args) = last_round(turn)
             .into_iter()
             .rev()
-            .find(|c| ran.iter().any(|(id, _, _)| *id == c.id))
-            .map(|c| (c.name.clone(), parse(&c.arguments)))?;
+            .find_map(|c| ran.iter().find(|(id, _, _)| *id == c.id))
+            .map(|(_, tool, args)| (tool.clone(), args.clone()))?;
         let text = last_user_words(transcript)?;
+        let ran = &self.progress.ran;
         let spec = self.frame.request.tools.iter().find(|t| t.name == tool)?;
         let properties = spec.parameters.get("properties")?.as_object()?;
         let mut owed = Vec::new();
@@ -111,27 +113,6 @@ where
     }
 }
 
-/// The calls of `turn` (the messages since the user's) whose results succeeded: each call's id,
-/// tool and arguments.
-fn succeeded(turn: &[Message]) -> Vec<(String, String, Value)> {
-    let calls: Vec<&ToolCall> = turn
-        .iter()
-        .filter_map(|m| match m {
-            Message::Assistant { tool_calls, .. } => Some(tool_calls.iter()),
-            _ => None,
-        })
-        .flatten()
-        .filter(|c| c.name != FINAL_ANSWER_TOOL)
-        .collect();
-    turn.iter()
-        .filter_map(|m| match m {
-            Message::Tool(r) if !r.is_error => calls.iter().find(|c| c.id == r.call_id),
-            _ => None,
-        })
-        .map(|c| (c.id.clone(), c.name.clone(), parse(&c.arguments)))
-        .collect()
-}
-
 /// The calls of the last model turn of `turn`.
 fn last_round(turn: &[Message]) -> Vec<&ToolCall> {
     turn.iter()
@@ -143,13 +124,6 @@ fn last_round(turn: &[Message]) -> Vec<&ToolCall> {
             _ => None,
         })
         .unwrap_or_default()
-}
-
-/// A call's arguments as JSON, repaired as the round read them (`Null` where they do not read).
-fn parse(arguments: &str) -> Value {
-    crate::json::repair(arguments)
-        .map(|r| r.value)
-        .unwrap_or(Value::Null)
 }
 
 /// Whether a call's value is the list's item: the same text, case aside, or the same number.

@@ -402,6 +402,12 @@ where
                     other => other.to_string(),
                 };
                 self.ran_once(call, *key, args.as_ref(), &content);
+                let ran_with = args.clone().unwrap_or_else(|| {
+                    crate::json::repair(&call.arguments).map_or(Value::Null, |r| r.value)
+                });
+                self.progress
+                    .ran
+                    .push((call.id.clone(), call.name.clone(), ran_with));
                 self.tool_used(call, args.as_ref(), &content, false);
                 return Handled {
                     result: ToolResult {
