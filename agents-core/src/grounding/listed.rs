@@ -241,14 +241,11 @@ fn trailing_item(segment: &str, shape: Shape) -> Option<&str> {
             (last.end + 1 == trimmed.len()).then(|| &trimmed[last.clone()])
         });
     }
-    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    let words = word_spans(trimmed);
     // The longest run of the segment's last words that fits the shape.
     (1..=words.len().min(shape.max_words)).rev().find_map(|n| {
-        let first = words[words.len() - n];
-        let start = nth_word_from_end(trimmed, n)?;
-        let item = &trimmed[start..];
-        (fits(item, shape) && (!shape.capitalised || first.chars().next()?.is_uppercase()))
-            .then_some(item)
+        let item = &trimmed[words[words.len() - n].start..];
+        fits(item, shape).then_some(item)
     })
 }
 
@@ -284,34 +281,28 @@ fn leading_item(segment: &str, shape: Shape) -> Option<&str> {
     if n == 0 {
         return None;
     }
-    let end = nth_word_end(trimmed, n)?;
-    let item = &trimmed[..end];
+    let item = &trimmed[..word_spans(trimmed).get(n - 1)?.end];
     fits(item, shape).then_some(item)
 }
 
-/// The byte offset where the `n`-th word of `text` ends.
-fn nth_word_end(text: &str, n: usize) -> Option<usize> {
-    let ends: Vec<usize> = text
-        .char_indices()
-        .filter(|&(i, c)| {
-            !c.is_whitespace() && text[i + c.len_utf8()..].starts_with(char::is_whitespace)
-                || (!c.is_whitespace() && i + c.len_utf8() == text.len())
-        })
-        .map(|(i, c)| i + c.len_utf8())
-        .collect();
-    ends.get(n.checked_sub(1)?).copied()
-}
-
-/// The byte offset where the `n`-th word from the end of `text` starts.
-fn nth_word_from_end(text: &str, n: usize) -> Option<usize> {
-    let starts: Vec<usize> = text
-        .char_indices()
-        .filter(|&(i, c)| {
-            !c.is_whitespace() && (i == 0 || text[..i].ends_with(char::is_whitespace))
-        })
-        .map(|(i, _)| i)
-        .collect();
-    starts.len().checked_sub(n).map(|k| starts[k])
+/// Where each word (a run without whitespace) of `text` is, as byte ranges.
+fn word_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push(s..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push(s..text.len());
+    }
+    out
 }
 
 /// Whether `item` has `shape`: a number, or a few words, none of them framing words (the first
