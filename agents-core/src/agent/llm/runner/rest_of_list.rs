@@ -51,7 +51,6 @@ where
             .find_map(|c| ran.iter().find(|(id, _, _)| *id == c.id))
             .map(|(_, tool, args)| (tool.clone(), args.clone()))?;
         let text = last_user_words(transcript)?;
-        let ran = &self.progress.ran;
         let spec = self.frame.request.tools.iter().find(|t| t.name == tool)?;
         let properties = spec.parameters.get("properties")?.as_object()?;
         let mut owed = Vec::new();
