@@ -66,25 +66,39 @@ pub(crate) fn times_given(text: &str, x: f64) -> usize {
     let same = |y: &f64| super::told::same_number(x, *y);
     // Each run of digits once, read every way it reads (`7.5%`: 7.5 and 0.075).
     let mut times = 0;
-    for (start, end) in digit_runs(text) {
-        let mut values = Vec::new();
-        run_values(&text[start..end], bracketed(text, start, end), &mut values);
-        let whole = values.clone();
+    for (start, end, whole) in written_runs(text) {
+        let mut values = whole.clone();
         if negative_before(text, start) {
             values.extend(whole.iter().map(|v| -v));
         }
         suffix_values(&text[end..], &whole, &mut values);
         times += usize::from(values.iter().any(same));
     }
-    // Each number in words once (`twelve`, `1.5 million` counted with its digits above).
-    times += number_runs(text)
-        .filter(|(n, words)| {
-            !words.contains(|c: char| c.is_ascii_digit()) && n.as_f64().is_some_and(|y| same(&y))
-        })
-        .count();
+    times += times_in_words(text, x);
     let mut named = Vec::new();
     named_values(text, &mut named);
     times + named.iter().filter(|y| same(y)).count()
+}
+
+/// Each run of digits of `text` ([`digit_runs`]) with the values it reads as written, before
+/// a sign, a suffix or a fraction gives it other readings: its byte range and those values.
+fn written_runs(text: &str) -> impl Iterator<Item = (usize, usize, Vec<f64>)> + '_ {
+    digit_runs(text).into_iter().map(move |(start, end)| {
+        let mut whole = Vec::new();
+        run_values(&text[start..end], bracketed(text, start, end), &mut whole);
+        (start, end, whole)
+    })
+}
+
+/// How many numbers `text` writes in words alone that read as `x` (`twelve`; `1.5 million` has
+/// digits and counts with its run of digits).
+fn times_in_words(text: &str, x: f64) -> usize {
+    number_runs(text)
+        .filter(|(n, words)| {
+            !words.contains(|c: char| c.is_ascii_digit())
+                && n.as_f64().is_some_and(|y| super::told::same_number(x, y))
+        })
+        .count()
 }
 
 /// The runs of digits in `text` with the separators between them (`2,500`, `3,4`, `1 000`,
@@ -279,11 +293,9 @@ fn is_percent(word: &str) -> bool {
 /// how many times otherwise (in digits or in words): a percent the user wrote, and whether they
 /// also wrote the number as it is.
 pub(crate) fn percent_writings(text: &str, x: f64) -> (usize, usize) {
-    let (mut percent, mut plain) = (0, 0);
-    for (start, end) in digit_runs(text) {
-        let mut values = Vec::new();
-        run_values(&text[start..end], bracketed(text, start, end), &mut values);
-        if !values.iter().any(|y| super::told::same_number(x, *y)) {
+    let (mut percent, mut plain) = (0, times_in_words(text, x));
+    for (start, end, whole) in written_runs(text) {
+        if !whole.iter().any(|y| super::told::same_number(x, *y)) {
             continue;
         }
         if is_percent(&suffix_word(&text[end..])) && !negative_before(text, start) {
@@ -292,12 +304,6 @@ pub(crate) fn percent_writings(text: &str, x: f64) -> (usize, usize) {
             plain += 1;
         }
     }
-    plain += number_runs(text)
-        .filter(|(n, words)| {
-            !words.contains(|c: char| c.is_ascii_digit())
-                && n.as_f64().is_some_and(|y| super::told::same_number(x, y))
-        })
-        .count();
     (percent, plain)
 }
 

@@ -51,8 +51,16 @@ where
             .find_map(|c| ran.iter().find(|(id, _, _)| *id == c.id))
             .map(|(_, tool, args)| (tool.clone(), args.clone()))?;
         let text = last_user_words(transcript)?;
-        let spec = self.frame.request.tools.iter().find(|t| t.name == tool)?;
-        let properties = spec.parameters.get("properties")?.as_object()?;
+        let at = self
+            .frame
+            .request
+            .tools
+            .iter()
+            .position(|t| t.name == tool)?;
+        let properties = self.frame.request.tools[at]
+            .parameters
+            .get("properties")?
+            .as_object()?;
         let mut owed = Vec::new();
         for (argument, value) in args.as_object()? {
             let Some(property) = properties.get(argument) else {
@@ -86,12 +94,6 @@ where
         let [(argument, left)] = &owed[..] else {
             return None;
         };
-        let at = self
-            .frame
-            .request
-            .tools
-            .iter()
-            .position(|t| t.name == tool)?;
         let before = self.frame.request.tools[at].parameters.clone();
         let held = self.frame.request.tools[at]
             .parameters
