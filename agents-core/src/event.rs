@@ -264,6 +264,15 @@ pub enum Event {
         /// The id of the call that ran.
         earlier_call_id: String,
     },
+    /// Outside prevention mode, after calls ran since the user's message, the last turn the
+    /// budget's `max_turns` allows asks for the final answer instead of another call
+    /// ([`Recovery::answer_on_last_turn`](crate::model::Recovery)).
+    LastTurnAnswer {
+        /// The agent.
+        agent: AgentPath,
+        /// How many calls ran since the user's message.
+        calls_ran: usize,
+    },
     /// Under prevention mode, a tool whose call was refused for a number nobody gave, and that
     /// requires numbers the request gives none of, is no longer offered in the run
     /// ([`Recovery::pass_over_unfilled`](crate::model::Recovery)).
@@ -397,6 +406,7 @@ impl Event {
             | Event::Regenerated { agent, .. }
             | Event::ValueAsked { agent, .. }
             | Event::CallNotRepeated { agent, .. }
+            | Event::LastTurnAnswer { agent, .. }
             | Event::ToolPassedOver { agent, .. }
             | Event::ListContinued { agent, .. }
             | Event::ToolsChanged { agent, .. }
@@ -492,6 +502,11 @@ impl Event {
             } => emit!(
                 WARN, tool: tool, call: call_id, earlier_call_id = %earlier_call_id,
                 "a repeated call to a tool that is not idempotent was not run again"
+            ),
+            Event::LastTurnAnswer { calls_ran, .. } => emit!(
+                INFO,
+                calls_ran,
+                "the last turn the budget allows asks for the final answer"
             ),
             Event::ToolPassedOver {
                 tool, arguments, ..

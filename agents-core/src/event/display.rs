@@ -263,6 +263,10 @@ impl Event {
                 Call(tool, call_id),
                 Short(earlier_call_id, NAME)
             ),
+            Event::LastTurnAnswer { calls_ran, .. } => write!(
+                out,
+                "last turn asks for the answer: {calls_ran} call(s) ran"
+            ),
             Event::ToolPassedOver {
                 tool, arguments, ..
             } => write!(

@@ -349,6 +349,14 @@ pub struct Recovery {
     /// final-answer tool where the model can be constrained, else offered no tools. The work
     /// the repeat asked for is done; the run ends with an answer instead of spending its turns.
     pub answer_after_repeat: bool,
+    /// Outside prevention mode (which holds every run's last turn to the final answer), after a
+    /// call ran since the user's message, the last turn the budget's `max_turns` allows asks for
+    /// the final answer: held to the final-answer tool where the model can be constrained, else
+    /// offered no tools ([`Event::LastTurnAnswer`](crate::Event::LastTurnAnswer)). A small
+    /// model that read its call's result often calls again (a made-up call of another tool, the
+    /// same call) until the cap, and the run ends in `max_turns` exceeded with its work done.
+    /// A run that has not yet had a call run keeps its last turn for one.
+    pub answer_on_last_turn: bool,
     /// A call to a tool that is not offered is asked for again, held to a call of an offered
     /// tool (the [`regenerate`](crate::repair::regenerate) step as the `unknown_tool` chain,
     /// where the agent declares none and its model can be constrained), and the regenerated
@@ -418,6 +426,7 @@ impl Recovery {
         user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
+        answer_on_last_turn: false,
         regenerate_invented: false,
         pass_over_unfilled: false,
         rest_of_list: false,
@@ -456,6 +465,7 @@ impl Recovery {
         user_spelling: true,
         skip_repeats: true,
         answer_after_repeat: true,
+        answer_on_last_turn: true,
         regenerate_invented: true,
         pass_over_unfilled: true,
         rest_of_list: true,
@@ -494,6 +504,7 @@ impl Recovery {
         user_spelling: false,
         skip_repeats: false,
         answer_after_repeat: false,
+        answer_on_last_turn: false,
         regenerate_invented: false,
         pass_over_unfilled: false,
         rest_of_list: false,
@@ -718,6 +729,13 @@ impl Recovery {
     #[must_use]
     pub const fn skip_repeats(mut self, on: bool) -> Self {
         self.skip_repeats = on;
+        self
+    }
+
+    /// Switches [`answer_on_last_turn`](Self::answer_on_last_turn).
+    #[must_use]
+    pub const fn answer_on_last_turn(mut self, on: bool) -> Self {
+        self.answer_on_last_turn = on;
         self
     }
 

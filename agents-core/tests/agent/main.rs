@@ -27,6 +27,7 @@ mod escalation_plain;
 mod escalation_tree;
 mod in_place;
 mod journal;
+mod last_turn;
 mod leave_out_echoes;
 mod named_choices;
 mod numbers_once;

@@ -34,6 +34,7 @@ fn variant(event: &Event) -> &'static str {
         Event::Regenerated { .. } => "Regenerated",
         Event::ValueAsked { .. } => "ValueAsked",
         Event::CallNotRepeated { .. } => "CallNotRepeated",
+        Event::LastTurnAnswer { .. } => "LastTurnAnswer",
         Event::ToolPassedOver { .. } => "ToolPassedOver",
         Event::ListContinued { .. } => "ListContinued",
         Event::ToolsChanged { .. } => "ToolsChanged",
@@ -43,7 +44,7 @@ fn variant(event: &Event) -> &'static str {
     }
 }
 
-const ALL: [&str; 26] = [
+const ALL: [&str; 27] = [
     "RunStarted",
     "ModelResponded",
     "ToolStarted",
@@ -64,6 +65,7 @@ const ALL: [&str; 26] = [
     "Regenerated",
     "ValueAsked",
     "CallNotRepeated",
+    "LastTurnAnswer",
     "ToolPassedOver",
     "ListContinued",
     "ToolsChanged",
@@ -302,6 +304,13 @@ fn table() -> Vec<(Event, &'static str)> {
                 earlier_call_id: "c1".into(),
             },
             "planner/booker: book (call c2) not run again: it repeats c1, which succeeded",
+        ),
+        (
+            Event::LastTurnAnswer {
+                agent: a(),
+                calls_ran: 2,
+            },
+            "planner/booker: last turn asks for the answer: 2 call(s) ran",
         ),
         (
             Event::ToolPassedOver {
@@ -662,6 +671,8 @@ mod props {
                     earlier_call_id,
                 }
             }),
+            (path(), 0..9usize)
+                .prop_map(|(agent, calls_ran)| Event::LastTurnAnswer { agent, calls_ran }),
             (path(), text(), texts()).prop_map(|(agent, tool, arguments)| {
                 Event::ToolPassedOver {
                     agent,

@@ -1,5 +1,6 @@
 //! No side effect twice because a model loops ([`Recovery::skip_repeats`] and
-//! [`Recovery::answer_after_repeat`], pieces of the small-model profile).
+//! [`Recovery::answer_after_repeat`], pieces of the small-model profile), and no turn spent
+//! past the work ([`Recovery::answer_on_last_turn`]).
 //!
 //! A small model that got what it asked for often asks again, until the turn cap: on held-out
 //! tasks (issue 28), prevention runs executed the same successful call twice in 9 of 15 runs,
@@ -16,8 +17,15 @@
 //! again. An idempotent tool's repeat runs as before (reading again is harmless, and its answer
 //! may have changed); the no-progress guard (`max_identical_calls`) bounds those.
 //!
+//! Outside prevention mode (which holds every last turn to the final answer), the last turn the
+//! budget allows asks for the final answer the same way once calls ran since the user's message
+//! ([`Recovery::answer_on_last_turn`]): a small model that read its result often calls on, a
+//! made-up call of another tool, until the cap, and the run would end in `max_turns` exceeded
+//! with its work done.
+//!
 //! [`Recovery::skip_repeats`]: crate::model::Recovery::skip_repeats
 //! [`Recovery::answer_after_repeat`]: crate::model::Recovery::answer_after_repeat
+//! [`Recovery::answer_on_last_turn`]: crate::model::Recovery::answer_on_last_turn
 //! [`Event::CallNotRepeated`]: crate::Event::CallNotRepeated
 
 use serde_json::Value;
@@ -163,8 +171,8 @@ where
     /// tool was called), the last turn the budget allows, or the turn after a repeat that was
     /// not run, is held to the final answer, and the turn after a call copied an example's
     /// values holds them to the user's words (and, with `hold_tool`, the turn to that tool);
-    /// outside it, the turn after a repeat asks for the final answer (held to the final-answer
-    /// tool, or offered no tools).
+    /// outside it, the turn after a repeat, or the last turn the budget allows once calls ran,
+    /// asks for the final answer (held to the final-answer tool, or offered no tools).
     pub(super) fn shape_turn(&mut self) {
         let cfg = &self.agent.config;
         let answer_due = std::mem::take(&mut self.progress.answer_due) && !cfg.settings.strict;
@@ -201,8 +209,15 @@ where
             self.frame.request.constraint = Some(constraint);
             return;
         }
-        if !answer_due || self.frame.request.tools.is_empty() {
+        let last_turn = !answer_due && self.answer_on_last_turn();
+        if !(answer_due || last_turn) || self.frame.request.tools.is_empty() {
             return;
+        }
+        if last_turn {
+            self.ctx.emit(Event::LastTurnAnswer {
+                agent: self.path.clone(),
+                calls_ran: self.progress.ran.len(),
+            });
         }
         if self.model.capabilities(&[]).constraint.is_supported() {
             self.offer_final_answer(true);
@@ -211,6 +226,17 @@ where
         } else {
             self.progress.withheld = Some(std::mem::take(&mut self.frame.request.tools));
         }
+    }
+
+    /// Whether this turn, outside prevention mode, is the last one the budget allows and calls
+    /// ran since the user's message, so that it asks for the final answer
+    /// ([`Recovery::answer_on_last_turn`](crate::model::Recovery::answer_on_last_turn)).
+    fn answer_on_last_turn(&self) -> bool {
+        let cfg = &self.agent.config;
+        cfg.settings.recovery.answer_on_last_turn
+            && !cfg.settings.strict
+            && !self.progress.ran.is_empty()
+            && self.budget.turns_left() == Some(0)
     }
 
     /// Offers the final-answer tool this turn (after the agent's own), or takes it away.
@@ -253,6 +279,7 @@ where
                         let args =
                             crate::json::repair(&call.arguments).map_or(Value::Null, |r| r.value);
                         self.ran_once(&call, key, Some(&args), &r.content);
+                        self.progress.ran.push((call.id, call.name, args));
                     }
                 }
                 _ => {}
