@@ -264,6 +264,19 @@ pub enum Event {
         /// The id of the call that ran.
         earlier_call_id: String,
     },
+    /// Outside prevention mode, a new request's call of a tool the request's words name less
+    /// than another offered tool was asked for again held to that tool, and the answer took its
+    /// place before anything ran ([`Recovery::named_tool`](crate::model::Recovery)).
+    CallRedirected {
+        /// The agent.
+        agent: AgentPath,
+        /// The call's id (kept by the call that replaced it).
+        call_id: String,
+        /// The tool the model called.
+        called: String,
+        /// The tool the request's words name, which the call now goes to.
+        named: String,
+    },
     /// Outside prevention mode, after calls ran since the user's message, the last turn the
     /// budget's `max_turns` allows asks for the final answer instead of another call
     /// ([`Recovery::answer_on_last_turn`](crate::model::Recovery)).
@@ -407,6 +420,7 @@ impl Event {
             | Event::ValueAsked { agent, .. }
             | Event::CallNotRepeated { agent, .. }
             | Event::LastTurnAnswer { agent, .. }
+            | Event::CallRedirected { agent, .. }
             | Event::ToolPassedOver { agent, .. }
             | Event::ListContinued { agent, .. }
             | Event::ToolsChanged { agent, .. }
@@ -502,6 +516,15 @@ impl Event {
             } => emit!(
                 WARN, tool: tool, call: call_id, earlier_call_id = %earlier_call_id,
                 "a repeated call to a tool that is not idempotent was not run again"
+            ),
+            Event::CallRedirected {
+                call_id,
+                called,
+                named,
+                ..
+            } => emit!(
+                INFO, tool: called, call: call_id, named = %named,
+                "the call was asked for again, held to the tool the request's words name"
             ),
             Event::LastTurnAnswer { calls_ran, .. } => emit!(
                 INFO,

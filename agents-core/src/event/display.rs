@@ -263,6 +263,17 @@ impl Event {
                 Call(tool, call_id),
                 Short(earlier_call_id, NAME)
             ),
+            Event::CallRedirected {
+                call_id,
+                called,
+                named,
+                ..
+            } => write!(
+                out,
+                "{} asked again as a call of {}, the tool the request's words name",
+                Call(called, call_id),
+                Short(named, NAME)
+            ),
             Event::LastTurnAnswer { calls_ran, .. } => write!(
                 out,
                 "last turn asks for the answer: {calls_ran} call(s) ran"

@@ -366,6 +366,15 @@ pub struct Recovery {
     /// tool's name where that tool is not offered (the model means to answer). A declared
     /// `unknown_tool` chain is left as it is. One model call per invented call.
     pub regenerate_invented: bool,
+    /// Outside prevention mode, a new request's first call, written alone in its turn, of a
+    /// tool the request's words name less than another offered tool, which they name more than
+    /// every other ([`request_words_in_tools`](crate::request_words_in_tools), as the
+    /// calibrated choice reads them), is asked for again held to that tool, and the answer
+    /// takes its place before anything runs ([`Event::CallRedirected`](crate::Event::CallRedirected)).
+    /// Left to choose as it writes, a small model often calls a tool the request never speaks
+    /// of. One model call each time; only where the model can be constrained. Not after a call
+    /// ran since the user's message.
+    pub named_tool: bool,
     /// Under prevention mode, a call refused for a number nobody gave, to a tool that requires
     /// a number the request gives none of (the user's words give no number at all, and the
     /// argument has no declared default and no code the words name:
@@ -428,6 +437,7 @@ impl Recovery {
         answer_after_repeat: false,
         answer_on_last_turn: false,
         regenerate_invented: false,
+        named_tool: false,
         pass_over_unfilled: false,
         rest_of_list: false,
     };
@@ -467,6 +477,7 @@ impl Recovery {
         answer_after_repeat: true,
         answer_on_last_turn: true,
         regenerate_invented: true,
+        named_tool: true,
         pass_over_unfilled: true,
         rest_of_list: true,
     };
@@ -506,6 +517,7 @@ impl Recovery {
         answer_after_repeat: false,
         answer_on_last_turn: false,
         regenerate_invented: false,
+        named_tool: false,
         pass_over_unfilled: false,
         rest_of_list: false,
     };
@@ -514,6 +526,13 @@ impl Recovery {
     #[must_use]
     pub const fn pass_over_unfilled(mut self, on: bool) -> Self {
         self.pass_over_unfilled = on;
+        self
+    }
+
+    /// Switches [`named_tool`](Self::named_tool).
+    #[must_use]
+    pub const fn named_tool(mut self, on: bool) -> Self {
+        self.named_tool = on;
         self
     }
 

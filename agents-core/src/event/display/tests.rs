@@ -35,6 +35,7 @@ fn variant(event: &Event) -> &'static str {
         Event::ValueAsked { .. } => "ValueAsked",
         Event::CallNotRepeated { .. } => "CallNotRepeated",
         Event::LastTurnAnswer { .. } => "LastTurnAnswer",
+        Event::CallRedirected { .. } => "CallRedirected",
         Event::ToolPassedOver { .. } => "ToolPassedOver",
         Event::ListContinued { .. } => "ListContinued",
         Event::ToolsChanged { .. } => "ToolsChanged",
@@ -44,7 +45,7 @@ fn variant(event: &Event) -> &'static str {
     }
 }
 
-const ALL: [&str; 27] = [
+const ALL: [&str; 28] = [
     "RunStarted",
     "ModelResponded",
     "ToolStarted",
@@ -66,6 +67,7 @@ const ALL: [&str; 27] = [
     "ValueAsked",
     "CallNotRepeated",
     "LastTurnAnswer",
+    "CallRedirected",
     "ToolPassedOver",
     "ListContinued",
     "ToolsChanged",
@@ -304,6 +306,15 @@ fn table() -> Vec<(Event, &'static str)> {
                 earlier_call_id: "c1".into(),
             },
             "planner/booker: book (call c2) not run again: it repeats c1, which succeeded",
+        ),
+        (
+            Event::CallRedirected {
+                agent: a(),
+                call_id: "c1".into(),
+                called: "calculate_density".into(),
+                named: "math_gcd".into(),
+            },
+            "planner/booker: calculate_density (call c1) asked again as a call of math_gcd, the tool the request's words name",
         ),
         (
             Event::LastTurnAnswer {
@@ -673,6 +684,14 @@ mod props {
             }),
             (path(), 0..9usize)
                 .prop_map(|(agent, calls_ran)| Event::LastTurnAnswer { agent, calls_ran }),
+            (path(), text(), text(), text()).prop_map(|(agent, call_id, called, named)| {
+                Event::CallRedirected {
+                    agent,
+                    call_id,
+                    called,
+                    named,
+                }
+            }),
             (path(), text(), texts()).prop_map(|(agent, tool, arguments)| {
                 Event::ToolPassedOver {
                     agent,

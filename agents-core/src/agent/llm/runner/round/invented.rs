@@ -18,7 +18,7 @@ use crate::repair::call::preview;
 use crate::repair::{Again, Asked, ask_again};
 
 /// How one `regenerate()` for an unknown call went.
-enum Ask {
+pub(super) enum Ask {
     /// The model answered (the call replaced if the answer names an offered tool).
     Asked,
     /// Stop asking: the model cannot constrain or failed, or the repair-step cap was reached.
@@ -38,7 +38,7 @@ where
     Out: Output,
 {
     /// Whether the model may call `name` this turn: an offered tool, or an enabled built-in.
-    fn callable(&self, name: &str) -> bool {
+    pub(super) fn callable(&self, name: &str) -> bool {
         self.frame.request.tools.iter().any(|t| t.name == name)
             || ((name == ESCALATE_TOOL || name == THROW_TOOL) && self.builtins_enabled(name))
     }
@@ -97,7 +97,7 @@ where
     }
 
     /// Whether a call has run without error since the run's last user message.
-    fn served_since_request(&self) -> bool {
+    pub(super) fn served_since_request(&self) -> bool {
         self.frame
             .request
             .messages
@@ -110,61 +110,10 @@ where
     /// One `regenerate()` for `call`, which is replaced if the model answers with a call to an
     /// offered tool.
     async fn regenerate_one(&mut self, call: &mut ToolCall, attempt: u64) -> Ask {
-        let warn = |this: &Self, message: String| {
-            this.ctx.emit(Event::Warning {
-                agent: this.path.clone(),
-                message,
-            })
-        };
-        if !self.model.capabilities(&[]).constraint.is_supported() {
-            let model = self.model.name().to_owned();
-            warn(
-                self,
-                format!(
-                    "regenerate: the model {model} cannot constrain decoding; not asking it again for the unknown tool {}",
-                    call.name
-                ),
-            );
-            return Ask::GiveUp;
-        }
-        self.budget.charge_repair_step();
-        if let Err(b) = self.budget.check(BudgetKind::RepairSteps, attempt) {
-            super::emit_budget(&self.ctx, &b);
-            return Ask::GiveUp;
-        }
-        let mut request = self.frame.request.clone();
-        request.constraint = Some(Constraint::AnyTool);
-        let emit = |e: Event| self.ctx.emit(e);
-        let asked = ask_again(Again {
-            model: &*self.model,
-            request: &request,
-            budget: &self.budget,
-            agent: &self.path,
-            call_id: &call.id,
-            tool: &call.name,
-            constraint: Constraint::AnyTool,
-            emit: &emit,
-            journal: self.journal,
-        })
-        .await;
-        let response = match asked {
-            Asked::Answer(r) => r,
-            Asked::Stop(e) => return Ask::Stop(e),
-            Asked::Failed => return Ask::GiveUp,
-        };
-        let Some(regenerated) = response
-            .tool_calls
-            .into_iter()
-            .find(|c| self.callable(&c.name))
-        else {
-            warn(
-                self,
-                format!(
-                    "regenerate: the model sent no call to an offered tool in place of {}",
-                    call.name
-                ),
-            );
-            return Ask::Asked;
+        let regenerated = match self.call_again(call, attempt, Constraint::AnyTool).await {
+            Ok(Some(c)) => c,
+            Ok(None) => return Ask::Asked,
+            Err(ask) => return ask,
         };
         self.ctx.emit(Event::Repaired {
             agent: self.path.clone(),
@@ -180,6 +129,74 @@ where
         call.name = regenerated.name;
         call.arguments = regenerated.arguments;
         Ask::Asked
+    }
+
+    /// Asks the model again for `call` under `constraint` (a repair step, charged and capped
+    /// as `regenerate()` is): the call it answers with to an offered tool, `None` (warned) when
+    /// it sends none; `Err` when it cannot be asked (it cannot constrain, the repair-step cap)
+    /// or a budget ran out.
+    pub(super) async fn call_again(
+        &mut self,
+        call: &ToolCall,
+        attempt: u64,
+        constraint: Constraint,
+    ) -> Result<Option<ToolCall>, Ask> {
+        let warn = |this: &Self, message: String| {
+            this.ctx.emit(Event::Warning {
+                agent: this.path.clone(),
+                message,
+            })
+        };
+        if !self.model.capabilities(&[]).constraint.is_supported() {
+            let model = self.model.name().to_owned();
+            warn(
+                self,
+                format!(
+                    "regenerate: the model {model} cannot constrain decoding; not asking it again for the call of {}",
+                    call.name
+                ),
+            );
+            return Err(Ask::GiveUp);
+        }
+        self.budget.charge_repair_step();
+        if let Err(b) = self.budget.check(BudgetKind::RepairSteps, attempt) {
+            super::emit_budget(&self.ctx, &b);
+            return Err(Ask::GiveUp);
+        }
+        let mut request = self.frame.request.clone();
+        request.constraint = Some(constraint.clone());
+        let emit = |e: Event| self.ctx.emit(e);
+        let asked = ask_again(Again {
+            model: &*self.model,
+            request: &request,
+            budget: &self.budget,
+            agent: &self.path,
+            call_id: &call.id,
+            tool: &call.name,
+            constraint,
+            emit: &emit,
+            journal: self.journal,
+        })
+        .await;
+        let response = match asked {
+            Asked::Answer(r) => r,
+            Asked::Stop(e) => return Err(Ask::Stop(e)),
+            Asked::Failed => return Err(Ask::GiveUp),
+        };
+        let regenerated = response
+            .tool_calls
+            .into_iter()
+            .find(|c| self.callable(&c.name));
+        if regenerated.is_none() {
+            warn(
+                self,
+                format!(
+                    "regenerate: the model sent no call to an offered tool in place of {}",
+                    call.name
+                ),
+            );
+        }
+        Ok(regenerated)
     }
 
     /// How the `unknown_tool` chain ends a call still unknown after its `regenerate()` steps:

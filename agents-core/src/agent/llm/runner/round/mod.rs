@@ -2,11 +2,13 @@
 //!
 //! Its parts: calls held for approval ([`approval`]), calls run at once ([`parallel`]), the
 //! round a resumed run completes ([`resume`]), calls to invented tools asked again
-//! ([`invented`]), and the calls made fit to record ([`calls`]).
+//! ([`invented`]), a new request's call asked again for the tool its words name
+//! ([`named_tool`]), and the calls made fit to record ([`calls`]).
 
 mod approval;
 mod calls;
 mod invented;
+mod named_tool;
 mod parallel;
 mod resume;
 
@@ -88,6 +90,12 @@ where
         let mut stop: Option<Result<Out, AgentError>> = None;
         if recorded.is_none()
             && let Some(e) = self.regenerate_invented(&mut calls).await
+        {
+            stop = Some(Err(e));
+        }
+        if recorded.is_none()
+            && stop.is_none()
+            && let Some(e) = self.call_named_tool(&mut calls).await
         {
             stop = Some(Err(e));
         }
