@@ -357,6 +357,14 @@ pub struct Recovery {
     /// same call) until the cap, and the run ends in `max_turns` exceeded with its work done.
     /// A run that has not yet had a call run keeps its last turn for one.
     pub answer_on_last_turn: bool,
+    /// After a call ran since the user's message, a turn whose response the client could not
+    /// read ([`ModelErrorKind::MalformedResponse`](crate::model::ModelErrorKind): a prompted
+    /// small model writes the runtime's `Result:` line itself instead of an answer) is asked
+    /// once more, held to the final-answer tool, where the model can be constrained and the
+    /// turn was not held to it already; a `Warning` says so. The run would otherwise end in
+    /// the model's error with its work done, and sent again unchanged a greedy model writes
+    /// the same line. One model call each time.
+    pub answer_after_malformed: bool,
     /// A call to a tool that is not offered is asked for again, held to a call of an offered
     /// tool (the [`regenerate`](crate::repair::regenerate) step as the `unknown_tool` chain,
     /// where the agent declares none and its model can be constrained), and the regenerated
@@ -436,6 +444,7 @@ impl Recovery {
         skip_repeats: false,
         answer_after_repeat: false,
         answer_on_last_turn: false,
+        answer_after_malformed: false,
         regenerate_invented: false,
         named_tool: false,
         pass_over_unfilled: false,
@@ -476,6 +485,7 @@ impl Recovery {
         skip_repeats: true,
         answer_after_repeat: true,
         answer_on_last_turn: true,
+        answer_after_malformed: true,
         regenerate_invented: true,
         named_tool: true,
         pass_over_unfilled: true,
@@ -516,6 +526,7 @@ impl Recovery {
         skip_repeats: false,
         answer_after_repeat: false,
         answer_on_last_turn: false,
+        answer_after_malformed: false,
         regenerate_invented: false,
         named_tool: false,
         pass_over_unfilled: false,
@@ -748,6 +759,13 @@ impl Recovery {
     #[must_use]
     pub const fn skip_repeats(mut self, on: bool) -> Self {
         self.skip_repeats = on;
+        self
+    }
+
+    /// Switches [`answer_after_malformed`](Self::answer_after_malformed).
+    #[must_use]
+    pub const fn answer_after_malformed(mut self, on: bool) -> Self {
+        self.answer_after_malformed = on;
         self
     }
 

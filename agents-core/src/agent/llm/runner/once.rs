@@ -220,9 +220,7 @@ where
             });
         }
         if self.model.capabilities(&[]).constraint.is_supported() {
-            self.offer_final_answer(true);
-            self.progress.offered_answer = true;
-            self.frame.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
+            self.hold_to_answer();
         } else {
             self.progress.withheld = Some(std::mem::take(&mut self.frame.request.tools));
         }
@@ -237,6 +235,31 @@ where
             && !cfg.settings.strict
             && !self.progress.ran.is_empty()
             && self.budget.turns_left() == Some(0)
+    }
+
+    /// Holds this turn to the final-answer tool, offered for it alone (the turn after gives
+    /// the tools back as they were).
+    pub(super) fn hold_to_answer(&mut self) {
+        self.offer_final_answer(true);
+        self.progress.offered_answer = true;
+        self.frame.request.constraint = Some(Constraint::tool(FINAL_ANSWER_TOOL));
+    }
+
+    /// Whether a turn that failed with `error` is asked once more held to the final answer
+    /// ([`Recovery::answer_after_malformed`](crate::model::Recovery::answer_after_malformed)):
+    /// a response the client could not read, after a call ran, from a model that can be
+    /// constrained, on a turn not held to the answer already.
+    pub(super) fn answers_after_malformed(&self, error: &crate::AgentError) -> bool {
+        let cfg = &self.agent.config;
+        let crate::AgentError::Model(e) = error else {
+            return false;
+        };
+        cfg.settings.recovery.answer_after_malformed
+            && !cfg.settings.strict
+            && e.kind() == crate::model::ModelErrorKind::MalformedResponse
+            && !self.progress.ran.is_empty()
+            && self.frame.request.constraint != Some(Constraint::tool(FINAL_ANSWER_TOOL))
+            && self.model.capabilities(&[]).constraint.is_supported()
     }
 
     /// Offers the final-answer tool this turn (after the agent's own), or takes it away.

@@ -33,7 +33,19 @@ where
         }
         // The response is reported (`ModelResponded`) where it arrives, inside the journaled
         // step: a replayed response was reported by the process that received it.
-        let (response, _replayed) = self.call_model(&self.frame.request, true).await?;
+        let (response, _replayed) = match self.call_model(&self.frame.request, true).await {
+            ControlFlow::Break(Err(e)) if self.answers_after_malformed(&e) => {
+                self.ctx.emit(Event::Warning {
+                    agent: self.path.clone(),
+                    message: format!(
+                        "the model's turn could not be read ({e}); asking once more, held to the final answer"
+                    ),
+                });
+                self.hold_to_answer();
+                self.call_model(&self.frame.request, true).await?
+            }
+            asked => asked?,
+        };
         self.usage += response.usage;
         if let Err(b) = self.budget.charge_tokens(response.usage.total()) {
             return fail(self.budget_error(b));
