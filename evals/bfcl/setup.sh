@@ -7,6 +7,8 @@
 # `exec_multiple`, `exec_parallel`, `exec_parallel_multiple`, under `data/unused_datasets`),
 # whose executed calls evals/bfcl/exec_answers.py turns into possible answers for the AST
 # checker. Nothing of BFCL is in this repository; everything comes from the package at run time.
+# Our own suite in BFCL's format, written blind (`blind_simple`, `blind_multiple`,
+# evals/blind/README.md), is copied beside them on every run, so the same harness reads it.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
 #
@@ -34,8 +36,22 @@ STAMP="$HOME_DIR/.installed"
 log() { printf '[bfcl] %s\n' "$*" >&2; }
 die() { printf '[bfcl] error: %s\n' "$*" >&2; exit 1; }
 
+BLIND="$HERE/../blind/data"
+BLIND_CATEGORIES=(blind_simple blind_multiple)
+
+# Our own suite is copied whether or not BFCL's package is installed already (it may change
+# with the repository, not with the package).
+copy_blind() {
+  mkdir -p "$DATA/possible_answer"
+  for c in "${BLIND_CATEGORIES[@]}"; do
+    cp "$BLIND/$c.json" "$DATA/$c.json"
+    cp "$BLIND/possible_answer/$c.json" "$DATA/possible_answer/$c.json"
+  done
+}
+
 want="${PKGS[*]} | ${CATEGORIES[*]} | ${EXEC_CATEGORIES[*]}"
 if [[ -x "$VENV/bin/python" && -f "$STAMP" && "$(cat "$STAMP")" == "$want" ]]; then
+  copy_blind
   echo "BFCL_HOME=$HOME_DIR"
   exit 0
 fi
@@ -68,11 +84,13 @@ for c in "${EXEC_CATEGORIES[@]}"; do
     || die "the executed calls of $c do not read as possible answers (see above)"
 done
 
+copy_blind
+
 # The checker loads (and scores a known right answer as right) before anything is run.
 "$VENV/bin/python" "$HERE/score.py" --self-check --data "$DATA" >/dev/null \
   || die "BFCL's checker does not load (see above)"
 echo "$want" >"$STAMP"
 counts=()
-for c in "${CATEGORIES[@]}" "${EXEC_CATEGORIES[@]}"; do counts+=("$(grep -c "" "$DATA/$c.json") $c"); done
+for c in "${CATEGORIES[@]}" "${EXEC_CATEGORIES[@]}" "${BLIND_CATEGORIES[@]}"; do counts+=("$(grep -c "" "$DATA/$c.json") $c"); done
 log "ready: ${counts[*]} questions in $DATA"
 echo "BFCL_HOME=$HOME_DIR"
