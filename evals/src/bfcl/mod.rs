@@ -144,6 +144,27 @@ mod tests {
         assert_eq!(q.system(), None);
     }
 
+    /// Our own suite (evals/blind) loads as BFCL's data does, and every function converts to a
+    /// tool whose parameters are a JSON Schema the runtime compiles: a suite that stopped
+    /// loading would fail the measurement only when someone ran it.
+    #[test]
+    fn the_blind_suite_loads_and_every_function_converts() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("blind/data");
+        for (category, count) in [("blind_simple", 80), ("blind_multiple", 60)] {
+            let questions = load(&dir.join(format!("{category}.json"))).unwrap();
+            assert_eq!(questions.len(), count, "{category}");
+            for q in &questions {
+                assert!(q.id.starts_with(category), "{}", q.id);
+                assert!(!q.request().trim().is_empty(), "{}", q.id);
+                for spec in q.tool_specs(&q.names()) {
+                    assert_eq!(spec.parameters["type"], "object", "{} {}", q.id, spec.name);
+                    jsonschema::validator_for(&spec.parameters)
+                        .unwrap_or_else(|e| panic!("{} {}: {e}", q.id, spec.name));
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_system_message_is_the_system_prompt_and_not_the_request() {
         let line = r#"{"id": "live_simple_1-1-0", "question": [[
