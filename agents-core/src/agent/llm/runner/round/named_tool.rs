@@ -20,7 +20,7 @@ use super::{Output, Runner};
 use crate::error::AgentError;
 use crate::event::Event;
 use crate::grounding::last_user_words;
-use crate::model::{Constraint, FINAL_ANSWER_TOOL, ToolCall};
+use crate::model::{Constraint, ToolCall};
 
 impl<In, Out> Runner<'_, In, Out>
 where
@@ -34,8 +34,10 @@ where
         let [call] = calls else {
             return None;
         };
+        // Only a call of one of the agent's own tools (not the final answer, not a built-in
+        // such as `escalate`, which no request's words name).
         if !self.asks_named_tool()
-            || call.name == FINAL_ANSWER_TOOL
+            || self.frame.tools.get(&call.name).is_none()
             || !self.callable(&call.name)
             || self.served_since_request()
         {
@@ -78,7 +80,7 @@ where
             .request
             .tools
             .iter()
-            .filter(|t| t.name != FINAL_ANSWER_TOOL)
+            .filter(|t| self.frame.tools.get(&t.name).is_some())
             .collect();
         let scores = crate::request_words_in_tools(&request, tools.iter().copied());
         let score_of = |name: &str| {
