@@ -208,42 +208,67 @@ async fn an_invented_tool_name_gets_feedback_and_the_next_prompt_shows_it() {
 
 /// Issue 16, defect 5: after a tool result the prompt ends on a fresh line, so the stop string
 /// `\nResult:` cannot catch a generation that starts by writing `Result: ok` itself. That text is
-/// the model impersonating the runtime: it must not end the run as the answer.
+/// the model impersonating the runtime: it must not end the run as the answer. With the
+/// small-model profile the client says it takes, the turn is asked once more held to the final
+/// answer (`answer_after_malformed`), whose answer ends the run; without that piece the client's
+/// refusal ends it.
 #[tokio::test]
 async fn a_generated_result_line_is_not_the_final_answer() {
-    let s = MockServer::start().await;
-    let after_result = |r: &Request| {
-        serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| {
-            b["prompt"]
-                .as_str()
-                .is_some_and(|p| p.ends_with("Result: -3 degrees in Oslo\n"))
-        })
-    };
-    Mock::given(method("POST"))
-        .and(after_result)
-        .respond_with(completion("Result: ok", "stop"))
-        .mount(&s)
-        .await;
-    Mock::given(method("POST"))
-        .respond_with(completion(
-            r#" {"tool": "get_weather", "arguments": {"city": "Oslo"}}"#,
-            "stop",
-        ))
-        .mount(&s)
-        .await;
-    let model = PromptedCompletions::builder("gemma3-270m")
-        .base_url(format!("{}/v1", s.uri()))
-        .build()
-        .unwrap();
-    let agent = LlmAgent::<String, String>::builder("prompted")
-        .model(model)
-        .tool(weather_tool())
-        .build()
-        .unwrap();
-    let report = agent.run("Weather in Oslo?".to_owned()).report().await;
-    let output = format!("{:?}", report.outcome);
-    assert!(report.outcome.is_err(), "the run answered {output}");
-    assert!(output.contains("Result:"), "{output}");
+    for asked_again in [true, false] {
+        let s = MockServer::start().await;
+        let after_result = |r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| {
+                b["prompt"]
+                    .as_str()
+                    .is_some_and(|p| p.ends_with("Result: -3 degrees in Oslo\n"))
+            })
+        };
+        let held = |r: &Request| {
+            serde_json::from_slice::<Value>(&r.body).is_ok_and(|b| b.get("json_schema").is_some())
+        };
+        Mock::given(method("POST"))
+            .and(held)
+            .respond_with(completion(
+                r#"{"tool": "final_answer", "arguments": {"answer": "-3 degrees in Oslo"}}"#,
+                "stop",
+            ))
+            .mount(&s)
+            .await;
+        Mock::given(method("POST"))
+            .and(after_result)
+            .respond_with(completion("Result: ok", "stop"))
+            .mount(&s)
+            .await;
+        Mock::given(method("POST"))
+            .respond_with(completion(
+                r#" {"tool": "get_weather", "arguments": {"city": "Oslo"}}"#,
+                "stop",
+            ))
+            .mount(&s)
+            .await;
+        let model = PromptedCompletions::builder("gemma3-270m")
+            .base_url(format!("{}/v1", s.uri()))
+            .build()
+            .unwrap();
+        let agent = LlmAgent::<String, String>::builder("prompted")
+            .model(model)
+            .tool(weather_tool())
+            .recovery(Recovery::SMALL_MODEL.answer_after_malformed(asked_again))
+            .build()
+            .unwrap();
+        let report = agent.run("Weather in Oslo?".to_owned()).report().await;
+        let output = format!("{:?}", report.outcome);
+        if asked_again {
+            assert_eq!(
+                report.output().map(String::as_str),
+                Some("-3 degrees in Oslo"),
+                "{output}"
+            );
+        } else {
+            assert!(report.outcome.is_err(), "the run answered {output}");
+            assert!(output.contains("Result:"), "{output}");
+        }
+    }
 }
 
 /// A completion server that answers every request with `answer`, the bodies it got, and a
