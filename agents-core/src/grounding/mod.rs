@@ -45,6 +45,8 @@
 //! - `fractions.rs`: a number argument whose description asks for a fraction of one (`ranging
 //!   from 0 to 1`, `as a decimal`), holding a number the user wrote as a percent, set to its
 //!   fraction ([`Recovery::described_fractions`](crate::model::Recovery::described_fractions));
+//! - `described.rs`: the readings a call's argument descriptions ask for (a date, a fraction),
+//!   for every path a value takes into a call (the turn's pass and the repair steps' answers);
 //! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
 //!   items are the calls still owed
 //!   ([`Recovery::rest_of_list`](crate::model::Recovery::rest_of_list));
@@ -64,6 +66,7 @@ mod answers;
 mod codes;
 mod cut_lists;
 mod defaults;
+mod described;
 mod echo;
 mod fractions;
 mod listed;
@@ -86,6 +89,7 @@ pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
 pub(crate) use cut_lists::{keep_lists, kept_lists};
 pub(crate) use defaults::default_ungrounded;
+pub(crate) use described::read_described;
 pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use fractions::set_described_fractions;
 pub(crate) use listed::list_holding;

@@ -96,6 +96,25 @@ impl<'a, 's> CallRepair<'a, 's> {
         self.setup.exec.ctx.emit(event)
     }
 
+    /// Reads `args`, which a step set from the model's answer, as the call's argument
+    /// descriptions ask (`grounding::read_described`), each reading
+    /// reported under its own step: the turn's own pass ran before the step, on the call as the
+    /// model first wrote it. Whether anything changed.
+    pub fn read_described(&mut self, kind: ErrorKind, args: &mut Value) -> bool {
+        let recovery = self.setup.recovery;
+        if !(recovery.described_dates || recovery.described_fractions) {
+            return false;
+        }
+        let told = crate::grounding::told_text(self.setup.conversation);
+        let schema = self.schema().clone();
+        let read = crate::grounding::read_described(args, &schema, &recovery, &told);
+        let changed = !read.is_empty();
+        for (step, changes) in read {
+            self.emit_repaired(kind, step, changes);
+        }
+        changed
+    }
+
     pub fn emit_repaired(
         &mut self,
         kind: ErrorKind,

@@ -382,3 +382,119 @@ async fn an_answered_date_in_words_is_coerced_to_its_format() {
         .collect();
     assert_eq!(steps, ["ask_values", "coerce"]);
 }
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct DescribedReminderArgs {
+    message: String,
+    /// The day of the reminder, Date in YYYY-MM-DD format.
+    date: String,
+}
+
+/// An answer for an argument whose description (not its format) asks for `YYYY-MM-DD` is read
+/// as that date too (`described_dates`): the turn's pass over its calls ran before the
+/// question, on the model's copy.
+#[tokio::test]
+async fn an_answered_date_is_read_as_its_description_asks() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c0",
+            "set_reminder",
+            r#"{"message": "renew passport", "date": "text"}"#,
+        ),
+        ModelResponse::text("June 2, 2026"),
+        ModelResponse::text("Done."),
+    ])
+    .with_examples([json!({"message": "renew passport", "date": "text"})])
+    .with_feedback(FeedbackStyle::Short)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let ran = Arc::new(Mutex::new(Vec::new()));
+    let seen = ran.clone();
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let sink = events.clone();
+    let agent = LlmAgent::<String, String>::builder("assistant")
+        .model(model)
+        .tool(tool_fn(
+            "set_reminder",
+            "set a reminder",
+            move |a: DescribedReminderArgs| {
+                seen.lock().unwrap().push(a.date);
+                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
+            },
+        ))
+        .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
+        .build()
+        .unwrap();
+    let report = agent
+        .run("set reminder 'renew passport' for June 2, 2026".into())
+        .report()
+        .await;
+    assert_eq!(report.output().map(String::as_str), Some("Done."));
+    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
+    let steps: Vec<&str> = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Repaired { step, .. } => Some(*step),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps, ["ask_values", "described_dates"]);
+}
+
+/// The same for a call `regenerate()` brought, after a question whose answer the user's words
+/// do not hold.
+#[tokio::test]
+async fn a_regenerated_date_is_read_as_its_description_asks() {
+    let model = ScriptedModel::new([
+        ModelResponse::tool_call(
+            "c0",
+            "set_reminder",
+            r#"{"message": "renew passport", "date": "text"}"#,
+        ),
+        ModelResponse::text("tomorrow"),
+        ModelResponse::tool_call(
+            "r1",
+            "set_reminder",
+            r#"{"message": "renew passport", "date": "June 2, 2026"}"#,
+        ),
+        ModelResponse::text("Done."),
+    ])
+    .with_examples([json!({"message": "renew passport", "date": "text"})])
+    .with_feedback(FeedbackStyle::Short)
+    .with_constraint_support(agents_core::model::ConstraintSupport::Schema)
+    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+    let ran = Arc::new(Mutex::new(Vec::new()));
+    let seen = ran.clone();
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let sink = events.clone();
+    let agent = LlmAgent::<String, String>::builder("assistant")
+        .model(model)
+        .tool(tool_fn(
+            "set_reminder",
+            "set a reminder",
+            move |a: DescribedReminderArgs| {
+                seen.lock().unwrap().push(a.date);
+                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
+            },
+        ))
+        .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
+        .build()
+        .unwrap();
+    let report = agent
+        .run("set reminder 'renew passport' for June 2, 2026".into())
+        .report()
+        .await;
+    assert_eq!(report.output().map(String::as_str), Some("Done."));
+    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
+    let steps: Vec<&str> = events
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Repaired { step, .. } => Some(*step),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(steps, ["regenerate", "described_dates"]);
+}

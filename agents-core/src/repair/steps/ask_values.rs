@@ -121,11 +121,14 @@ pub(crate) async fn handle(
     }
     // An answer is a value as the user wrote it: coerced like any argument (a date in words read
     // as its format asks), here, because the chain's coercion step ran before the questions.
-    let (arguments, coerced) =
+    let (mut arguments, coerced) =
         super::coerce::coerce_arguments(arguments, &schema, &run.setup.recovery);
     if !coerced.is_empty() {
         run.emit_repaired(error.kind(), "coerce", coerced);
     }
+    // And read as its description asks (a date written as people write it, where it asks for
+    // `YYYY-MM-DD`): the turn's pass over its calls ran before the question.
+    run.read_described(error.kind(), &mut arguments);
     run.raw = arguments.to_string();
     // The questions of one step: spent. (A step that brings nothing passes, and the chain
     // advances past it once.)

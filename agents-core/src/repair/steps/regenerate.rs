@@ -231,6 +231,14 @@ pub(crate) async fn handle(
         }],
     );
     run.raw = call.arguments;
+    // Read as the arguments' descriptions ask, as the turn's pass over its calls read the
+    // call the model first wrote.
+    if let Ok(repaired) = crate::json::repair(&run.raw) {
+        let mut args = repaired.value;
+        if run.read_described(error.kind(), &mut args) {
+            run.raw = args.to_string();
+        }
+    }
     // One model call per step: spent. (One that brings no call passes, and the chain advances
     // past it once.)
     cursor.advance();

@@ -45,8 +45,7 @@ use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
     Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    place_strings, restore_spelling, set_described_codes, set_described_fractions,
-    set_named_choices,
+    place_strings, read_described, restore_spelling, set_described_codes, set_named_choices,
 };
 use serde_json::Value;
 
@@ -147,15 +146,9 @@ where
                     rewrite(call, "default_echoes", &args, changes);
                 }
             }
-            if recovery.described_dates {
-                let read = crate::json::read_described_dates(&mut args, &spec.parameters);
-                let changes = read.into_iter().map(ArgumentChange::Coerced).collect();
-                rewrite(call, "described_dates", &args, changes);
-            }
-            if let (true, Some(text)) = (recovery.described_fractions, &text) {
-                let set = set_described_fractions(&mut args, &spec.parameters, text);
-                let changes = set.into_iter().map(ArgumentChange::from).collect();
-                rewrite(call, "described_fractions", &args, changes);
+            let told = text.as_deref().unwrap_or_default();
+            for (step, changes) in read_described(&mut args, &spec.parameters, recovery, told) {
+                rewrite(call, step, &args, changes);
             }
             if let (true, Some(text)) = (recovery.user_spelling, &text) {
                 let respelled = restore_spelling(&mut args, &spec.parameters, text);

@@ -1,0 +1,78 @@
+//! The readings of a call's arguments that their descriptions ask for
+//! ([`Recovery::described_dates`], [`Recovery::described_fractions`]), in one place for every
+//! path a value takes into a call: the pass over a turn's calls before its round
+//! (`set_right`), and the repair steps that put the model's answers into a call after that
+//! pass ran (`ask_values`, `regenerate`). Read only by the turn's pass, a date the user wrote
+//! as "June 5, 2027" that `ask_values` found for an argument whose description asks for
+//! `YYYY-MM-DD` ran as it was written.
+//!
+//! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
+//! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
+
+use serde_json::Value;
+
+use super::set_described_fractions;
+use crate::event::ArgumentChange;
+use crate::model::Recovery;
+
+/// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
+/// are on ask: a date people write as the `YYYY-MM-DD` its description asks for, a percent the
+/// user's words (`told`) write as the fraction its description asks for. Each reading that
+/// changed something, with the step it is reported as, in that order.
+pub(crate) fn read_described(
+    args: &mut Value,
+    schema: &Value,
+    recovery: &Recovery,
+    told: &str,
+) -> Vec<(&'static str, Vec<ArgumentChange>)> {
+    let mut out = Vec::new();
+    if recovery.described_dates {
+        let read = crate::json::read_described_dates(args, schema);
+        let changes: Vec<_> = read.into_iter().map(ArgumentChange::Coerced).collect();
+        if !changes.is_empty() {
+            out.push(("described_dates", changes));
+        }
+    }
+    if recovery.described_fractions {
+        let set = set_described_fractions(args, schema, told);
+        let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();
+        if !changes.is_empty() {
+            out.push(("described_fractions", changes));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({"type": "object", "properties": {
+            "day": {"type": "string", "description": "Date in YYYY-MM-DD format."},
+            "rate": {"type": "number", "description": "The rate as a decimal (5% is 0.05)."}
+        }})
+    }
+
+    #[test]
+    fn a_date_and_a_percent_are_read_as_their_descriptions_ask() {
+        let mut args = json!({"day": "June 5, 2027", "rate": 7});
+        let read = read_described(&mut args, &schema(), &Recovery::SMALL_MODEL, "at 7% a year");
+        assert_eq!(args, json!({"day": "2027-06-05", "rate": 0.07}));
+        let steps: Vec<_> = read.iter().map(|(step, _)| *step).collect();
+        assert_eq!(steps, ["described_dates", "described_fractions"]);
+    }
+
+    #[test]
+    fn the_pieces_off_or_nothing_to_read_change_nothing() {
+        let mut args = json!({"day": "June 5, 2027", "rate": 7});
+        let off = Recovery::SMALL_MODEL
+            .described_dates(false)
+            .described_fractions(false);
+        assert!(read_described(&mut args, &schema(), &off, "at 7% a year").is_empty());
+        assert_eq!(args, json!({"day": "June 5, 2027", "rate": 7}));
+        let mut iso = json!({"day": "2027-06-05"});
+        assert!(read_described(&mut iso, &schema(), &Recovery::SMALL_MODEL, "").is_empty());
+    }
+}
