@@ -332,57 +332,6 @@ struct ReminderArgs {
     date: String,
 }
 
-/// An answer is a value as the user wrote it, and is coerced like any argument: a date asked for
-/// and answered in words is read as the `YYYY-MM-DD` its format asks for, and reported.
-#[tokio::test]
-async fn an_answered_date_in_words_is_coerced_to_its_format() {
-    let model = ScriptedModel::new([
-        ModelResponse::tool_call(
-            "c0",
-            "set_reminder",
-            r#"{"message": "renew passport", "date": "text"}"#,
-        ),
-        ModelResponse::text("the 2nd of June 2026"),
-        ModelResponse::text("Done."),
-    ])
-    .with_examples([json!({"message": "renew passport", "date": "text"})])
-    .with_feedback(FeedbackStyle::Short)
-    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
-    let ran = Arc::new(Mutex::new(Vec::new()));
-    let seen = ran.clone();
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = events.clone();
-    let agent = LlmAgent::<String, String>::builder("assistant")
-        .model(model)
-        .tool(tool_fn(
-            "set_reminder",
-            "set a reminder",
-            move |a: ReminderArgs| {
-                seen.lock().unwrap().push(a.date);
-                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
-            },
-        ))
-        .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
-        .build()
-        .unwrap();
-    let report = agent
-        .run("set reminder 'renew passport' for the 2nd of June 2026".into())
-        .report()
-        .await;
-    assert_eq!(report.output().map(String::as_str), Some("Done."));
-    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
-    let steps: Vec<&str> = events
-        .lock()
-        .unwrap()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Repaired { step, .. } => Some(*step),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(steps, ["ask_values", "coerce"]);
-}
-
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct DescribedReminderArgs {
     message: String,
@@ -390,47 +339,57 @@ struct DescribedReminderArgs {
     date: String,
 }
 
-/// An answer for an argument whose description (not its format) asks for `YYYY-MM-DD` is read
-/// as that date too (`described_dates`): the turn's pass over its calls ran before the
-/// question, on the model's copy.
-#[tokio::test]
-async fn an_answered_date_is_read_as_its_description_asks() {
-    let model = ScriptedModel::new([
-        ModelResponse::tool_call(
-            "c0",
-            "set_reminder",
-            r#"{"message": "renew passport", "date": "text"}"#,
-        ),
-        ModelResponse::text("June 2, 2026"),
-        ModelResponse::text("Done."),
-    ])
-    .with_examples([json!({"message": "renew passport", "date": "text"})])
-    .with_feedback(FeedbackStyle::Short)
-    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
+/// The reminder arguments' date and message, whichever way the date is declared.
+trait Reminder: serde::de::DeserializeOwned + schemars::JsonSchema + Send + 'static {
+    fn parts(self) -> (String, String);
+}
+
+impl Reminder for ReminderArgs {
+    fn parts(self) -> (String, String) {
+        (self.date, self.message)
+    }
+}
+
+impl Reminder for DescribedReminderArgs {
+    fn parts(self) -> (String, String) {
+        (self.date, self.message)
+    }
+}
+
+/// A run of a `set_reminder` tool taking `A` on `script` (after the model's copied call, with
+/// the made-up example it copied): the dates the tool ran with, the repair steps reported, and
+/// the answer.
+async fn remind<A: Reminder>(
+    script: Vec<ModelResponse>,
+    request: &str,
+) -> (Vec<String>, Vec<&'static str>, Option<String>) {
+    let mut turns = vec![ModelResponse::tool_call(
+        "c0",
+        "set_reminder",
+        r#"{"message": "renew passport", "date": "text"}"#,
+    )];
+    turns.extend(script);
+    let model = ScriptedModel::new(turns)
+        .with_examples([json!({"message": "renew passport", "date": "text"})])
+        .with_feedback(FeedbackStyle::Short)
+        .with_constraint_support(agents_core::model::ConstraintSupport::Schema)
+        .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
     let ran = Arc::new(Mutex::new(Vec::new()));
     let seen = ran.clone();
     let events = Arc::new(Mutex::new(Vec::new()));
     let sink = events.clone();
     let agent = LlmAgent::<String, String>::builder("assistant")
         .model(model)
-        .tool(tool_fn(
-            "set_reminder",
-            "set a reminder",
-            move |a: DescribedReminderArgs| {
-                seen.lock().unwrap().push(a.date);
-                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
-            },
-        ))
+        .tool(tool_fn("set_reminder", "set a reminder", move |a: A| {
+            let (date, message) = a.parts();
+            seen.lock().unwrap().push(date);
+            async move { Ok::<_, ExecutionFailure>(format!("set: {message}")) }
+        }))
         .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
         .build()
         .unwrap();
-    let report = agent
-        .run("set reminder 'renew passport' for June 2, 2026".into())
-        .report()
-        .await;
-    assert_eq!(report.output().map(String::as_str), Some("Done."));
-    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
-    let steps: Vec<&str> = events
+    let report = agent.run(request.into()).report().await;
+    let steps = events
         .lock()
         .unwrap()
         .iter()
@@ -439,6 +398,42 @@ async fn an_answered_date_is_read_as_its_description_asks() {
             _ => None,
         })
         .collect();
+    let dates = ran.lock().unwrap().clone();
+    (dates, steps, report.output().cloned())
+}
+
+/// An answer is a value as the user wrote it, and is coerced like any argument: a date asked for
+/// and answered in words is read as the `YYYY-MM-DD` its format asks for, and reported.
+#[tokio::test]
+async fn an_answered_date_in_words_is_coerced_to_its_format() {
+    let (dates, steps, output) = remind::<ReminderArgs>(
+        vec![
+            ModelResponse::text("the 2nd of June 2026"),
+            ModelResponse::text("Done."),
+        ],
+        "set reminder 'renew passport' for the 2nd of June 2026",
+    )
+    .await;
+    assert_eq!(output.as_deref(), Some("Done."));
+    assert_eq!(dates, ["2026-06-02"]);
+    assert_eq!(steps, ["ask_values", "coerce"]);
+}
+
+/// An answer for an argument whose description (not its format) asks for `YYYY-MM-DD` is read
+/// as that date too (`described_dates`): the turn's pass over its calls ran before the
+/// question, on the model's copy.
+#[tokio::test]
+async fn an_answered_date_is_read_as_its_description_asks() {
+    let (dates, steps, output) = remind::<DescribedReminderArgs>(
+        vec![
+            ModelResponse::text("June 2, 2026"),
+            ModelResponse::text("Done."),
+        ],
+        "set reminder 'renew passport' for June 2, 2026",
+    )
+    .await;
+    assert_eq!(output.as_deref(), Some("Done."));
+    assert_eq!(dates, ["2026-06-02"]);
     assert_eq!(steps, ["ask_values", "described_dates"]);
 }
 
@@ -446,55 +441,20 @@ async fn an_answered_date_is_read_as_its_description_asks() {
 /// do not hold.
 #[tokio::test]
 async fn a_regenerated_date_is_read_as_its_description_asks() {
-    let model = ScriptedModel::new([
-        ModelResponse::tool_call(
-            "c0",
-            "set_reminder",
-            r#"{"message": "renew passport", "date": "text"}"#,
-        ),
-        ModelResponse::text("tomorrow"),
-        ModelResponse::tool_call(
-            "r1",
-            "set_reminder",
-            r#"{"message": "renew passport", "date": "June 2, 2026"}"#,
-        ),
-        ModelResponse::text("Done."),
-    ])
-    .with_examples([json!({"message": "renew passport", "date": "text"})])
-    .with_feedback(FeedbackStyle::Short)
-    .with_constraint_support(agents_core::model::ConstraintSupport::Schema)
-    .with_recovery(agents_core::model::Recovery::SMALL_MODEL);
-    let ran = Arc::new(Mutex::new(Vec::new()));
-    let seen = ran.clone();
-    let events = Arc::new(Mutex::new(Vec::new()));
-    let sink = events.clone();
-    let agent = LlmAgent::<String, String>::builder("assistant")
-        .model(model)
-        .tool(tool_fn(
-            "set_reminder",
-            "set a reminder",
-            move |a: DescribedReminderArgs| {
-                seen.lock().unwrap().push(a.date);
-                async move { Ok::<_, ExecutionFailure>(format!("set: {}", a.message)) }
-            },
-        ))
-        .on_event(move |e: &Event| sink.lock().unwrap().push(e.clone()))
-        .build()
-        .unwrap();
-    let report = agent
-        .run("set reminder 'renew passport' for June 2, 2026".into())
-        .report()
-        .await;
-    assert_eq!(report.output().map(String::as_str), Some("Done."));
-    assert_eq!(*ran.lock().unwrap(), ["2026-06-02"]);
-    let steps: Vec<&str> = events
-        .lock()
-        .unwrap()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Repaired { step, .. } => Some(*step),
-            _ => None,
-        })
-        .collect();
+    let (dates, steps, output) = remind::<DescribedReminderArgs>(
+        vec![
+            ModelResponse::text("tomorrow"),
+            ModelResponse::tool_call(
+                "r1",
+                "set_reminder",
+                r#"{"message": "renew passport", "date": "June 2, 2026"}"#,
+            ),
+            ModelResponse::text("Done."),
+        ],
+        "set reminder 'renew passport' for June 2, 2026",
+    )
+    .await;
+    assert_eq!(output.as_deref(), Some("Done."));
+    assert_eq!(dates, ["2026-06-02"]);
     assert_eq!(steps, ["regenerate", "described_dates"]);
 }
