@@ -365,6 +365,14 @@ pub struct Recovery {
     /// the model's error with its work done, and sent again unchanged a greedy model writes
     /// the same line. One model call each time.
     pub answer_after_malformed: bool,
+    /// Under prevention mode (which holds a run's last turn to the final answer), a request
+    /// no call has served yet keeps the last turn `max_turns` allows for a call: held to a
+    /// tool as the turns before it were, the final answer not offered. A small model whose
+    /// calls were refused twice otherwise answers without a call, an answer nothing stands
+    /// behind; held, it makes the call, and a call that runs on the last turn leaves no turn
+    /// for an answer (the run ends in `max_turns` exceeded, the call's result in its
+    /// transcript).
+    pub call_on_last_turn: bool,
     /// A call to a tool that is not offered is asked for again, held to a call of an offered
     /// tool (the [`regenerate`](crate::repair::regenerate) step as the `unknown_tool` chain,
     /// where the agent declares none and its model can be constrained), and the regenerated
@@ -445,6 +453,7 @@ impl Recovery {
         answer_after_repeat: false,
         answer_on_last_turn: false,
         answer_after_malformed: false,
+        call_on_last_turn: false,
         regenerate_invented: false,
         named_tool: false,
         pass_over_unfilled: false,
@@ -486,6 +495,7 @@ impl Recovery {
         answer_after_repeat: true,
         answer_on_last_turn: true,
         answer_after_malformed: true,
+        call_on_last_turn: true,
         regenerate_invented: true,
         named_tool: true,
         pass_over_unfilled: true,
@@ -527,6 +537,7 @@ impl Recovery {
         answer_after_repeat: false,
         answer_on_last_turn: false,
         answer_after_malformed: false,
+        call_on_last_turn: false,
         regenerate_invented: false,
         named_tool: false,
         pass_over_unfilled: false,
@@ -759,6 +770,13 @@ impl Recovery {
     #[must_use]
     pub const fn skip_repeats(mut self, on: bool) -> Self {
         self.skip_repeats = on;
+        self
+    }
+
+    /// Switches [`call_on_last_turn`](Self::call_on_last_turn).
+    #[must_use]
+    pub const fn call_on_last_turn(mut self, on: bool) -> Self {
+        self.call_on_last_turn = on;
         self
     }
 

@@ -1608,3 +1608,62 @@ async fn no_list_or_the_piece_off_leaves_the_turn_after_a_call_free() {
         assert!(city_schema(&requests[1]).get("enum").is_none(), "{request}");
     }
 }
+
+/// `call_on_last_turn` (small-model profile): under prevention mode, a request no call has
+/// served keeps its last turn for a call (held to a tool, the final answer not offered), where
+/// the neutral profile or the piece off hold it to the final answer, which would answer with
+/// nothing behind it. The call that runs on the last turn leaves no turn for an answer: the
+/// run ends in `max_turns`, the call's result in its transcript.
+#[tokio::test]
+async fn a_request_no_call_served_keeps_its_last_turn_for_a_call() {
+    let two_turns = Budget {
+        max_turns: Some(2),
+        ..Budget::default()
+    };
+    for on in [true, false] {
+        let calls = common::counter();
+        // What the model writes on the last turn, as it is held: a call, or the answer.
+        let last_turn = if on {
+            ModelResponse::tool_call("c2", "lookup", "{}")
+        } else {
+            ModelResponse::tool_call("c2", FINAL_ANSWER_TOOL, r#"{"answer": "made up"}"#)
+        };
+        let model = ScriptedModel::new([ModelResponse::tool_call("c1", "lookup", "{}"), last_turn])
+            .with_constraint_support(ConstraintSupport::Schema)
+            .with_recovery(Recovery::SMALL_MODEL.call_on_last_turn(on));
+        // Fails the first time (a call that did not serve the request), then works.
+        let tool = common::flaky(
+            "lookup",
+            1,
+            false,
+            || ExecutionFailure::new("upstream refused"),
+            calls.clone(),
+        );
+        let report = LlmAgent::<String, String>::builder("finder")
+            .model(model.clone())
+            .tool(tool)
+            .constrained(true)
+            .budget(two_turns.clone())
+            .build()
+            .unwrap()
+            .run("Look it up".into())
+            .report()
+            .await;
+        let last = &model.requests()[1];
+        let offers_answer = last.tools.iter().any(|t| t.name == FINAL_ANSWER_TOOL);
+        if on {
+            assert_eq!(last.constraint, Some(Constraint::AnyTool));
+            assert!(!offers_answer);
+            assert_eq!(common::count(&calls), 2, "the last turn's call ran");
+            assert!(
+                matches!(report.outcome, Err(AgentError::Budget(_))),
+                "{:?}",
+                report.outcome
+            );
+        } else {
+            assert_eq!(last.constraint, Some(Constraint::tool(FINAL_ANSWER_TOOL)));
+            assert_eq!(report.output().map(String::as_str), Some("made up"));
+            assert_eq!(common::count(&calls), 1);
+        }
+    }
+}

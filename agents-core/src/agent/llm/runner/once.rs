@@ -168,9 +168,10 @@ where
 
     /// Shapes this turn's request for what the run has done: under prevention mode, a new
     /// request's first turn is held to a tool call (the final answer is not offered before a
-    /// tool was called), the last turn the budget allows, or the turn after a repeat that was
-    /// not run, is held to the final answer, and the turn after a call copied an example's
-    /// values holds them to the user's words (and, with `hold_tool`, the turn to that tool);
+    /// tool was called), the last turn the budget allows (with `call_on_last_turn`, once a call
+    /// ran), or the turn after a repeat that was not run, is held to the final answer, and the
+    /// turn after a call copied an example's values holds them to the user's words (and, with
+    /// `hold_tool`, the turn to that tool);
     /// outside it, the turn after a repeat, or the last turn the budget allows once calls ran,
     /// asks for the final answer (held to the final-answer tool, or offered no tools).
     pub(super) fn shape_turn(&mut self) {
@@ -192,9 +193,14 @@ where
             let passed_over = self.pass_over_unfilled(&copied);
             self.room_after_cut_off();
             let last_turn = self.budget.turns_left() == Some(0);
+            // A request no call has served keeps its last turn for a call
+            // (`call_on_last_turn`): an answer then would stand on nothing.
+            let for_call = last_turn
+                && cfg.settings.recovery.call_on_last_turn
+                && self.progress.ran.is_empty();
             let new_request = !self.progress.tool_called || passed_over;
-            self.offer_final_answer(answer_due || last_turn || !new_request);
-            let answer_only = answer_due || last_turn;
+            self.offer_final_answer(!for_call && (answer_due || last_turn || !new_request));
+            let answer_only = !for_call && (answer_due || last_turn);
             let constraint = if answer_only {
                 Constraint::tool(FINAL_ANSWER_TOOL)
             } else {
