@@ -7,8 +7,9 @@
 # `exec_multiple`, `exec_parallel`, `exec_parallel_multiple`, under `data/unused_datasets`),
 # whose executed calls evals/bfcl/exec_answers.py turns into possible answers for the AST
 # checker. Nothing of BFCL is in this repository; everything comes from the package at run time.
-# Our own suite in BFCL's format, written blind (`blind_simple`, `blind_multiple`,
-# evals/blind/README.md), is copied beside them on every run, so the same harness reads it.
+# Our own suites in BFCL's format, each written blind by a session that never saw this
+# repository (`blind_*` in evals/blind, `blind2_*` in evals/blind2; their READMEs say how), are
+# copied beside them on every run, so the same harness reads them.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
 #
@@ -36,16 +37,17 @@ STAMP="$HOME_DIR/.installed"
 log() { printf '[bfcl] %s\n' "$*" >&2; }
 die() { printf '[bfcl] error: %s\n' "$*" >&2; exit 1; }
 
-BLIND="$HERE/../blind/data"
-BLIND_CATEGORIES=(blind_simple blind_multiple)
+# Our own suites, each in evals/<suite>/data: the categories and the suite they are in.
+BLIND_CATEGORIES=(blind_simple blind_multiple blind2_simple blind2_multiple)
 
-# Our own suite is copied whether or not BFCL's package is installed already (it may change
-# with the repository, not with the package).
+# Our own suites are copied whether or not BFCL's package is installed already (they may
+# change with the repository, not with the package).
 copy_blind() {
   mkdir -p "$DATA/possible_answer"
   for c in "${BLIND_CATEGORIES[@]}"; do
-    cp "$BLIND/$c.json" "$DATA/$c.json"
-    cp "$BLIND/possible_answer/$c.json" "$DATA/possible_answer/$c.json"
+    local suite="$HERE/../${c%%_*}/data"
+    cp "$suite/$c.json" "$DATA/$c.json"
+    cp "$suite/possible_answer/$c.json" "$DATA/possible_answer/$c.json"
   done
 }
 

@@ -144,13 +144,19 @@ mod tests {
         assert_eq!(q.system(), None);
     }
 
-    /// Our own suite (evals/blind) loads as BFCL's data does, and every function converts to a
-    /// tool whose parameters are a JSON Schema the runtime compiles: a suite that stopped
-    /// loading would fail the measurement only when someone ran it.
+    /// Our own suites (evals/blind, evals/blind2) load as BFCL's data does, and every function
+    /// converts to a tool whose parameters are a JSON Schema the runtime compiles: a suite that
+    /// stopped loading would fail the measurement only when someone ran it.
     #[test]
-    fn the_blind_suite_loads_and_every_function_converts() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("blind/data");
-        for (category, count) in [("blind_simple", 80), ("blind_multiple", 60)] {
+    fn the_blind_suites_load_and_every_function_converts() {
+        let evals = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (suite, category, count) in [
+            ("blind", "blind_simple", 80),
+            ("blind", "blind_multiple", 60),
+            ("blind2", "blind2_simple", 80),
+            ("blind2", "blind2_multiple", 60),
+        ] {
+            let dir = evals.join(suite).join("data");
             let questions = load(&dir.join(format!("{category}.json"))).unwrap();
             assert_eq!(questions.len(), count, "{category}");
             for q in &questions {
