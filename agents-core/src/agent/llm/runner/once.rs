@@ -69,7 +69,9 @@ pub(in crate::agent::llm) struct Progress {
     /// The token cap as it was before `room_after_cut_off` raised it for one turn.
     pub room_given: Option<Option<u32>>,
     /// The calls that succeeded in this run, in order: each call's id, tool and the arguments
-    /// it ran with (after repair), which `rest_of_list` reads.
+    /// it ran with (after repair). `rest_of_list` reads the items they took; the answer turns
+    /// (`answer_on_last_turn`, `call_on_last_turn`, `answer_after_malformed`) read whether any
+    /// call has served the request yet.
     pub ran: Vec<(String, String, Value)>,
 }
 
