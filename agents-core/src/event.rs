@@ -857,6 +857,19 @@ pub enum ArgumentChange {
         /// The fraction it now holds.
         fraction: String,
     },
+    /// A string whose description asks for a date or a timestamp held a piece of one date the
+    /// user wrote (its year, its day): it was set to that whole date, in the form asked
+    /// (`whole_dates`).
+    DateWidened {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The date (or timestamp) it now holds.
+        date: String,
+        /// The user's words it was read from.
+        written: String,
+    },
     /// A string written wholly in capitals that the user wrote in another case was set to the
     /// user's spelling (`user_spelling`).
     Respelled {
@@ -950,6 +963,15 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {fraction} (was {value}): the user wrote {value}%, and the argument's description asks for a fraction of 1"
+            ),
+            ArgumentChange::DateWidened {
+                argument,
+                value,
+                date,
+                written,
+            } => write!(
+                f,
+                "set `{argument}` to {date} (was \"{value}\"): a piece of \"{written}\", which the user wrote, and the argument's description asks for a date"
             ),
             ArgumentChange::Respelled {
                 argument,

@@ -26,9 +26,9 @@ mod repair;
 pub mod schema;
 
 pub use self::coerce::{
-    CoerceOptions, Coerced, Coercion, CoercionKind, NUMBER_TENS, NUMBER_UNITS, UnknownKeys,
-    calendar_date, coerce, coerce_lenient, coerce_with, non_finite, numeric_text,
-    read_described_dates,
+    CoerceOptions, Coerced, Coercion, CoercionKind, DateForm, NUMBER_TENS, NUMBER_UNITS,
+    UnknownKeys, calendar_date, coerce, coerce_lenient, coerce_with, described_date_form,
+    non_finite, numeric_text, read_described_dates,
 };
 pub use self::depth::{MAX_DEPTH, deeper_than_limit, depth_message, parse_strict};
 pub use self::error::{CoerceError, CoerceRule, ParseError, RepairError};

@@ -84,6 +84,7 @@ mod string_placement;
 mod told;
 mod tool_words;
 mod unfilled;
+mod whole_dates;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
@@ -104,3 +105,4 @@ pub(crate) use told::{Told, last_user_words, same_number, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;
 pub(crate) use unfilled::unfilled_arguments;
+pub(crate) use whole_dates::widen_dates;

@@ -323,6 +323,16 @@ pub struct Recovery {
     /// timestamps and spelt dates where a description asks for a plain date. Not in the neutral
     /// profile: it reads prose and changes a string the schema takes.
     pub described_dates: bool,
+    /// Before a call runs, a string whose description asks for a date (`YYYY-MM-DD`) or a
+    /// timestamp (`YYYY-MM-DDTHH:MM`, `YYYY-MM-DD HH:MM:SS`), holding not a date but a piece
+    /// of exactly one date the user wrote, takes that whole date in the form asked: `"2027"`
+    /// for "on 9 Feb 2027" becomes `"2027-02-09"`, `"Oct 3"` for "from Oct 3 to Oct 7, 2027"
+    /// `"2027-10-03"`, `"8:30 am"` for "at 8:30 am on 2027-01-15" `"2027-01-15T08:30"`
+    /// (`Event::Repaired`, step `whole_dates`). A small model copies one word of the date.
+    /// Dates the call's other arguments hold are set aside; a piece of two dates, or a
+    /// timestamp where the user wrote no time of day or several, is left as it is. Not in the
+    /// neutral profile: it reads prose and changes a string the schema takes.
+    pub whole_dates: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
     /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
@@ -447,6 +457,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: false,
+        whole_dates: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -489,6 +500,7 @@ impl Recovery {
         number_words: true,
         natural_dates: true,
         described_dates: true,
+        whole_dates: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -531,6 +543,7 @@ impl Recovery {
         number_words: false,
         natural_dates: false,
         described_dates: false,
+        whole_dates: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -756,6 +769,13 @@ impl Recovery {
     /// Switches [`described_fractions`](Self::described_fractions).
     pub const fn described_fractions(mut self, on: bool) -> Self {
         self.described_fractions = on;
+        self
+    }
+
+    /// Switches [`whole_dates`](Self::whole_dates).
+    #[must_use]
+    pub const fn whole_dates(mut self, on: bool) -> Self {
+        self.whole_dates = on;
         self
     }
 

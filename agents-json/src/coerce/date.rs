@@ -158,22 +158,121 @@ pub(crate) fn timestamp_date(text: &str) -> Option<String> {
     calendar_date(date)
 }
 
+/// The form a string's description asks its date in: what [`described_date_form`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DateForm {
+    /// `YYYY-MM-DD`, and no time of day.
+    Date,
+    /// `YYYY-MM-DD`, then `separator` (`'T'` or `' '`) and `HH:MM`, then `:SS` where `seconds`.
+    Timestamp {
+        /// What the description writes between the date and the time.
+        separator: char,
+        /// Whether the description asks for seconds too (`HH:MM:SS`).
+        seconds: bool,
+    },
+}
+
+impl DateForm {
+    /// `date` (`YYYY-MM-DD`) at `hour`:`minute` written in this form; for [`DateForm::Date`]
+    /// the date alone.
+    ///
+    /// ```
+    /// use agents_json::DateForm;
+    /// let form = DateForm::Timestamp { separator: 'T', seconds: false };
+    /// assert_eq!(form.write("2027-01-15", 8, 30), "2027-01-15T08:30");
+    /// ```
+    pub fn write(self, date: &str, hour: u32, minute: u32) -> String {
+        match self {
+            DateForm::Date => date.to_owned(),
+            DateForm::Timestamp { separator, seconds } => {
+                let seconds = if seconds { ":00" } else { "" };
+                format!("{date}{separator}{hour:02}:{minute:02}{seconds}")
+            }
+        }
+    }
+
+    /// Whether `text` is written in this form already (`2027-01-15`, `2027-01-15T08:30`).
+    ///
+    /// ```
+    /// use agents_json::DateForm;
+    /// assert!(DateForm::Date.holds("2027-01-15"));
+    /// assert!(!DateForm::Date.holds("Jan 15, 2027"));
+    /// ```
+    pub fn holds(self, text: &str) -> bool {
+        let Some((date, time)) = text.split_at_checked(10) else {
+            return false;
+        };
+        let date_reads = date.as_bytes()[4] == b'-' && calendar_date(date).as_deref() == Some(date);
+        match self {
+            DateForm::Date => date_reads && time.is_empty(),
+            DateForm::Timestamp { separator, seconds } => {
+                let Some(clock) = time.strip_prefix(separator) else {
+                    return false;
+                };
+                let parts: Vec<&str> = clock.split(':').collect();
+                let two_digits =
+                    |p: &str, max: u32| p.len() == 2 && p.parse::<u32>().is_ok_and(|n| n <= max);
+                let clock_reads = match parts[..] {
+                    [h, m] => !seconds && two_digits(h, 23) && two_digits(m, 59),
+                    [h, m, s] => {
+                        seconds && two_digits(h, 23) && two_digits(m, 59) && two_digits(s, 60)
+                    }
+                    _ => false,
+                };
+                date_reads && clock_reads
+            }
+        }
+    }
+}
+
+/// The form a description asks a date in: `YYYY-MM-DD` named, and a time of day after it
+/// (`'YYYY-MM-DD HH:mm'`, `YYYY-MM-DDTHH:MM:SS`) or not. Where the pattern is named more than
+/// once, a timestamp wins (`"YYYY-MM-DD, or YYYY-MM-DD HH:MM for a time"` takes times).
+/// `None` where no such pattern is named, or a time follows it in another form
+/// (`YYYY-MM-DD hh a`).
+///
+/// ```
+/// use agents_json::{DateForm, described_date_form};
+/// assert_eq!(described_date_form("Day, as YYYY-MM-DD."), Some(DateForm::Date));
+/// assert_eq!(
+///     described_date_form("Start, in the format YYYY-MM-DDTHH:MM."),
+///     Some(DateForm::Timestamp { separator: 'T', seconds: false }),
+/// );
+/// assert_eq!(described_date_form("The city."), None);
+/// ```
+pub fn described_date_form(description: &str) -> Option<DateForm> {
+    let lower = description.to_lowercase();
+    let mut rest = lower.as_str();
+    let mut found = None;
+    while let Some(at) = rest.find("yyyy-mm-dd") {
+        let after = &rest[at + 10..];
+        let separator = match after.as_bytes().first() {
+            Some(b't') => Some('T'),
+            Some(b' ') => Some(' '),
+            _ => None,
+        };
+        if after.trim_start_matches([' ', 't']).starts_with("hh") {
+            // A time of day follows: a timestamp, in a form read only where it is plain.
+            let clock = separator.and_then(|_| after[1..].strip_prefix("hh:mm"));
+            return separator
+                .zip(clock)
+                .map(|(separator, clock)| DateForm::Timestamp {
+                    separator,
+                    seconds: clock.starts_with(":ss"),
+                });
+        }
+        found = Some(DateForm::Date);
+        rest = after;
+    }
+    found
+}
+
 /// Whether a description asks for a calendar date as `YYYY-MM-DD` and nothing more: it names
 /// that pattern, and no time of day after it (`'YYYY-MM-DD HH:mm:ss'` and `YYYY-MM-DDTHH:MM`
 /// ask for a timestamp).
 pub(crate) fn describes_date_only(description: &str) -> bool {
-    let lower = description.to_lowercase();
-    let mut rest = lower.as_str();
-    let mut found = false;
-    while let Some(at) = rest.find("yyyy-mm-dd") {
-        let after = rest[at + 10..].trim_start_matches([' ', 't']);
-        if after.starts_with("hh") {
-            return false;
-        }
-        found = true;
-        rest = &rest[at + 10..];
-    }
-    found
+    described_date_form(description) == Some(DateForm::Date)
 }
 
 /// `2026-03-12`, `2026/3/12`, `2026.03.12`, and `13/03/2026` or `03/13/2026` where only one
@@ -390,6 +489,53 @@ mod tests {
         ] {
             assert!(!describes_date_only(d), "{d}");
         }
+    }
+
+    #[test]
+    fn a_description_names_the_form_of_its_timestamp() {
+        let ts = |separator, seconds| Some(DateForm::Timestamp { separator, seconds });
+        assert_eq!(
+            described_date_form("As 'YYYY-MM-DD HH:mm:ss'."),
+            ts(' ', true)
+        );
+        assert_eq!(
+            described_date_form("ISO, YYYY-MM-DDTHH:MM."),
+            ts('T', false)
+        );
+        assert_eq!(
+            described_date_form("YYYY-MM-DD, or YYYY-MM-DD HH:MM with a time"),
+            ts(' ', false)
+        );
+        assert_eq!(described_date_form("yyyy-mm-dd"), Some(DateForm::Date));
+        // A time in a form this does not write: neither a date alone nor a timestamp.
+        assert_eq!(described_date_form("YYYY-MM-DD hh a"), None);
+        assert_eq!(described_date_form("dd/mm/yyyy"), None);
+    }
+
+    #[test]
+    fn a_form_holds_only_what_is_written_in_it() {
+        let minutes = DateForm::Timestamp {
+            separator: 'T',
+            seconds: false,
+        };
+        assert!(minutes.holds("2027-01-15T08:30"));
+        for text in [
+            "2027-01-15 08:30",
+            "2027-01-15T8:30",
+            "2027-01-15T08:30:00",
+            "2027-01-15",
+            "8:30",
+        ] {
+            assert!(!minutes.holds(text), "{text}");
+        }
+        let seconds = DateForm::Timestamp {
+            separator: ' ',
+            seconds: true,
+        };
+        assert!(seconds.holds("2027-01-15 08:30:00"));
+        assert_eq!(seconds.write("2027-01-15", 14, 5), "2027-01-15 14:05:00");
+        assert!(!DateForm::Date.holds("2027-02-30"));
+        assert!(!DateForm::Date.holds("15/01/2027"));
     }
 
     #[test]

@@ -5,7 +5,7 @@ mod number;
 mod walk;
 mod words;
 
-pub use self::date::{calendar_date, read_described_dates};
+pub use self::date::{DateForm, calendar_date, described_date_form, read_described_dates};
 pub use self::number::non_finite;
 pub use self::words::{TENS as NUMBER_TENS, UNITS as NUMBER_UNITS};
 

@@ -19,6 +19,9 @@
 //! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
 //!   number argument whose value the echo check refuses, where the user gave no number, set to
 //!   the default its tool declares;
+//! - `whole_dates` ([`Recovery::whole_dates`], `grounding/whole_dates.rs`): a string whose
+//!   description asks for a date or a timestamp holding a piece of one date the user wrote
+//!   (`"2027"` of "9 Feb 2027", `"8:30 am"` of "at 8:30 am on 2027-01-15"), set to that date;
 //! - `described_dates` ([`Recovery::described_dates`], `agents_json::read_described_dates`): a
 //!   string whose description asks for `YYYY-MM-DD` holding a date people write or a timestamp,
 //!   read as that date (valid as it was, so the repair chain's coercion never sees it);
@@ -36,6 +39,7 @@
 //! [`Recovery::described_codes`]: crate::model::Recovery::described_codes
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
+//! [`Recovery::whole_dates`]: crate::model::Recovery::whole_dates
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
 //! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
 //! [`Recovery::user_spelling`]: crate::model::Recovery::user_spelling
@@ -59,7 +63,7 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
@@ -74,6 +78,7 @@ where
             || recovery.place_strings
             || echoes
             || recovery.described_dates
+            || recovery.whole_dates
             || recovery.described_fractions
             || recovery.user_spelling)
             || settings.strict
@@ -85,6 +90,7 @@ where
         let numbers = recovery.numbers_once || recovery.place_numbers;
         let text = (numbers
             || recovery.place_strings
+            || recovery.whole_dates
             || recovery.described_fractions
             || recovery.user_spelling)
             .then(|| crate::grounding::told_text(&request.messages));
