@@ -857,6 +857,16 @@ pub enum ArgumentChange {
         /// The fraction it now holds.
         fraction: String,
     },
+    /// A free string held a piece of one text the user quoted: it was set to the whole quote
+    /// (`whole_quotes`).
+    QuoteWidened {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The quote it now holds.
+        quote: String,
+    },
     /// A string whose description asks for a date or a timestamp held a piece of one date the
     /// user wrote (its year, its day): it was set to that whole date, in the form asked
     /// (`whole_dates`).
@@ -963,6 +973,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {fraction} (was {value}): the user wrote {value}%, and the argument's description asks for a fraction of 1"
+            ),
+            ArgumentChange::QuoteWidened {
+                argument,
+                value,
+                quote,
+            } => write!(
+                f,
+                "set `{argument}` to \"{quote}\" (was \"{value}\"): a piece of the text the user quoted"
             ),
             ArgumentChange::DateWidened {
                 argument,

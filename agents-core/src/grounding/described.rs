@@ -1,5 +1,5 @@
-//! The readings of a call's arguments that their descriptions ask for
-//! ([`Recovery::whole_dates`], [`Recovery::described_dates`],
+//! The readings of a call's arguments against the user's words and their descriptions
+//! ([`Recovery::whole_quotes`], [`Recovery::whole_dates`], [`Recovery::described_dates`],
 //! [`Recovery::described_fractions`]), in one place for every
 //! path a value takes into a call: the pass over a turn's calls before its round
 //! (`set_right`), and the repair steps that put the model's answers into a call after that
@@ -7,18 +7,20 @@
 //! as "June 5, 2027" that `ask_values` found for an argument whose description asks for
 //! `YYYY-MM-DD` ran as it was written.
 //!
+//! [`Recovery::whole_quotes`]: crate::model::Recovery::whole_quotes
 //! [`Recovery::whole_dates`]: crate::model::Recovery::whole_dates
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
 //! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
 
 use serde_json::Value;
 
-use super::{set_described_fractions, widen_dates};
+use super::{set_described_fractions, widen_dates, widen_quotes};
 use crate::event::ArgumentChange;
 use crate::model::Recovery;
 
 /// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
-/// are on ask: a piece of a date the user's words (`told`) write as that whole date, a date
+/// are on ask: a piece of a text the user's words (`told`) quote as that whole quote, a piece
+/// of a date they write as that whole date, a date
 /// people write as the `YYYY-MM-DD` its description asks for, a percent the user's words write
 /// as the fraction its description asks for. Each reading that
 /// changed something, with the step it is reported as, in that order.
@@ -29,6 +31,13 @@ pub(crate) fn read_described(
     told: &str,
 ) -> Vec<(&'static str, Vec<ArgumentChange>)> {
     let mut out = Vec::new();
+    if recovery.whole_quotes {
+        let set = widen_quotes(args, schema, told);
+        let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();
+        if !changes.is_empty() {
+            out.push(("whole_quotes", changes));
+        }
+    }
     if recovery.whole_dates {
         let set = widen_dates(args, schema, told);
         let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();

@@ -85,6 +85,7 @@ mod told;
 mod tool_words;
 mod unfilled;
 mod whole_dates;
+mod whole_quotes;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
@@ -106,3 +107,4 @@ pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;
 pub(crate) use unfilled::unfilled_arguments;
 pub(crate) use whole_dates::widen_dates;
+pub(crate) use whole_quotes::widen_quotes;

@@ -333,6 +333,14 @@ pub struct Recovery {
     /// timestamp where the user wrote no time of day or several, is left as it is. Not in the
     /// neutral profile: it reads prose and changes a string the schema takes.
     pub whole_dates: bool,
+    /// Before a call runs, a free string argument holding a piece of exactly one text the user
+    /// quoted (`"running"` for `text Sam: "Running 10 minutes late, start without me."`), a
+    /// piece the user wrote nowhere outside quotes, takes the whole quote, where no other
+    /// argument of the call holds it (`Event::Repaired`, step `whole_quotes`). People quote
+    /// what a tool should take word for word, and a small model asked for the value answers a
+    /// few of its words. Not in the neutral profile: it reads the user's words and changes a
+    /// string the schema takes.
+    pub whole_quotes: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
     /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
@@ -458,6 +466,7 @@ impl Recovery {
         natural_dates: true,
         described_dates: false,
         whole_dates: false,
+        whole_quotes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -501,6 +510,7 @@ impl Recovery {
         natural_dates: true,
         described_dates: true,
         whole_dates: true,
+        whole_quotes: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -544,6 +554,7 @@ impl Recovery {
         natural_dates: false,
         described_dates: false,
         whole_dates: false,
+        whole_quotes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -769,6 +780,13 @@ impl Recovery {
     /// Switches [`described_fractions`](Self::described_fractions).
     pub const fn described_fractions(mut self, on: bool) -> Self {
         self.described_fractions = on;
+        self
+    }
+
+    /// Switches [`whole_quotes`](Self::whole_quotes).
+    #[must_use]
+    pub const fn whole_quotes(mut self, on: bool) -> Self {
+        self.whole_quotes = on;
         self
     }
 

@@ -49,3 +49,4 @@ mod streaming;
 mod time_bounds;
 mod tool_source;
 mod user_spelling;
+mod whole_quotes;

@@ -458,3 +458,17 @@ async fn a_regenerated_date_is_read_as_its_description_asks() {
     assert_eq!(dates, ["2026-06-02"]);
     assert_eq!(steps, ["regenerate", "described_dates"]);
 }
+
+/// An answer that is a piece of the date the user wrote (its year) is read as that whole date
+/// (`whole_dates`), where the description asks for `YYYY-MM-DD`.
+#[tokio::test]
+async fn an_answered_piece_of_a_date_is_read_as_the_whole_date() {
+    let (dates, steps, output) = remind::<DescribedReminderArgs>(
+        vec![ModelResponse::text("2026"), ModelResponse::text("Done.")],
+        "set reminder 'renew passport' for 2 June 2026",
+    )
+    .await;
+    assert_eq!(output.as_deref(), Some("Done."));
+    assert_eq!(dates, ["2026-06-02"]);
+    assert_eq!(steps, ["ask_values", "whole_dates"]);
+}

@@ -19,6 +19,9 @@
 //! - `default_echoes` ([`Recovery::default_echoes`], `grounding/defaults.rs`): a required
 //!   number argument whose value the echo check refuses, where the user gave no number, set to
 //!   the default its tool declares;
+//! - `whole_quotes` ([`Recovery::whole_quotes`], `grounding/whole_quotes.rs`): a free string
+//!   holding a piece of one text the user quoted (and wrote nowhere else), where no other
+//!   argument holds the quote, set to the whole quote;
 //! - `whole_dates` ([`Recovery::whole_dates`], `grounding/whole_dates.rs`): a string whose
 //!   description asks for a date or a timestamp holding a piece of one date the user wrote
 //!   (`"2027"` of "9 Feb 2027", `"8:30 am"` of "at 8:30 am on 2027-01-15"), set to that date;
@@ -39,6 +42,7 @@
 //! [`Recovery::described_codes`]: crate::model::Recovery::described_codes
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 //! [`Recovery::default_echoes`]: crate::model::Recovery::default_echoes
+//! [`Recovery::whole_quotes`]: crate::model::Recovery::whole_quotes
 //! [`Recovery::whole_dates`]: crate::model::Recovery::whole_dates
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
 //! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
@@ -63,7 +67,7 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// `whole_quotes`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
@@ -78,6 +82,7 @@ where
             || recovery.place_strings
             || echoes
             || recovery.described_dates
+            || recovery.whole_quotes
             || recovery.whole_dates
             || recovery.described_fractions
             || recovery.user_spelling)
@@ -90,6 +95,7 @@ where
         let numbers = recovery.numbers_once || recovery.place_numbers;
         let text = (numbers
             || recovery.place_strings
+            || recovery.whole_quotes
             || recovery.whole_dates
             || recovery.described_fractions
             || recovery.user_spelling)
