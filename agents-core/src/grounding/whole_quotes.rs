@@ -60,6 +60,12 @@ pub(crate) fn widen_quotes(args: &mut Value, schema: &Value, told: &str) -> Vec<
         }
     }
     let outside = outside.to_lowercase();
+    // A value or a quote but for the marks at its ends: the whole quote "'Avatar.'" is no
+    // piece of it.
+    let bare = |q: &str| {
+        q.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
     let names: Vec<String> = members.keys().cloned().collect();
     let mut out = Vec::new();
     for name in names {
@@ -78,7 +84,7 @@ pub(crate) fn widen_quotes(args: &mut Value, schema: &Value, told: &str) -> Vec<
         let Some(value) = members.get(&name).and_then(Value::as_str) else {
             continue;
         };
-        let piece = value.trim().to_lowercase();
+        let piece = bare(value);
         if piece.chars().filter(|c| c.is_alphanumeric()).count() < 2
             || super::told::has_token(&outside, &piece)
         {
@@ -86,15 +92,13 @@ pub(crate) fn widen_quotes(args: &mut Value, schema: &Value, told: &str) -> Vec<
         }
         let mut holding = quotes
             .iter()
-            .filter(|q| q.to_lowercase().contains(&piece) && q.to_lowercase() != piece);
+            .filter(|q| q.to_lowercase().contains(&piece) && bare(q) != piece);
         let (Some(quote), None) = (holding.next(), holding.next()) else {
             continue;
         };
-        let held_elsewhere = members.iter().any(|(other, v)| {
-            *other != name
-                && v.as_str()
-                    .is_some_and(|s| s.trim().eq_ignore_ascii_case(quote))
-        });
+        let held_elsewhere = members
+            .iter()
+            .any(|(other, v)| *other != name && v.as_str().is_some_and(|s| bare(s) == bare(quote)));
         if held_elsewhere {
             continue;
         }
@@ -175,6 +179,7 @@ mod tests {
             // Not a piece of any quote, or the whole of one.
             (json!({"message": "on time"}), "say \"late again\""),
             (json!({"message": "late again"}), "say \"late again\""),
+            (json!({"message": "Avatar"}), "who directed 'Avatar.'"),
             // Too short to say which words it is.
             (json!({"message": "a"}), "say \"a late train\""),
             // Not a free string, or a date.

@@ -2,7 +2,7 @@
 //! `format: "date"` (RFC 3339's full-date).
 //!
 //! Only what reads one way: a month by its name (`March 12, 2026`, `12 March 2026`, `the 2nd of
-//! June 2026`, `Dec 1 2026`, `Wednesday, March 12 2026`), the year first (`2026/3/12`,
+//! June 2026`, `Dec 1 2026`, `Wednesday, March 12 2026`, `25DEC2026`), the year first (`2026/3/12`,
 //! `2026.03.12`), or digits where only one reading is a date (`13/03/2026` is the 13th of March,
 //! `03/13/2026` too). Nothing is guessed: no year means no date (`March 12`), `03/04/2026` could
 //! be March or April, and `next Friday` depends on a today this code does not know.
@@ -308,6 +308,7 @@ fn named(text: &str) -> Option<(u32, u32, u32)> {
         .split(|c: char| c.is_whitespace() || c == ',')
         .map(|w| w.trim_end_matches('.'))
         .filter(|w| !w.is_empty())
+        .flat_map(compact_parts)
     {
         if matches!(word, "the" | "of" | "on") || is_weekday(word) {
             continue;
@@ -325,6 +326,31 @@ fn named(text: &str) -> Option<(u32, u32, u32)> {
         }
     }
     Some((year?, month?, day?))
+}
+
+/// A word written as one date without spaces, a day, a month's name and a year (`25dec2026`,
+/// as flight plans and logs write dates), as its three parts; any other word as it is.
+fn compact_parts(word: &str) -> Vec<&str> {
+    let letters_at = word.find(|c: char| c.is_ascii_alphabetic());
+    let digits_at = letters_at.and_then(|at| {
+        word[at..]
+            .find(|c: char| c.is_ascii_digit())
+            .map(|d| at + d)
+    });
+    if let (Some(l), Some(d)) = (letters_at, digits_at) {
+        let (day, name, year) = (&word[..l], &word[l..d], &word[d..]);
+        let digits = |p: &str| p.bytes().all(|b| b.is_ascii_digit());
+        let compact = (1..=2).contains(&day.len())
+            && digits(day)
+            && name.bytes().all(|b| b.is_ascii_alphabetic())
+            && month_number(name).is_some()
+            && year.len() == 4
+            && digits(year);
+        if compact {
+            return vec![day, name, year];
+        }
+    }
+    vec![word]
 }
 
 /// `12`, `3rd`, `21st`, `2nd`, `15th`: a day of the month, its ordinal suffix the right one.
@@ -400,6 +426,16 @@ fn days_in(year: u32, month: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_date_written_without_spaces_reads() {
+        assert_eq!(calendar_date("25DEC2026").as_deref(), Some("2026-12-25"));
+        assert_eq!(calendar_date("3mar2027").as_deref(), Some("2027-03-03"));
+        // Not a day, a month's name and a year, run together.
+        for text in ["25DEC26", "DEC2026", "2026dec25", "25xyz2026", "123dec2026"] {
+            assert_eq!(calendar_date(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn dates_with_a_month_name_read_in_any_usual_order() {
