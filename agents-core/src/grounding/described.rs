@@ -20,10 +20,9 @@ use crate::model::Recovery;
 
 /// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
 /// are on ask: a piece of a text the user's words (`told`) quote as that whole quote, a piece
-/// of a date they write as that whole date, a date
-/// people write as the `YYYY-MM-DD` its description asks for, a percent the user's words write
-/// as the fraction its description asks for. Each reading that
-/// changed something, with the step it is reported as, in that order.
+/// of a date they write as that whole date, a date people write as the `YYYY-MM-DD` its
+/// description asks for, a percent they write as the fraction its description asks for. Each
+/// reading that changed something, with the step it is reported as, in that order.
 pub(crate) fn read_described(
     args: &mut Value,
     schema: &Value,
@@ -31,33 +30,38 @@ pub(crate) fn read_described(
     told: &str,
 ) -> Vec<(&'static str, Vec<ArgumentChange>)> {
     let mut out = Vec::new();
+    let mut note = |step, changes: Vec<ArgumentChange>| {
+        if !changes.is_empty() {
+            out.push((step, changes));
+        }
+    };
     if recovery.whole_quotes {
         let set = widen_quotes(args, schema, told);
-        let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();
-        if !changes.is_empty() {
-            out.push(("whole_quotes", changes));
-        }
+        note(
+            "whole_quotes",
+            set.into_iter().map(ArgumentChange::from).collect(),
+        );
     }
     if recovery.whole_dates {
         let set = widen_dates(args, schema, told);
-        let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();
-        if !changes.is_empty() {
-            out.push(("whole_dates", changes));
-        }
+        note(
+            "whole_dates",
+            set.into_iter().map(ArgumentChange::from).collect(),
+        );
     }
     if recovery.described_dates {
         let read = crate::json::read_described_dates(args, schema);
-        let changes: Vec<_> = read.into_iter().map(ArgumentChange::Coerced).collect();
-        if !changes.is_empty() {
-            out.push(("described_dates", changes));
-        }
+        note(
+            "described_dates",
+            read.into_iter().map(ArgumentChange::Coerced).collect(),
+        );
     }
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);
-        let changes: Vec<_> = set.into_iter().map(ArgumentChange::from).collect();
-        if !changes.is_empty() {
-            out.push(("described_fractions", changes));
-        }
+        note(
+            "described_fractions",
+            set.into_iter().map(ArgumentChange::from).collect(),
+        );
     }
     out
 }
