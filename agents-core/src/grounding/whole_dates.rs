@@ -11,8 +11,9 @@
 //! timestamp, the time is the one time of day the user wrote, or the value is that time), the
 //! argument takes that date, in the form its description asks for. Nothing is guessed: a
 //! value that is a piece of two dates (`"2027"` for "from Jan 1 2027 until Sept 15 2027"),
-//! once the dates the call's other arguments hold are set aside, is left as it is, and so is
-//! a timestamp where the user wrote no time of day, or several.
+//! once the dates the call's other arguments hold are set aside, is left as it is, and so are
+//! a piece two arguments hold alike and a timestamp where the user wrote no time of day, or
+//! several.
 
 use std::sync::OnceLock;
 
@@ -77,6 +78,15 @@ pub(crate) fn widen_dates(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         let Some(text) = members.get(&name).and_then(Value::as_str) else {
             continue;
         };
+        // The same piece in two arguments (`"April 5"` as both start and end) says which date
+        // neither is.
+        let words = date_words(text);
+        let twice = members
+            .iter()
+            .any(|(other, v)| *other != name && v.as_str().is_some_and(|v| date_words(v) == words));
+        if twice {
+            continue;
+        }
         let Some((date, written)) = whole_date(text, form, &dates, &clocks, &held) else {
             continue;
         };
@@ -406,6 +416,11 @@ mod tests {
             (json!({"start": "2027"}), "on 9 Feb 2027 at 9am or 10am"),
             // A time the user did not write.
             (json!({"start": "11:00"}), "on 9 Feb 2027 at 9am"),
+            // The same piece in two arguments.
+            (
+                json!({"start_date": "April 5", "end_date": "April 5"}),
+                "between April 5 and April 9, 2027",
+            ),
             // Already a date, or not asked for as one.
             (json!({"start_date": "2027-02-10"}), "on 9 Feb 2027"),
             (json!({"city": "2027"}), "on 9 Feb 2027"),

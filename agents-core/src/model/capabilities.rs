@@ -329,8 +329,9 @@ pub struct Recovery {
     /// for "on 9 Feb 2027" becomes `"2027-02-09"`, `"Oct 3"` for "from Oct 3 to Oct 7, 2027"
     /// `"2027-10-03"`, `"8:30 am"` for "at 8:30 am on 2027-01-15" `"2027-01-15T08:30"`
     /// (`Event::Repaired`, step `whole_dates`). A small model copies one word of the date.
-    /// Dates the call's other arguments hold are set aside; a piece of two dates, or a
-    /// timestamp where the user wrote no time of day or several, is left as it is. Not in the
+    /// Dates the call's other arguments hold are set aside; a piece of two dates, a piece two
+    /// arguments hold alike, or a timestamp where the user wrote no time of day or several, is
+    /// left as it is. Not in the
     /// neutral profile: it reads prose and changes a string the schema takes.
     pub whole_dates: bool,
     /// Before a call runs, a free string argument holding a piece of exactly one text the user
