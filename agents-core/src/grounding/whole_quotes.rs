@@ -54,10 +54,16 @@ pub(crate) fn widen_quotes(args: &mut Value, schema: &Value, told: &str) -> Vec<
     // The user's words outside every quote (each quote with its marks blanked), lowercased.
     let mut outside = told.to_owned();
     for r in ranges.iter().rev() {
-        let (start, end) = (r.start.saturating_sub(1), (r.end + 1).min(told.len()));
-        if told.is_char_boundary(start) && told.is_char_boundary(end) {
-            outside.replace_range(start..end, " ");
-        }
+        // The quote marks around the range, one character each (`"`, or `“` of three bytes).
+        let start = told[..r.start]
+            .char_indices()
+            .next_back()
+            .map_or(0, |(i, _)| i);
+        let end = told[r.end..]
+            .chars()
+            .next()
+            .map_or(told.len(), |c| r.end + c.len_utf8());
+        outside.replace_range(start..end, " ");
     }
     let outside = outside.to_lowercase();
     // A value or a quote but for the marks at its ends: the whole quote "'Avatar.'" is no
@@ -143,6 +149,13 @@ mod tests {
         );
         assert_eq!(set.len(), 1);
         assert_eq!(set[0].value, "running");
+    }
+
+    #[test]
+    fn a_piece_of_a_quote_in_curly_marks_reads_as_the_quote() {
+        let told = "email the team: “Standup is moved to 10:30 this Friday.”";
+        let (args, _) = widen(json!({"message": "10:30 this Friday"}), told);
+        assert_eq!(args["message"], "Standup is moved to 10:30 this Friday.");
     }
 
     #[test]
