@@ -801,6 +801,19 @@ pub enum ArgumentChange {
         /// The text it now holds.
         to: String,
     },
+    /// An optional number argument's value was copied from an example (or, under a
+    /// constraint, was a number nobody gave), and the user's words put one of their numbers
+    /// where they name the argument: it was set to that number (`leave_out_echoes`).
+    EchoNamed {
+        /// The argument.
+        argument: String,
+        /// Its value, as written.
+        value: String,
+        /// Whether the value was a number nobody gave rather than a copy of an example.
+        not_given: bool,
+        /// The user's number it now holds.
+        number: String,
+    },
     /// An optional argument's value was copied from an example (or, under a constraint, was a
     /// number nobody gave): it was left out, and the tool's default applies
     /// (`leave_out_echoes`).
@@ -926,6 +939,22 @@ impl std::fmt::Display for ArgumentChange {
                 f,
                 "set `{argument}` to {to:?} (was {from:?}): the user wrote {from:?} once, for `{kept_in}`, and quoted {to:?} for this one"
             ),
+            ArgumentChange::EchoNamed {
+                argument,
+                value,
+                not_given,
+                number,
+            } => {
+                let why = if *not_given {
+                    "a number nobody gave"
+                } else {
+                    "copied from an example"
+                };
+                write!(
+                    f,
+                    "set `{argument}` to {number} (was {value}): {why}, and the user's words put {number} where they name the argument"
+                )
+            }
             ArgumentChange::EchoLeftOut {
                 argument,
                 value,

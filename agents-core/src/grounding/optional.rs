@@ -20,6 +20,11 @@
 //! then found by the question or the held turn; a value the model chose from an example
 //! (`"Action"`) is a choice the user did not make.
 //!
+//! A refused optional number the user's words do give is not left out but set to theirs: where
+//! one number of the user's that no other argument holds has words around it that name the
+//! argument ("a *5 day* forecast" for `days`, "within *500 m*" for `radius_m`), the argument
+//! takes it. Left out, the tool's default applied where the user had said otherwise.
+//!
 //! [`Recovery::leave_out_echoes`]: crate::model::Recovery::leave_out_echoes
 
 use serde_json::Value;
@@ -36,14 +41,25 @@ pub(crate) struct Ungrounded {
     /// Whether the value was a number nobody gave (under constraint) rather than a copy of an
     /// example.
     pub not_given: bool,
+    /// The number the user's words put in the argument, which it was set to instead of being
+    /// left out (as written).
+    pub named: Option<String>,
 }
 
 impl From<Ungrounded> for crate::event::ArgumentChange {
     fn from(u: Ungrounded) -> Self {
-        crate::event::ArgumentChange::EchoLeftOut {
-            argument: u.argument,
-            value: u.value,
-            not_given: u.not_given,
+        match u.named {
+            Some(number) => crate::event::ArgumentChange::EchoNamed {
+                argument: u.argument,
+                value: u.value,
+                not_given: u.not_given,
+                number,
+            },
+            None => crate::event::ArgumentChange::EchoLeftOut {
+                argument: u.argument,
+                value: u.value,
+                not_given: u.not_given,
+            },
         }
     }
 }
@@ -80,11 +96,21 @@ pub(crate) fn leave_out_ungrounded(
             Some(Ungrounded {
                 value: value.to_string(),
                 not_given: v.keyword == NOT_GIVEN_KEYWORD,
+                named: named_number(args, schema, &v.field_path, check),
                 argument: v.field_path,
             })
         })
         .collect();
     for u in &out {
+        if let Some(number) = &u.named {
+            if let (Some(slot), Ok(number)) = (
+                args.get_mut(&u.argument),
+                serde_json::from_str::<Value>(number),
+            ) {
+                *slot = number;
+            }
+            continue;
+        }
         let (parent, name) = match u.argument.rsplit_once('.') {
             Some((parent, name)) => (value_at_mut(args, parent), name),
             None => (Some(&mut *args), u.argument.as_str()),
@@ -94,6 +120,25 @@ pub(crate) fn leave_out_ungrounded(
         }
     }
     out
+}
+
+/// The number the user's words put in the top-level number argument `argument` of `args`,
+/// which the echo check refused: the one number of theirs no other argument holds whose words
+/// name it ("a *5 day* forecast" for `days`), as its schema takes it (as written). `None` for a
+/// field inside an object, or where no such number is, or several.
+fn named_number(args: &Value, schema: &Value, argument: &str, check: &EchoCheck) -> Option<String> {
+    let members = args.as_object()?;
+    members.get(argument)?.as_f64()?;
+    let property = schema.get("properties")?.get(argument)?;
+    let property = agents_json::schema::concrete(schema, property);
+    let held: Vec<f64> = members
+        .iter()
+        .filter(|(name, _)| name.as_str() != argument)
+        .filter_map(|(_, v)| v.as_f64())
+        .collect();
+    let told = check.told().lower();
+    let x = super::placement::named_number(argument, Some(property), told, &held)?;
+    super::numbers::number_value(x, Some(property)).map(|v| v.to_string())
 }
 
 /// The value of `args` at a field path of object keys only (`body.mode`); `None` through a
@@ -163,10 +208,11 @@ mod tests {
             .into_iter()
             .map(|u| {
                 format!(
-                    "{}={}{}",
+                    "{}={}{}{}",
                     u.argument,
                     u.value,
-                    if u.not_given { " (not given)" } else { "" }
+                    if u.not_given { " (not given)" } else { "" },
+                    u.named.map(|n| format!(" -> {n}")).unwrap_or_default()
                 )
             })
             .collect();
@@ -257,6 +303,41 @@ mod tests {
             args,
             json!({"body": {"mode": "TEXT", "on": true, "rooms": ["living room", "hall"]}})
         );
+    }
+
+    /// A refused optional number the user's words do give, naming the argument, takes the
+    /// user's number: left out, the tool's default would apply where the user said otherwise.
+    #[test]
+    fn a_refused_optional_number_the_users_words_name_takes_theirs() {
+        let user = "Find a game for Windows rated above 4.5, with a limit of 3";
+        let (args, out) = left_out(
+            user,
+            json!({"platform": "PS5"}),
+            json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
+            true,
+        );
+        assert_eq!(
+            args,
+            json!({"platform": "Windows", "rating": 4.5, "limit": 3})
+        );
+        assert_eq!(out, ["limit=10 (not given) -> 3"]);
+        // A number whose words name another argument, or held by one, is not taken.
+        for user in [
+            "Find a game for Windows rated above 4.5, 3 players",
+            "Find a game for Windows rated above 4.5 limit",
+        ] {
+            let (args, _) = left_out(
+                user,
+                json!({"platform": "PS5"}),
+                json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
+                true,
+            );
+            assert_eq!(
+                args,
+                json!({"platform": "Windows", "rating": 4.5}),
+                "{user}"
+            );
+        }
     }
 
     #[test]

@@ -353,6 +353,18 @@ fn nearest_named<'a>(x: f64, occurrences: &[Occurrence], arguments: &[&'a str]) 
     occurrence.nearest_named(arguments)
 }
 
+/// The number `text` (the user's words) puts in `argument`: the number of an occurrence none of
+/// `held` is whose words name the argument best, when one alone does and `property` takes it
+/// (what a holder of a repeated number takes, [`place_numbers`]).
+pub(super) fn named_number(
+    argument: &str,
+    property: Option<&Value>,
+    text: &str,
+    held: &[f64],
+) -> Option<f64> {
+    unique_best(argument, property, &occurrences(text), held)
+}
+
 /// The number of an occurrence no argument holds whose words name `argument` best, when one
 /// alone does and the argument's schema takes it.
 fn unique_best(

@@ -280,7 +280,10 @@ pub struct Recovery {
     /// an example; under a constraint with `numbers_told`, a number nobody gave) is left out
     /// before the call runs, and the tool's default applies: told to leave it out, a small model
     /// writes the copy again (`"genre": "Action"` from the description's example) until its
-    /// turns run out. A copied value in a required argument is still refused.
+    /// turns run out. A copied value in a required argument is still refused. A refused
+    /// optional number the user's words do give (one of their numbers no other argument holds,
+    /// with words around it that name the argument: "a 5 day forecast" for `days`) is set to
+    /// theirs instead.
     pub leave_out_echoes: bool,
     /// With `echo_check`, a required number argument whose value the check refuses (copied from
     /// an example, or a number nobody gave), when the user's words give no number at all and

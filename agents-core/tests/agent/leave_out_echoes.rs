@@ -152,3 +152,39 @@ async fn an_optional_field_of_a_struct_argument_copied_from_an_example_is_left_o
     }
     assert!(crate::common::error_results(&report.transcript).is_empty());
 }
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Forecast {
+    /// The city.
+    location: String,
+    /// How many days to forecast (7 when left out).
+    days: Option<u32>,
+}
+
+/// A copied optional number where the user's words name the argument with a number of theirs
+/// ("a 5 day forecast"): the call runs with the user's number, not without the argument.
+#[tokio::test]
+async fn a_copied_optional_number_the_user_gave_runs_as_the_users() {
+    let model = ScriptedModel::new(vec![
+        ModelResponse::tool_call("c1", "forecast", r#"{"location": "Edinburgh", "days": 7}"#),
+        ModelResponse::text("Rain."),
+    ])
+    .with_examples([json!({"location": "Lisbon", "days": 7})])
+    .with_recovery(Recovery::SMALL_MODEL);
+    let (tool, seen) = recording("forecast", "The weather forecast.", "rain");
+    let (report, rec) = run_recorded(model, tool, "5 day forecast for Edinburgh please").await;
+    assert_eq!(report.output().unwrap(), "Rain.");
+    let seen: Vec<Forecast> = seen.lock().unwrap().clone();
+    assert_eq!(
+        seen,
+        [Forecast {
+            location: "Edinburgh".into(),
+            days: Some(5)
+        }]
+    );
+    let named = rec.repaired("leave_out_echoes");
+    assert!(
+        named.iter().any(|c| c.contains("set `days` to 5 (was 7)")),
+        "{named:?}"
+    );
+}
