@@ -5,11 +5,14 @@
 //! year (`"2027"` for "on 9 Feb 2027"), the day and the year (`"19 2026"` for "dec 19 2026"), a
 //! month and day whose year the user wrote once for a range (`"Oct 3"` for "from Oct 3 to
 //! Oct 7, 2027"). Asked for a timestamp (`YYYY-MM-DDTHH:MM`), it copies the time alone
-//! (`"8:30 am"` for "at 8:30 am on 2027-01-15"). Each is a string its schema takes, and no
+//! (`"8:30 am"` for "at 8:30 am on 2027-01-15"); asked for a time of day (`HH:MM`), the date
+//! (`"9 march 2027"` for "on 9 March 2027 at 2:40 pm"), or the time as the user wrote it. Each is a string its schema takes, and no
 //! date. Where an argument's description asks for a date or a timestamp, its value does not
 //! read as one, and its words are all words of exactly one date the user wrote (and, for a
 //! timestamp, the time is the one time of day the user wrote, or the value is that time), the
-//! argument takes that date, in the form its description asks for. Nothing is guessed: a
+//! argument takes that date, in the form its description asks for. An argument asking for a
+//! time of day takes the user's time the value writes another way, or, where the value is a
+//! date of theirs or a piece of one, the one time of day they wrote. Nothing is guessed: a
 //! value that is a piece of two dates (`"2027"` for "from Jan 1 2027 until Sept 15 2027"),
 //! once the dates the call's other arguments hold are set aside, is left as it is, and so are
 //! a piece two arguments hold alike and a timestamp where the user wrote no time of day, or
@@ -68,10 +71,10 @@ pub(crate) fn widen_dates(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         return Vec::new();
     }
     let dates = written_dates(told);
-    if dates.is_empty() {
+    let clocks = clocks_in(told);
+    if dates.is_empty() && clocks.is_empty() {
         return Vec::new();
     }
-    let clocks = clocks_in(told);
     let mut out = Vec::new();
     for (name, form) in forms {
         let held = held_elsewhere(members, &name);
@@ -127,6 +130,10 @@ fn whole_date(
         return None;
     }
     let own_date = agents_json::calendar_date(&rest);
+    if let DateForm::Time { .. } = form {
+        return time_of_day(clock, own_date, &words, dates, clocks)
+            .map(|c| (form.write("", c.hour, c.minute), c.written.clone()));
+    }
     let mut candidates = dates.iter().filter(|d| !held.contains(&d.iso)).filter(|d| {
         own_date.as_ref().map_or_else(
             || words.iter().all(|w| d.words.contains(w)),
@@ -152,6 +159,34 @@ fn whole_date(
     };
     let written = format!("{} {}", clock.written, date.written);
     Some((form.write(&date.iso, clock.hour, clock.minute), written))
+}
+
+/// The time of day an argument asking for one (`HH:MM`) takes: the user's time the value
+/// writes in another form (`clock`: "2:40 pm"), or, where the value is a date the user wrote
+/// or a piece of one (`own_date`, `words`), the one time of day they wrote.
+fn time_of_day<'c>(
+    clock: Option<&'c Clock>,
+    own_date: Option<String>,
+    words: &[String],
+    dates: &[Written],
+    clocks: &'c [Clock],
+) -> Option<&'c Clock> {
+    if clock.is_some() {
+        return clock;
+    }
+    let piece = match own_date {
+        Some(iso) => dates.iter().any(|d| d.iso == iso),
+        None => {
+            !words.is_empty()
+                && dates
+                    .iter()
+                    .any(|d| words.iter().all(|w| d.words.contains(w)))
+        }
+    };
+    match clocks {
+        [only] if piece => Some(only),
+        _ => None,
+    }
 }
 
 /// The dates the call's other string arguments hold (`YYYY-MM-DD`), which an argument holding
@@ -287,14 +322,18 @@ impl Clock {
 fn clocks_in(text: &str) -> Vec<Clock> {
     static CLOCK: OnceLock<Regex> = OnceLock::new();
     let clock = CLOCK.get_or_init(|| {
-        Regex::new(r"(?i)\b(\d{1,2})(?::([0-5]\d))?(?::[0-5]\d)?(?:\s?([ap])\.?m\b\.?)?")
+        Regex::new(r"(?i)\b(\d{1,2})(?:([:.])([0-5]\d))?(?::[0-5]\d)?(?:\s?([ap])\.?m\b\.?)?")
             .expect("a valid pattern")
     });
     let mut out: Vec<Clock> = Vec::new();
     for found in clock.captures_iter(text) {
         let hour: u32 = found[1].parse().unwrap_or(99);
-        let minute: Option<u32> = found.get(2).and_then(|m| m.as_str().parse().ok());
-        let meridiem = found.get(3).map(|m| m.as_str().to_ascii_lowercase());
+        let minute: Option<u32> = found.get(3).and_then(|m| m.as_str().parse().ok());
+        let meridiem = found.get(4).map(|m| m.as_str().to_ascii_lowercase());
+        // `7.15am` is a time; `12.50` a price or a measure.
+        if found.get(2).is_some_and(|s| s.as_str() == ".") && meridiem.is_none() {
+            continue;
+        }
         let hour = match meridiem.as_deref() {
             Some(_) if !(1..=12).contains(&hour) => continue,
             Some("a") => hour % 12,
@@ -402,6 +441,36 @@ mod tests {
     }
 
     #[test]
+    fn a_time_of_day_is_written_as_asked_or_taken_from_the_users_words() {
+        let schema = json!({"type": "object", "properties": {
+            "at": {"type": "string", "description": "Start time in 24-hour HH:MM format."},
+            "took": {"type": "string", "description": "Elapsed time in HH:MM:SS format."}
+        }});
+        let widen = |args: Value, told: &str| {
+            let mut args = args;
+            widen_dates(&mut args, &schema, told);
+            args
+        };
+        let told = "book a cleaning on 9 March 2027 at 2:40 pm";
+        // The user's time written another way, or the date in its place.
+        assert_eq!(widen(json!({"at": "2:40 pm"}), told)["at"], "14:40");
+        assert_eq!(widen(json!({"at": "9 march 2027"}), told)["at"], "14:40");
+        assert_eq!(widen(json!({"at": "2027"}), told)["at"], "14:40");
+        // A time the user did not write; not a date of theirs; a duration.
+        for args in [
+            json!({"at": "3:40 pm"}),
+            json!({"at": "noon"}),
+            json!({"took": "2:40 pm"}),
+        ] {
+            assert_eq!(widen(args.clone(), told), args);
+        }
+        assert_eq!(
+            widen(json!({"at": "2027"}), "on 9 March 2027 at 9am or 5pm")["at"],
+            "2027"
+        );
+    }
+
+    #[test]
     fn nothing_is_guessed() {
         for (args, told) in [
             // Not a word of the date.
@@ -440,7 +509,8 @@ mod tests {
         assert_eq!(read("3:30pm"), [(15, 30)]);
         assert_eq!(read("9 a.m. or 12 pm"), [(9, 0), (12, 0)]);
         assert_eq!(read("12am and 16:00"), [(0, 0), (16, 0)]);
-        assert!(read("21.1 km, 30 days, 3:1, 25:00, 13 pm").is_empty());
+        assert_eq!(read("pickup 7.15AM"), [(7, 15)]);
+        assert!(read("21.1 km, 30 days, 3:1, 25:00, 13 pm, $12.50").is_empty());
     }
 
     mod properties {

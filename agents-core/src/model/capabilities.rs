@@ -331,7 +331,10 @@ pub struct Recovery {
     /// of exactly one date the user wrote, takes that whole date in the form asked: `"2027"`
     /// for "on 9 Feb 2027" becomes `"2027-02-09"`, `"Oct 3"` for "from Oct 3 to Oct 7, 2027"
     /// `"2027-10-03"`, `"8:30 am"` for "at 8:30 am on 2027-01-15" `"2027-01-15T08:30"`
-    /// (`Event::Repaired`, step `whole_dates`). A small model copies one word of the date.
+    /// (`Event::Repaired`, step `whole_dates`). A small model copies one word of the date. A
+    /// string whose description asks for a time of day (`"24-hour HH:MM"`) takes the user's
+    /// time written another way (`"2:40 pm"` → `"14:40"`) or, holding a date of the user's or
+    /// a piece of one, the one time of day the user wrote.
     /// Dates the call's other arguments hold are set aside; a piece of two dates, a piece two
     /// arguments hold alike, or a timestamp where the user wrote no time of day or several, is
     /// left as it is. Not in the

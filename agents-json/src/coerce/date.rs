@@ -171,11 +171,16 @@ pub enum DateForm {
         /// Whether the description asks for seconds too (`HH:MM:SS`).
         seconds: bool,
     },
+    /// A time of day alone, `HH:MM`, then `:SS` where `seconds` (`"in 24-hour HH:MM format"`).
+    Time {
+        /// Whether the description asks for seconds too (`HH:MM:SS`).
+        seconds: bool,
+    },
 }
 
 impl DateForm {
     /// `date` (`YYYY-MM-DD`) at `hour`:`minute` written in this form; for [`DateForm::Date`]
-    /// the date alone.
+    /// the date alone, for [`DateForm::Time`] the time alone.
     ///
     /// ```
     /// use agents_json::DateForm;
@@ -189,6 +194,10 @@ impl DateForm {
                 let seconds = if seconds { ":00" } else { "" };
                 format!("{date}{separator}{hour:02}:{minute:02}{seconds}")
             }
+            DateForm::Time { seconds } => {
+                let seconds = if seconds { ":00" } else { "" };
+                format!("{hour:02}:{minute:02}{seconds}")
+            }
         }
     }
 
@@ -200,6 +209,9 @@ impl DateForm {
     /// assert!(!DateForm::Date.holds("Jan 15, 2027"));
     /// ```
     pub fn holds(self, text: &str) -> bool {
+        if let DateForm::Time { seconds } = self {
+            return clock_reads(text, seconds);
+        }
         let Some((date, time)) = text.split_at_checked(10) else {
             return false;
         };
@@ -210,24 +222,28 @@ impl DateForm {
                 let Some(clock) = time.strip_prefix(separator) else {
                     return false;
                 };
-                let parts: Vec<&str> = clock.split(':').collect();
-                let two_digits =
-                    |p: &str, max: u32| p.len() == 2 && p.parse::<u32>().is_ok_and(|n| n <= max);
-                let clock_reads = match parts[..] {
-                    [h, m] => !seconds && two_digits(h, 23) && two_digits(m, 59),
-                    [h, m, s] => {
-                        seconds && two_digits(h, 23) && two_digits(m, 59) && two_digits(s, 60)
-                    }
-                    _ => false,
-                };
-                date_reads && clock_reads
+                date_reads && clock_reads(clock, seconds)
             }
+            DateForm::Time { .. } => false,
         }
     }
 }
 
+/// Whether `clock` is `HH:MM`, or `HH:MM:SS` where `seconds`, in two digits each.
+fn clock_reads(clock: &str, seconds: bool) -> bool {
+    let parts: Vec<&str> = clock.split(':').collect();
+    let two_digits = |p: &str, max: u32| p.len() == 2 && p.parse::<u32>().is_ok_and(|n| n <= max);
+    match parts[..] {
+        [h, m] => !seconds && two_digits(h, 23) && two_digits(m, 59),
+        [h, m, s] => seconds && two_digits(h, 23) && two_digits(m, 59) && two_digits(s, 60),
+        _ => false,
+    }
+}
+
 /// The form a description asks a date in: `YYYY-MM-DD` named, and a time of day after it
-/// (`'YYYY-MM-DD HH:mm'`, `YYYY-MM-DDTHH:MM:SS`) or not. Where the pattern is named more than
+/// (`'YYYY-MM-DD HH:mm'`, `YYYY-MM-DDTHH:MM:SS`) or not; or, with no date named, `HH:MM` alone
+/// (a time of day; not where the description speaks of a duration, `"elapsed time in
+/// HH:MM:SS"`). Where the pattern is named more than
 /// once, a timestamp wins (`"YYYY-MM-DD, or YYYY-MM-DD HH:MM for a time"` takes times).
 /// `None` where no such pattern is named, or a time follows it in another form
 /// (`YYYY-MM-DD hh a`).
@@ -264,6 +280,16 @@ pub fn described_date_form(description: &str) -> Option<DateForm> {
         }
         found = Some(DateForm::Date);
         rest = after;
+    }
+    if found.is_none()
+        && let Some(at) = lower.find("hh:mm")
+    {
+        // A time of day alone; not a duration (`"elapsed time in HH:MM:SS"`).
+        let duration = ["elapsed", "duration", "how long"]
+            .iter()
+            .any(|w| lower.contains(w));
+        let seconds = lower[at + 5..].starts_with(":ss");
+        return (!duration).then_some(DateForm::Time { seconds });
     }
     found
 }
@@ -546,6 +572,14 @@ mod tests {
         // A time in a form this does not write: neither a date alone nor a timestamp.
         assert_eq!(described_date_form("YYYY-MM-DD hh a"), None);
         assert_eq!(described_date_form("dd/mm/yyyy"), None);
+        assert_eq!(
+            described_date_form("Start time in 24-hour HH:MM format."),
+            Some(DateForm::Time { seconds: false })
+        );
+        assert_eq!(
+            described_date_form("Total elapsed time in HH:MM:SS format."),
+            None
+        );
     }
 
     #[test]
@@ -572,6 +606,10 @@ mod tests {
         assert_eq!(seconds.write("2027-01-15", 14, 5), "2027-01-15 14:05:00");
         assert!(!DateForm::Date.holds("2027-02-30"));
         assert!(!DateForm::Date.holds("15/01/2027"));
+        let time = DateForm::Time { seconds: false };
+        assert!(time.holds("14:40"));
+        assert!(!time.holds("2:40 pm") && !time.holds("2027-01-15T14:40"));
+        assert_eq!(time.write("2027-01-15", 9, 5), "09:05");
     }
 
     #[test]
