@@ -912,6 +912,16 @@ pub enum ArgumentChange {
     },
 }
 
+/// Why the echo check refused an optional argument's value, as [`ArgumentChange::EchoLeftOut`]
+/// and [`ArgumentChange::EchoNamed`] say it.
+fn refused_because(not_given: bool) -> &'static str {
+    if not_given {
+        "a number nobody gave"
+    } else {
+        "copied from an example"
+    }
+}
+
 impl std::fmt::Display for ArgumentChange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -944,32 +954,20 @@ impl std::fmt::Display for ArgumentChange {
                 value,
                 not_given,
                 number,
-            } => {
-                let why = if *not_given {
-                    "a number nobody gave"
-                } else {
-                    "copied from an example"
-                };
-                write!(
-                    f,
-                    "set `{argument}` to {number} (was {value}): {why}, and the user's words put {number} where they name the argument"
-                )
-            }
+            } => write!(
+                f,
+                "set `{argument}` to {number} (was {value}): {}, and the user's words put {number} where they name the argument",
+                refused_because(*not_given)
+            ),
             ArgumentChange::EchoLeftOut {
                 argument,
                 value,
                 not_given,
-            } => {
-                let why = if *not_given {
-                    "a number nobody gave"
-                } else {
-                    "copied from an example"
-                };
-                write!(
-                    f,
-                    "left out `{argument}` ({value}): {why}, and the argument is optional"
-                )
-            }
+            } => write!(
+                f,
+                "left out `{argument}` ({value}): {}, and the argument is optional",
+                refused_because(*not_given)
+            ),
             ArgumentChange::EchoDefaulted {
                 argument,
                 value,
