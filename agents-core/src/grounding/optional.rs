@@ -309,13 +309,15 @@ mod tests {
     /// user's number: left out, the tool's default would apply where the user said otherwise.
     #[test]
     fn a_refused_optional_number_the_users_words_name_takes_theirs() {
-        let user = "Find a game for Windows rated above 4.5, with a limit of 3";
-        let (args, out) = left_out(
-            user,
-            json!({"platform": "PS5"}),
-            json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
-            true,
-        );
+        let limited = |user: &str| {
+            left_out(
+                user,
+                json!({"platform": "PS5"}),
+                json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
+                true,
+            )
+        };
+        let (args, out) = limited("Find a game for Windows rated above 4.5, with a limit of 3");
         assert_eq!(
             args,
             json!({"platform": "Windows", "rating": 4.5, "limit": 3})
@@ -326,12 +328,7 @@ mod tests {
             "Find a game for Windows rated above 4.5, 3 players",
             "Find a game for Windows rated above 4.5 limit",
         ] {
-            let (args, _) = left_out(
-                user,
-                json!({"platform": "PS5"}),
-                json!({"platform": "Windows", "rating": 4.5, "limit": 10}),
-                true,
-            );
+            let (args, _) = limited(user);
             assert_eq!(
                 args,
                 json!({"platform": "Windows", "rating": 4.5}),

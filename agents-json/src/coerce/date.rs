@@ -142,17 +142,14 @@ pub(crate) fn timestamp_date(text: &str) -> Option<String> {
         .rfind(['+', '-'])
         .filter(|&at| at >= 5)
         .map_or(clock, |at| &clock[..at]);
-    let mut parts = clock.split(':');
-    let hour = parts.next()?;
-    let minute = parts.next()?;
-    let second = parts.next().unwrap_or("00");
-    let second = second.split('.').next()?;
-    let two_digits = |p: &str, max: u32| p.len() == 2 && p.parse::<u32>().is_ok_and(|n| n <= max);
-    let clock_reads = parts.next().is_none()
-        && two_digits(hour, 23)
-        && two_digits(minute, 59)
-        && two_digits(second, 60);
-    if !clock_reads || date.as_bytes()[4] != b'-' {
+    // A fraction of a second (`10:00:00.250`) is dropped; only seconds may have one.
+    let clock = match clock.split_once('.') {
+        Some((whole, _)) if whole.matches(':').count() == 2 => whole,
+        Some(_) => return None,
+        None => clock,
+    };
+    let seconds = clock.matches(':').count() == 2;
+    if !clock_reads(clock, seconds) || date.as_bytes()[4] != b'-' {
         return None;
     }
     calendar_date(date)
