@@ -60,6 +60,104 @@ pub fn required_in(schema: &Map<String, Value>) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// An object schema's properties in the order its author declared them, as far as the schema
+/// still says it: the ones `required` names, in that list's order, then the others in the
+/// map's order. A `serde_json` map sorts its keys, so a schema read into a [`Value`] has lost
+/// the order of its `properties`; its `required` list keeps it (schemars writes it in field
+/// order, as BFCL's and most hand-written schemas do). The order matters to a model that
+/// writes its calls as text: it fills the values a request gives in the order the arguments
+/// are shown, and a grammar makes it write them in the order the schema's text lists them.
+///
+/// ```
+/// use agents_json::schema::property_order;
+/// use serde_json::json;
+/// let schema = json!({"type": "object", "required": ["length", "width", "height"],
+///     "properties": {"height": {}, "length": {}, "note": {}, "width": {}}});
+/// let names: Vec<&str> = property_order(&schema).into_iter().map(|(k, _)| k).collect();
+/// assert_eq!(names, ["length", "width", "height", "note"]);
+/// ```
+pub fn property_order(schema: &Value) -> Vec<(&str, &Value)> {
+    let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let required = required(schema);
+    let mut out: Vec<(&str, &Value)> = Vec::with_capacity(props.len());
+    for name in &required {
+        if let Some((k, v)) = props.get_key_value(*name)
+            && !out.iter().any(|(seen, _)| *seen == k.as_str())
+        {
+            out.push((k.as_str(), v));
+        }
+    }
+    out.extend(
+        props
+            .iter()
+            .filter(|(k, _)| !required.contains(&k.as_str()))
+            .map(|(k, v)| (k.as_str(), v)),
+    );
+    out
+}
+
+/// A schema as compact JSON text with every object's `properties` written in their
+/// [`property_order`] (every other key in the map's order): the text to give a decoder whose
+/// grammar follows the order of the keys it reads.
+///
+/// ```
+/// use agents_json::schema::declared_order_text;
+/// use serde_json::json;
+/// let schema = json!({"type": "object", "required": ["b", "a"],
+///     "properties": {"a": {"type": "integer"}, "b": {"type": "string"}}});
+/// assert_eq!(declared_order_text(&schema),
+///     r#"{"properties":{"b":{"type":"string"},"a":{"type":"integer"}},"required":["b","a"],"type":"object"}"#);
+/// ```
+pub fn declared_order_text(schema: &Value) -> String {
+    let mut out = String::new();
+    write_declared(schema, &mut out);
+    out
+}
+
+fn write_declared(v: &Value, out: &mut String) {
+    match v {
+        Value::Object(m) => {
+            out.push('{');
+            for (i, (k, sub)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(k.clone()).to_string());
+                out.push(':');
+                match sub {
+                    Value::Object(_) if k == "properties" => {
+                        out.push('{');
+                        for (j, (name, p)) in property_order(v).into_iter().enumerate() {
+                            if j > 0 {
+                                out.push(',');
+                            }
+                            out.push_str(&Value::String(name.to_owned()).to_string());
+                            out.push(':');
+                            write_declared(p, out);
+                        }
+                        out.push('}');
+                    }
+                    _ => write_declared(sub, out),
+                }
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_declared(item, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
 /// The types a schema declares: `["string"]` of `"type": "string"`, every name of a list
 /// (`["string", "null"]`); empty when it declares none.
 pub fn types(schema: &Map<String, Value>) -> Vec<&str> {
@@ -495,6 +593,22 @@ mod tests {
         use super::*;
         use proptest::prelude::*;
 
+        fn any_json() -> impl Strategy<Value = Value> {
+            let leaf = prop_oneof![
+                Just(Value::Null),
+                any::<bool>().prop_map(Value::from),
+                any::<i64>().prop_map(Value::from),
+                "[a-z\"\\\\ ]{0,6}".prop_map(Value::from),
+            ];
+            leaf.prop_recursive(3, 24, 4, |inner| {
+                prop_oneof![
+                    proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                    proptest::collection::btree_map("[a-e]|properties|required", inner, 0..4)
+                        .prop_map(|m| Value::Object(m.into_iter().collect())),
+                ]
+            })
+        }
+
         proptest! {
             /// Any path, however malformed, reads without panicking, and a pointer found
             /// points to a schema of the document.
@@ -511,6 +625,21 @@ mod tests {
                 if let Some(p) = pointer_at(&root, &path) {
                     prop_assert!(root.pointer(&p).is_some(), "{} -> {}", path, p);
                 }
+            }
+
+            /// The declared-order text of any JSON document is that document: only the order
+            /// of a `properties` map's keys changes, never a key or a value.
+            #[test]
+            fn declared_order_text_reads_back_as_the_same_document(
+                doc in any_json(),
+                required in proptest::collection::vec("[a-e]", 0..4),
+            ) {
+                let schema = json!({"type": "object", "required": required,
+                    "properties": {"a": doc.clone(), "b": {"properties": doc.clone()}, "e": {}},
+                    "items": doc});
+                let text = declared_order_text(&schema);
+                let back: Value = serde_json::from_str(&text).unwrap();
+                prop_assert_eq!(back, schema);
             }
         }
     }

@@ -25,7 +25,10 @@ pub use message::{
 pub use question::{
     ANSWER_TOKENS, QUESTION_INSTRUCTIONS, ValueQuestion, answered_value, question_request,
 };
-pub use schema::{ArgumentShapes, argument_shapes, call_shape, resolve_ref, value_shape};
+pub use schema::{
+    ArgumentShapes, argument_shapes, call_shape, declared_order_text, property_order, resolve_ref,
+    value_shape,
+};
 pub(crate) use schema::{
     MAX_LISTED_CHOICES, argument_names, compact_schema, concrete, each_subschema_mut,
     is_free_number, is_free_string, main_type, required_arguments, schema_choices, schema_examples,

@@ -16,13 +16,13 @@ pub(crate) fn strip_noise(schema: &mut Value) {
 pub(crate) fn compact_schema(schema: &Value) -> String {
     let mut s = schema.clone();
     strip_noise(&mut s);
-    serde_json::to_string(&s).unwrap_or_default()
+    declared_order_text(&s)
 }
 
-/// The argument names an object schema declares, in schema order.
+/// The argument names an object schema declares, in their declared order ([`property_order`]).
 pub(crate) fn argument_names(schema: &Value) -> Option<Vec<&str>> {
-    let props = schema.get("properties")?.as_object()?;
-    Some(props.keys().map(String::as_str).collect())
+    schema.get("properties")?.as_object()?;
+    Some(property_order(schema).into_iter().map(|(k, _)| k).collect())
 }
 
 /// A value's type as a model is shown it, from its schema: `string`, `number`, `list of string`,
@@ -48,6 +48,7 @@ pub(crate) use agents_json::schema::{
     concrete, each_subschema_mut, is_free_number, is_free_string, main_type,
     required as required_arguments, schema_choices, schema_examples,
 };
+pub use agents_json::schema::{declared_order_text, property_order};
 
 /// An `enum` of more choices than this reads as its type (`string`): a list of hundreds would
 /// fill a small model's prompt, and a constraint enforces it anyway.
@@ -98,7 +99,8 @@ fn shape_at(root: &Value, v: &Value, depth: usize) -> String {
     }
 }
 
-/// An object schema's arguments, each as `(name, value_shape)`, in schema order.
+/// An object schema's arguments, each as `(name, value_shape)`, in their declared order
+/// ([`property_order`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ArgumentShapes {
     /// The required arguments (all of them when the schema lists none as required).
@@ -111,12 +113,9 @@ pub struct ArgumentShapes {
 pub fn argument_shapes(schema: &Value) -> ArgumentShapes {
     let required = required_arguments(schema);
     let mut out = ArgumentShapes::default();
-    let Some(props) = schema.get("properties").and_then(Value::as_object) else {
-        return out;
-    };
-    for (k, v) in props {
-        let entry = (k.clone(), value_shape(schema, v));
-        if required.is_empty() || required.contains(&k.as_str()) {
+    for (k, v) in property_order(schema) {
+        let entry = (k.to_owned(), value_shape(schema, v));
+        if required.is_empty() || required.contains(&k) {
             out.required.push(entry);
         } else {
             out.optional.push(entry);

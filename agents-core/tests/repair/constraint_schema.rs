@@ -348,3 +348,43 @@ fn a_schema_deeper_than_the_walk_is_left_as_it_is_below_it() {
     let _ = call_schema(&[&spec("deep", deep.clone())]).unwrap();
     let _ = strict(&deep);
 }
+
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+struct Tank {
+    length_cm: f64,
+    width_cm: f64,
+    height_cm: f64,
+    inner: Lid,
+}
+
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+struct Lid {
+    thickness_mm: f64,
+    glass: bool,
+}
+
+/// A grammar makes a model write an object's keys in the order the schema's text lists them,
+/// and a small model fills a request's numbers in that order ("120 cm long, 45 cm wide and
+/// 50 cm tall" written into `height_cm`, `length_cm`, `width_cm` when sorted). The constrained
+/// call lists the arguments, nested ones too, in the order the struct declares its fields.
+#[test]
+fn call_schema_lists_arguments_in_their_declared_order_not_sorted() {
+    let tank = spec("tank_volume", schema_for::<Tank>());
+    let text = call_schema(&[&tank]).unwrap();
+    let at = |key: &str| {
+        text.find(&format!("\"{key}\":"))
+            .unwrap_or_else(|| panic!("{key} in {text}"))
+    };
+    assert!(at("length_cm") < at("width_cm"), "{text}");
+    assert!(at("width_cm") < at("height_cm"), "{text}");
+    assert!(at("height_cm") < at("inner"), "{text}");
+    assert!(at("thickness_mm") < at("glass"), "{text}");
+    // Still the same schema: reordering changes no key and no value.
+    let back: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        back["properties"]["arguments"]["properties"]["width_cm"]["type"],
+        "number"
+    );
+}

@@ -125,7 +125,7 @@ async fn a_call_copying_the_example_is_refused_and_written_again() {
     );
     assert!(
         errors[0].contains(
-            r#"Write: book_table: {"people": integer, "restaurant": string, "time": "20:00"}"#
+            r#"Write: book_table: {"restaurant": string, "people": integer, "time": "20:00"}"#
         ),
         "both copied values are blanked, the user's kept: {}",
         errors[0]

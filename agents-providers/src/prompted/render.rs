@@ -1,7 +1,7 @@
 //! Rendering tools, worked examples and the conversation into a prompt.
 
 use agents_core::model::{
-    FINAL_ANSWER_TOOL, Message, ModelRequest, ToolSpec, resolve_ref, value_shape,
+    FINAL_ANSWER_TOOL, Message, ModelRequest, ToolSpec, property_order, resolve_ref, value_shape,
 };
 use serde_json::Value;
 
@@ -482,7 +482,8 @@ fn one_line(text: &str) -> String {
     text.trim().replace("\r\n", " ").replace(['\n', '\r'], " ")
 }
 
-/// `name(a: string, unit: "celsius" or "fahrenheit", n?: integer): description`.
+/// `name(a: string, unit: "celsius" or "fahrenheit", n?: integer): description`, the arguments
+/// in their declared order ([`property_order`]).
 pub fn signature(tool: &ToolSpec) -> String {
     let schema = &tool.parameters;
     let required: Vec<&str> = schema
@@ -490,23 +491,17 @@ pub fn signature(tool: &ToolSpec) -> String {
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let params: Vec<String> = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|props| {
-            props
-                .iter()
-                .map(|(k, v)| {
-                    let opt = if required.is_empty() || required.contains(&k.as_str()) {
-                        ""
-                    } else {
-                        "?"
-                    };
-                    format!("{k}{opt}: {}", value_shape(schema, v))
-                })
-                .collect()
+    let params: Vec<String> = property_order(schema)
+        .into_iter()
+        .map(|(k, v)| {
+            let opt = if required.is_empty() || required.contains(&k) {
+                ""
+            } else {
+                "?"
+            };
+            format!("{k}{opt}: {}", value_shape(schema, v))
         })
-        .unwrap_or_default();
+        .collect();
     let desc = one_line(&tool.description);
     if desc.is_empty() {
         format!("{}({})", tool.name, params.join(", "))
@@ -603,19 +598,42 @@ fn synthesized_example(tool: &ToolSpec) -> Example {
     let args = sample_value(&tool.parameters, &tool.parameters, "", 0);
     let desc = one_line(&tool.description);
     let desc = desc.trim_end_matches('.');
-    let said: Vec<String> = args
-        .as_object()
-        .into_iter()
-        .flatten()
+    // The request says the values, and the call writes them, in the order the tool declares
+    // its arguments: the order the model is shown is the order it fills a request's values in.
+    let root = resolve_ref(&tool.parameters, &tool.parameters);
+    let declared: Vec<&str> = property_order(root).into_iter().map(|(k, _)| k).collect();
+    let mut ordered: Vec<(&str, &Value)> = declared
+        .iter()
+        .filter_map(|k| args.get(*k).map(|v| (*k, v)))
+        .collect();
+    ordered.extend(
+        args.as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, _)| !declared.contains(&k.as_str()))
+            .map(|(k, v)| (k.as_str(), v)),
+    );
+    let said: Vec<String> = ordered
+        .iter()
         .map(|(k, v)| format!("{} {}", k.replace('_', " "), said(v)))
         .collect();
+    let call = match &args {
+        Value::Object(_) => {
+            let fields: Vec<String> = ordered
+                .iter()
+                .map(|(k, v)| format!("{}: {}", Value::String((*k).to_owned()), spaced_json(v)))
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        other => spaced_json(other),
+    };
     let request = match (desc.is_empty(), said.is_empty()) {
         (true, true) => format!("Use {}.", tool.name),
         (true, false) => format!("Use {}: {}.", tool.name, said.join(", ")),
         (false, true) => format!("{desc}."),
         (false, false) => format!("{desc}: {}.", said.join(", ")),
     };
-    Example::new(request).call(&tool.name, spaced_json(&args))
+    Example::new(request).call(&tool.name, call)
 }
 
 #[cfg(test)]
@@ -672,7 +690,7 @@ mod tests {
     fn signature_resolves_refs_and_optionals() {
         assert_eq!(
             signature(&weather()),
-            r#"get_weather(city: string, days?: integer, unit: "celsius" or "fahrenheit"): current weather in a city"#
+            r#"get_weather(city: string, unit: "celsius" or "fahrenheit", days?: integer): current weather in a city"#
         );
     }
 
@@ -704,7 +722,7 @@ mod tests {
         let prompt = f.render(&request);
         assert!(prompt.starts_with("Be brief.\n\nYou call tools."));
         assert!(prompt.contains(
-            "User: current weather in a city: city CITY, days 7, unit celsius.\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"CITY\", \"days\": 7, \"unit\": \"celsius\"}}\n"
+            "User: current weather in a city: city CITY, unit celsius, days 7.\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \"CITY\", \"unit\": \"celsius\", \"days\": 7}}\n"
         ));
         assert!(prompt.ends_with(
             "User: Weather in Oslo?\nCall: {\"tool\": \"weather\", \"arguments\": {\"city\": \"Oslo\"}\nResult: ERROR: Tool 'weather' is unknown. Did you mean 'get_weather'?\nCall: {\"tool\": \"get_weather\", \"arguments\": {\"city\": \""

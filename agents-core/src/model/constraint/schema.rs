@@ -7,7 +7,10 @@
 //!   JSON schema over the allowed tools (`anyOf`, the name an enum of one per branch, each
 //!   branch's arguments its tool's closed schema, every tool's `$defs` hoisted to the root
 //!   under the tool's name so that two tools' `Unit` do not collide). Written as text, because
-//!   key order is generation order for a grammar: the name must come before the arguments.
+//!   key order is generation order for a grammar: the name must come before the arguments, and
+//!   the arguments in the order the tool declares them
+//!   ([`property_order`](crate::model::property_order)), not sorted: a small model held to
+//!   `{"height", "length", "width"}` writes the request's numbers into them in that order.
 //! - [`strict`]: the rewrite OpenAI's strict function schemas demand (every property required,
 //!   the optional ones nullable, no other properties, no keyword the strict decoder refuses).
 
@@ -160,7 +163,7 @@ pub fn call_schema(tools: &[&ToolSpec]) -> Option<String> {
             format!(
                 r#"{{"type":"object","properties":{{"tool":{{"enum":[{}]}},"arguments":{}}},"required":["tool","arguments"],"additionalProperties":false}}"#,
                 Value::String(t.name.clone()),
-                args
+                crate::model::declared_order_text(&args)
             )
         })
         .collect();
@@ -172,7 +175,10 @@ pub fn call_schema(tools: &[&ToolSpec]) -> Option<String> {
     let defs = if defs.is_empty() {
         String::new()
     } else {
-        format!(r#","$defs":{}"#, Value::Object(defs))
+        format!(
+            r#","$defs":{}"#,
+            crate::model::declared_order_text(&Value::Object(defs))
+        )
     };
     Some(format!("{body}{defs}}}"))
 }
