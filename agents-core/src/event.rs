@@ -880,6 +880,16 @@ pub enum ArgumentChange {
         /// The quote it now holds.
         quote: String,
     },
+    /// A free string held a piece of one code the user wrote (`"448812"` of `HX-448812`): it was
+    /// set to the whole code (`whole_codes`).
+    CodeWidened {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The code it now holds.
+        code: String,
+    },
     /// A string whose description asks for a date or a timestamp held a piece of one date the
     /// user wrote (its year, its day): it was set to that whole date, in the form asked
     /// (`whole_dates`).
@@ -1008,6 +1018,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to \"{quote}\" (was \"{value}\"): a piece of the text the user quoted"
+            ),
+            ArgumentChange::CodeWidened {
+                argument,
+                value,
+                code,
+            } => write!(
+                f,
+                "set `{argument}` to \"{code}\" (was \"{value}\"): a piece of the code the user wrote"
             ),
             ArgumentChange::DateWidened {
                 argument,

@@ -75,7 +75,8 @@ def answer_of(run, which):
 
 SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple", "simple_java",
                 "simple_javascript", "exec_simple", "exec_multiple", "blind_simple", "blind_multiple",
-                "blind2_simple", "blind2_multiple", "blind3_simple", "blind3_multiple")
+                "blind2_simple", "blind2_multiple", "blind3_simple", "blind3_multiple",
+                "blind4_simple", "blind4_multiple")
 SOURCE_TEXT = ("simple_java", "simple_javascript")
 
 

@@ -45,6 +45,9 @@
 //! - `fractions.rs`: a number argument whose description asks for a fraction of one (`ranging
 //!   from 0 to 1`, `as a decimal`), holding a number the user wrote as a percent, set to its
 //!   fraction ([`Recovery::described_fractions`](crate::model::Recovery::described_fractions));
+//! - `whole_codes.rs`: a free string holding a piece of one code the user wrote (`"448812"`
+//!   of `HX-448812`), set to the whole code
+//!   ([`Recovery::whole_codes`](crate::model::Recovery::whole_codes));
 //! - `described.rs`: the readings a call's argument descriptions ask for (a date, a fraction),
 //!   for every path a value takes into a call (the turn's pass and the repair steps' answers);
 //! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
@@ -84,6 +87,7 @@ mod string_placement;
 mod told;
 mod tool_words;
 mod unfilled;
+mod whole_codes;
 mod whole_dates;
 mod whole_quotes;
 
@@ -106,5 +110,6 @@ pub(crate) use told::{Told, last_user_words, same_number, told_text};
 pub use tool_words::request_words_in_tools;
 pub use unfilled::required_numbers_not_given;
 pub(crate) use unfilled::unfilled_arguments;
+pub(crate) use whole_codes::widen_codes;
 pub(crate) use whole_dates::widen_dates;
 pub(crate) use whole_quotes::widen_quotes;

@@ -348,6 +348,15 @@ pub struct Recovery {
     /// few of its words. Not in the neutral profile: it reads the user's words and changes a
     /// string the schema takes.
     pub whole_quotes: bool,
+    /// Before a call runs, a free string argument holding a piece of exactly one code the user
+    /// wrote, a reference with a prefix, a separator or a second group (`"448812"` of
+    /// `HX-448812`, `"2291"` of `MSS 2291`, `"LS6"` of `LS6 2QT`), cut at the code's own
+    /// separators, takes the whole code (`Event::Repaired`, step `whole_codes`). A small model
+    /// copies the part of a reference that looks like a value. A value the user also wrote
+    /// outside the code, a piece of two codes, or a piece of a code another argument holds or
+    /// holds a piece of (`"D2"` and `"D48"` of `D2:D48`) is left as it is. Not in the neutral
+    /// profile: it reads the user's words and changes a string the schema takes.
+    pub whole_codes: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
     /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
@@ -474,6 +483,7 @@ impl Recovery {
         described_dates: false,
         whole_dates: false,
         whole_quotes: false,
+        whole_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -518,6 +528,7 @@ impl Recovery {
         described_dates: true,
         whole_dates: true,
         whole_quotes: true,
+        whole_codes: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -562,6 +573,7 @@ impl Recovery {
         described_dates: false,
         whole_dates: false,
         whole_quotes: false,
+        whole_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -787,6 +799,23 @@ impl Recovery {
     /// Switches [`described_fractions`](Self::described_fractions).
     pub const fn described_fractions(mut self, on: bool) -> Self {
         self.described_fractions = on;
+        self
+    }
+
+    /// Whether any reading of `grounding::read_described` is on: the readings every value
+    /// passes before a call runs, the turn's own and the repair steps' alike.
+    pub(crate) const fn reads_described(&self) -> bool {
+        self.whole_quotes
+            || self.whole_codes
+            || self.whole_dates
+            || self.described_dates
+            || self.described_fractions
+    }
+
+    /// Switches [`whole_codes`](Self::whole_codes).
+    #[must_use]
+    pub const fn whole_codes(mut self, on: bool) -> Self {
+        self.whole_codes = on;
         self
     }
 

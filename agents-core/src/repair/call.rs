@@ -102,11 +102,7 @@ impl<'a, 's> CallRepair<'a, 's> {
     /// model first wrote it. Whether anything changed.
     pub fn read_described(&mut self, kind: ErrorKind, args: &mut Value) -> bool {
         let recovery = self.setup.recovery;
-        if !(recovery.whole_quotes
-            || recovery.whole_dates
-            || recovery.described_dates
-            || recovery.described_fractions)
-        {
+        if !recovery.reads_described() {
             return false;
         }
         let told = crate::grounding::told_text(self.setup.conversation);

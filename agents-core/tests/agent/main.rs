@@ -49,4 +49,5 @@ mod streaming;
 mod time_bounds;
 mod tool_source;
 mod user_spelling;
+mod whole_codes;
 mod whole_quotes;

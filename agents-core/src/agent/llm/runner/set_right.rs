@@ -67,7 +67,7 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `whole_quotes`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// `whole_quotes`, `whole_codes`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
@@ -81,10 +81,7 @@ where
             || recovery.place_numbers
             || recovery.place_strings
             || echoes
-            || recovery.described_dates
-            || recovery.whole_quotes
-            || recovery.whole_dates
-            || recovery.described_fractions
+            || recovery.reads_described()
             || recovery.user_spelling)
             || settings.strict
             || response.tool_calls.is_empty()
@@ -95,9 +92,7 @@ where
         let numbers = recovery.numbers_once || recovery.place_numbers;
         let text = (numbers
             || recovery.place_strings
-            || recovery.whole_quotes
-            || recovery.whole_dates
-            || recovery.described_fractions
+            || recovery.reads_described()
             || recovery.user_spelling)
             .then(|| crate::grounding::told_text(&request.messages));
         let told = text.as_deref().filter(|_| numbers).map(Told::new);
