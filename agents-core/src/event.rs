@@ -890,6 +890,16 @@ pub enum ArgumentChange {
         /// The code it now holds.
         code: String,
     },
+    /// A list of free strings held an item of one list the user wrote and words nobody wrote
+    /// (or stopped short of the list): it was set to the user's list (`whole_lists`).
+    ListWidened {
+        /// The argument.
+        argument: String,
+        /// The list it held, as JSON.
+        value: String,
+        /// The user's list it now holds, as JSON.
+        list: String,
+    },
     /// A string whose description asks for a date or a timestamp held a piece of one date the
     /// user wrote (its year, its day): it was set to that whole date, in the form asked
     /// (`whole_dates`).
@@ -1026,6 +1036,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to \"{code}\" (was \"{value}\"): a piece of the code the user wrote"
+            ),
+            ArgumentChange::ListWidened {
+                argument,
+                value,
+                list,
+            } => write!(
+                f,
+                "set `{argument}` to {list} (was {value}): the list the user wrote"
             ),
             ArgumentChange::DateWidened {
                 argument,

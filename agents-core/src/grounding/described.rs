@@ -1,5 +1,6 @@
 //! The readings of a call's arguments against the user's words and their descriptions
-//! ([`Recovery::whole_quotes`], [`Recovery::whole_codes`], [`Recovery::whole_dates`], [`Recovery::described_dates`],
+//! ([`Recovery::whole_quotes`], [`Recovery::whole_codes`], [`Recovery::whole_lists`],
+//! [`Recovery::whole_dates`], [`Recovery::described_dates`],
 //! [`Recovery::described_fractions`]), in one place for every
 //! path a value takes into a call: the pass over a turn's calls before its round
 //! (`set_right`), and the repair steps that put the model's answers into a call after that
@@ -9,19 +10,21 @@
 //!
 //! [`Recovery::whole_quotes`]: crate::model::Recovery::whole_quotes
 //! [`Recovery::whole_codes`]: crate::model::Recovery::whole_codes
+//! [`Recovery::whole_lists`]: crate::model::Recovery::whole_lists
 //! [`Recovery::whole_dates`]: crate::model::Recovery::whole_dates
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
 //! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
 
 use serde_json::Value;
 
-use super::{set_described_fractions, widen_codes, widen_dates, widen_quotes};
+use super::{set_described_fractions, widen_codes, widen_dates, widen_lists, widen_quotes};
 use crate::event::ArgumentChange;
 use crate::model::Recovery;
 
 /// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
 /// are on ask: a piece of a text the user's words (`told`) quote as that whole quote, a piece
-/// of a code they write (`HX-448812`) as that whole code, a piece
+/// of a code they write (`HX-448812`) as that whole code, a list holding an item of a list
+/// they write and words nobody wrote as their list, a piece
 /// of a date they write as that whole date, a date people write as the `YYYY-MM-DD` its
 /// description asks for, a percent they write as the fraction its description asks for. Each
 /// reading that changed something, with the step it is reported as, in that order.
@@ -48,6 +51,13 @@ pub(crate) fn read_described(
         let set = widen_codes(args, schema, told);
         note(
             "whole_codes",
+            set.into_iter().map(ArgumentChange::from).collect(),
+        );
+    }
+    if recovery.whole_lists {
+        let set = widen_lists(args, schema, told);
+        note(
+            "whole_lists",
             set.into_iter().map(ArgumentChange::from).collect(),
         );
     }

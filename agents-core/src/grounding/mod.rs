@@ -48,6 +48,9 @@
 //! - `whole_codes.rs`: a free string holding a piece of one code the user wrote (`"448812"`
 //!   of `HX-448812`), set to the whole code
 //!   ([`Recovery::whole_codes`](crate::model::Recovery::whole_codes));
+//! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
+//!   words nobody wrote, set to the user's list
+//!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
 //! - `described.rs`: the readings a call's argument descriptions ask for (a date, a fraction),
 //!   for every path a value takes into a call (the turn's pass and the repair steps' answers);
 //! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
@@ -89,6 +92,7 @@ mod tool_words;
 mod unfilled;
 mod whole_codes;
 mod whole_dates;
+mod whole_lists;
 mod whole_quotes;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
@@ -112,4 +116,5 @@ pub use unfilled::required_numbers_not_given;
 pub(crate) use unfilled::unfilled_arguments;
 pub(crate) use whole_codes::widen_codes;
 pub(crate) use whole_dates::widen_dates;
+pub(crate) use whole_lists::widen_lists;
 pub(crate) use whole_quotes::widen_quotes;

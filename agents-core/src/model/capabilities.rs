@@ -357,6 +357,15 @@ pub struct Recovery {
     /// holds a piece of (`"D2"` and `"D48"` of `D2:D48`) is left as it is. Not in the neutral
     /// profile: it reads the user's words and changes a string the schema takes.
     pub whole_codes: bool,
+    /// Before a call runs, a list of free strings holding an item of exactly one list the user
+    /// wrote ("tomatoes, basil and mint"), every other item of it either that list's or words
+    /// the user never wrote (`["tomatoes", "BASTIL", "THAMES"]`, or `["tomatoes"]` cut short),
+    /// takes the user's list (`Event::Repaired`, step `whole_lists`). A small model goes on
+    /// after the first item in the capitals of the made-up example's placeholder. A list
+    /// holding a word of the user's that is no item of theirs, items of two lists, or an item
+    /// another argument holds, is left as it is. Not in the neutral profile: it reads the
+    /// user's words and changes a list the schema takes.
+    pub whole_lists: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
     /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
@@ -484,6 +493,7 @@ impl Recovery {
         whole_dates: false,
         whole_quotes: false,
         whole_codes: false,
+        whole_lists: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -529,6 +539,7 @@ impl Recovery {
         whole_dates: true,
         whole_quotes: true,
         whole_codes: true,
+        whole_lists: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -574,6 +585,7 @@ impl Recovery {
         whole_dates: false,
         whole_quotes: false,
         whole_codes: false,
+        whole_lists: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -807,9 +819,17 @@ impl Recovery {
     pub(crate) const fn reads_described(&self) -> bool {
         self.whole_quotes
             || self.whole_codes
+            || self.whole_lists
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
+    }
+
+    /// Switches [`whole_lists`](Self::whole_lists).
+    #[must_use]
+    pub const fn whole_lists(mut self, on: bool) -> Self {
+        self.whole_lists = on;
+        self
     }
 
     /// Switches [`whole_codes`](Self::whole_codes).

@@ -50,4 +50,5 @@ mod time_bounds;
 mod tool_source;
 mod user_spelling;
 mod whole_codes;
+mod whole_lists;
 mod whole_quotes;

@@ -67,7 +67,7 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `whole_quotes`, `whole_codes`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// `whole_quotes`, `whole_codes`, `whole_lists`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
