@@ -23,6 +23,9 @@
 //!   out of the call ([`Recovery::numbers_once`](crate::model::Recovery::numbers_once));
 //! - `placement.rs`: a number the call uses more often than the user wrote it, put where the
 //!   words around each number put it ([`Recovery::place_numbers`](crate::model::Recovery::place_numbers));
+//! - `named_numbers.rs`: the numbers the user wrote once, filled into the wrong arguments, each
+//!   given to the argument its words name
+//!   ([`Recovery::named_numbers`](crate::model::Recovery::named_numbers));
 //! - `string_placement.rs`: a text of the user's the call writes into two arguments, kept
 //!   where the words around it put it, the other argument given a text the user quoted
 //!   ([`Recovery::place_strings`](crate::model::Recovery::place_strings));
@@ -77,6 +80,7 @@ mod echo;
 mod fractions;
 mod listed;
 mod named_choice;
+mod named_numbers;
 mod numbers;
 mod once;
 mod optional;
@@ -104,6 +108,7 @@ pub(crate) use echo::{EchoCheck, is_ungrounded};
 pub(crate) use fractions::set_described_fractions;
 pub(crate) use listed::list_holding;
 pub(crate) use named_choice::set_named_choices;
+pub(crate) use named_numbers::place_named_numbers;
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::{place_numbers, reused_number_holders};

@@ -54,10 +54,16 @@ const SIDE_WORDS: usize = 2;
 /// it.
 pub(super) struct Occurrence {
     /// The numbers it reads as (empty for a span of words).
-    values: Vec<f64>,
-    words: Vec<String>,
+    pub(super) values: Vec<f64>,
+    pub(super) words: Vec<String>,
     /// How far each of `words` is from the value, in tokens (framing words count).
-    distances: Vec<usize>,
+    pub(super) distances: Vec<usize>,
+    /// Whether an `and` or a `but` stands between each of `words` and the value: the word
+    /// belongs to the next item ("I'm 42 and my resting HR is 58").
+    pub(super) across_and: Vec<bool>,
+    /// The unit written onto the number (`mm` of `95mm`, `watt` of `410-watt`, `%` of `12%`),
+    /// lowercased.
+    pub(super) unit: Option<String>,
 }
 
 impl Occurrence {
@@ -65,16 +71,20 @@ impl Occurrence {
     /// with up to [`SIDE_WORDS`] content words on each side within its clause (a comma, a
     /// semicolon or a full stop ends one) and before the next number.
     pub(super) fn at(tokens: &[&str], first: usize, last: usize, values: Vec<f64>) -> Self {
-        let (mut words, mut distances) = (Vec::new(), Vec::new());
+        let (mut words, mut distances, mut across_and) = (Vec::new(), Vec::new(), Vec::new());
+        let joins = |t: &str| matches!(t.to_lowercase().as_str(), "and" | "but");
         // Before: stop at a token that ends a clause (it belongs to the one before), and at
         // another number (the words beyond it are that number's).
+        let mut across = false;
         for (k, t) in tokens[..first].iter().rev().enumerate() {
             if ends_clause(t) || has_digit(t) || words.len() >= SIDE_WORDS {
                 break;
             }
+            across |= joins(t);
             if let Some(w) = content_word(t) {
                 words.push(w);
                 distances.push(k + 1);
+                across_and.push(across);
             }
         }
         let before = words.len();
@@ -84,22 +94,39 @@ impl Occurrence {
         } else {
             &tokens[last + 1..]
         };
+        let mut across = false;
         for (k, t) in after.iter().enumerate() {
             if has_digit(t) || words.len() - before >= SIDE_WORDS {
                 break;
             }
+            across |= joins(t);
             if let Some(w) = content_word(t) {
                 words.push(w);
                 distances.push(k + 1);
+                across_and.push(across);
             }
             if ends_clause(t) {
                 break;
             }
         }
+        // The letters after the number's last digit, in its own token.
+        let unit = (first == last)
+            .then(|| {
+                let token = tokens[first];
+                let tail = &token[token.rfind(|c: char| c.is_ascii_digit())? + 1..];
+                let tail = tail
+                    .trim_start_matches(['-', ' '])
+                    .trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%');
+                (!tail.is_empty() && tail.chars().all(|c| c.is_alphabetic() || c == '%'))
+                    .then(|| tail.to_lowercase())
+            })
+            .flatten();
         Occurrence {
             values,
             words,
             distances,
+            across_and,
+            unit,
         }
     }
 
@@ -146,7 +173,7 @@ pub(crate) fn place_numbers(
 }
 
 /// The call's top-level numbers, by argument.
-fn top_numbers(members: &serde_json::Map<String, Value>) -> Vec<(String, f64)> {
+pub(super) fn top_numbers(members: &serde_json::Map<String, Value>) -> Vec<(String, f64)> {
     members
         .iter()
         .filter(|(_, v)| v.is_number())
@@ -423,7 +450,7 @@ fn only_unheld(property: Option<&Value>, occurrences: &[Occurrence], held: &[f64
 
 /// Every number `text` writes, a token at a time, with the words around it
 /// ([`Occurrence::at`]).
-fn occurrences(text: &str) -> Vec<Occurrence> {
+pub(super) fn occurrences(text: &str) -> Vec<Occurrence> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     tokens
         .iter()

@@ -254,6 +254,18 @@ pub struct Recovery {
     /// 10}` for "a width of 7 and a length of 10"). Without a repeated number or a crossing,
     /// or words that decide, nothing is touched.
     pub place_numbers: bool,
+    /// Before a call runs, the numbers the user wrote once and the call uses once, filled into
+    /// the wrong arguments, are each given to the argument the words around it name, where one
+    /// way of giving them has the words name them strictly better than the call's and than any
+    /// other way (`Event::Repaired`, step `named_numbers`): "a room 5.5 m long and 4 m wide with
+    /// 2.7 m ceilings" written `{"ceiling_height_m": 5.5, "room_length_m": 4, "room_width_m":
+    /// 2.7}` runs as `{"ceiling_height_m": 2.7, "room_length_m": 5.5, "room_width_m": 4}`. A
+    /// number's unit (`mm` of `95mm`) and the content words of its clause count, up to an
+    /// `and`; a dimension's adjective names its noun (`long`, `length`), a unit's short form
+    /// its name (`mins`, `minutes`; `%`, `percent` or `fraction`). A small model fills a
+    /// request's numbers in the order it writes its arguments. Not in the neutral profile: it
+    /// reads the user's words and changes numbers the schema takes.
+    pub named_numbers: bool,
     /// A text of the user's that a call writes into two free string arguments, where the user
     /// wrote it once, stays in the argument the word nearest it names (`"result set
     /// *controller* \`mapController\`"`), and each other argument holding it takes a text the
@@ -480,6 +492,7 @@ impl Recovery {
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
+        named_numbers: false,
         place_strings: false,
         ask_reused_numbers: false,
         leave_out_echoes: false,
@@ -526,6 +539,7 @@ impl Recovery {
         cut_repeats: true,
         numbers_once: true,
         place_numbers: true,
+        named_numbers: true,
         place_strings: true,
         ask_reused_numbers: false,
         leave_out_echoes: true,
@@ -572,6 +586,7 @@ impl Recovery {
         cut_repeats: false,
         numbers_once: false,
         place_numbers: false,
+        named_numbers: false,
         place_strings: false,
         ask_reused_numbers: false,
         leave_out_echoes: false,
@@ -823,6 +838,13 @@ impl Recovery {
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
+    }
+
+    /// Switches [`named_numbers`](Self::named_numbers).
+    #[must_use]
+    pub const fn named_numbers(mut self, on: bool) -> Self {
+        self.named_numbers = on;
+        self
     }
 
     /// Switches [`whole_lists`](Self::whole_lists).

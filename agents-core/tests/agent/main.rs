@@ -30,6 +30,7 @@ mod journal;
 mod last_turn;
 mod leave_out_echoes;
 mod named_choices;
+mod named_numbers;
 mod named_tool;
 mod numbers_once;
 mod observability;

@@ -3,6 +3,9 @@
 //!
 //! - `place_numbers` ([`Recovery::place_numbers`], `grounding/placement.rs`): a number the
 //!   call uses more often than the user wrote it, put where the words around each number put it;
+//! - `named_numbers` ([`Recovery::named_numbers`], `grounding/named_numbers.rs`): the numbers
+//!   the user wrote once, filled into the wrong arguments, each given to the argument its words
+//!   name;
 //! - `place_strings` ([`Recovery::place_strings`], `grounding/string_placement.rs`): a text of
 //!   the user's the call writes into two arguments, kept where the words around it put it, the
 //!   other argument given the text the user quoted for it;
@@ -36,6 +39,7 @@
 //!   spelling.
 //!
 //! [`Recovery::place_numbers`]: crate::model::Recovery::place_numbers
+//! [`Recovery::named_numbers`]: crate::model::Recovery::named_numbers
 //! [`Recovery::place_strings`]: crate::model::Recovery::place_strings
 //! [`Recovery::numbers_once`]: crate::model::Recovery::numbers_once
 //! [`Recovery::named_choices`]: crate::model::Recovery::named_choices
@@ -52,8 +56,9 @@
 use super::{Output, Runner};
 use crate::event::ArgumentChange;
 use crate::grounding::{
-    Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_numbers,
-    place_strings, read_described, restore_spelling, set_described_codes, set_named_choices,
+    Told, default_ungrounded, leave_out_reused_numbers, leave_out_ungrounded, place_named_numbers,
+    place_numbers, place_strings, read_described, restore_spelling, set_described_codes,
+    set_named_choices,
 };
 use serde_json::Value;
 
@@ -65,7 +70,7 @@ where
     Out: Output,
 {
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
-    /// `place_strings`, `numbers_once`,
+    /// `named_numbers`, `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
     /// `whole_quotes`, `whole_codes`, `whole_lists`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
@@ -79,6 +84,7 @@ where
             && recovery.echo_check;
         if !(recovery.numbers_once
             || recovery.place_numbers
+            || recovery.named_numbers
             || recovery.place_strings
             || echoes
             || recovery.reads_described()
@@ -89,7 +95,7 @@ where
             return response;
         }
         let request = &self.frame.request;
-        let numbers = recovery.numbers_once || recovery.place_numbers;
+        let numbers = recovery.numbers_once || recovery.place_numbers || recovery.named_numbers;
         let text = (numbers
             || recovery.place_strings
             || recovery.reads_described()
@@ -113,6 +119,11 @@ where
                 let placed = place_numbers(&mut args, &spec.parameters, text, told);
                 let changes = placed.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "place_numbers", &args, changes);
+            }
+            if let (true, Some(told), Some(text)) = (recovery.named_numbers, &told, &text) {
+                let placed = place_named_numbers(&mut args, &spec.parameters, text, told);
+                let changes = placed.into_iter().map(ArgumentChange::from).collect();
+                rewrite(call, "named_numbers", &args, changes);
             }
             if let (true, Some(text)) = (recovery.place_strings, &text) {
                 let placed = place_strings(&mut args, &spec.parameters, text);
