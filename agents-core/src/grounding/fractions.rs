@@ -10,8 +10,8 @@
 //! hundred before it runs.
 //!
 //! A description asks for a fraction when it gives the range 0 to 1 (`0 to 1`, `between 0.0
-//! and 1.0`, `0-1`), a decimal form (`as a decimal`, `in decimal form`), or an example that
-//! writes a percent as its fraction (`5% = 0.05`); never when it also gives a range up to 100
+//! and 1.0`, `0-1`), a decimal form (`as a decimal`, `in decimal form`, `as a fraction`), or
+//! an example that writes a percent as its fraction (`5% = 0.05`, `0.05 for 5%`); never when it also gives a range up to 100
 //! (`as a percentage, ranging from 0.0 to 100.0`). A value above 1 is outside the range asked
 //! for, so any percent the user wrote as that number sets it; a value of 1 or less could be
 //! meant, so it is set only where the user wrote that number as a percent every time. Checked,
@@ -140,7 +140,10 @@ pub(crate) fn asks_for_fraction(description: &str) -> bool {
         .decimal
         .captures_iter(&lower)
         .any(|c| !c.get(1).is_some_and(|w| NOT_A_FORM.contains(&w.as_str())));
-    patterns().range_to_1.is_match(&lower) || decimal_form || writes_percent_as_fraction(&lower)
+    patterns().range_to_1.is_match(&lower)
+        || decimal_form
+        || patterns().fraction.is_match(&lower)
+        || writes_percent_as_fraction(&lower)
 }
 
 /// Words after "in decimal" or "as a decimal" that make it something other than a fraction's
@@ -155,19 +158,28 @@ const NOT_A_FORM: [&str; 6] = [
 ];
 
 /// Whether `lower` gives an example that writes a percent as its fraction (`5% is 0.05`, `for
-/// 5%, enter 0.05`).
+/// 5%, enter 0.05`, `0.05 for 5%`).
 fn writes_percent_as_fraction(lower: &str) -> bool {
-    patterns().example.captures_iter(lower).any(|c| {
-        let read = |i: usize| c.get(i).and_then(|m| m.as_str().parse::<f64>().ok());
-        matches!((read(1), read(2)), (Some(p), Some(f)) if super::told::same_number(p / 100.0, f))
-    })
+    let read =
+        |c: &regex_lite::Captures, i: usize| c.get(i).and_then(|m| m.as_str().parse::<f64>().ok());
+    let fraction_of = |p: Option<f64>, f: Option<f64>| matches!((p, f), (Some(p), Some(f)) if super::told::same_number(p / 100.0, f));
+    patterns()
+        .example
+        .captures_iter(lower)
+        .any(|c| fraction_of(read(&c, 1), read(&c, 2)))
+        || patterns()
+            .example_fraction_first
+            .captures_iter(lower)
+            .any(|c| fraction_of(read(&c, 2), read(&c, 1)))
 }
 
 struct Patterns {
     range_to_1: Regex,
     range_to_100: Regex,
     decimal: Regex,
+    fraction: Regex,
     example: Regex,
+    example_fraction_first: Regex,
 }
 
 fn patterns() -> &'static Patterns {
@@ -180,7 +192,12 @@ fn patterns() -> &'static Patterns {
             range_to_1: compile(&format!(r"{range}1(?:\.0+)?\b")),
             range_to_100: compile(&format!(r"{range}100(?:\.0+)?\b")),
             decimal: compile(r"\b(?:as an?|in|as)\s+decimal(?:\s+form)?\b(?:\s+(\w+))?"),
+            fraction: compile(r"\bas an?\s+fraction\b"),
             example: compile(r"(\d+(?:\.\d+)?)\s*%[^0-9%]{0,40}?(0?\.\d+)"),
+            // `0.05 for 5%`: the fraction a number of its own, not the tail of `6.5`.
+            example_fraction_first: compile(
+                r"(?:^|[^0-9.])(0?\.\d+)[^0-9%]{0,20}?(\d+(?:\.\d+)?)\s*%",
+            ),
         }
     })
 }
@@ -204,6 +221,9 @@ mod tests {
             "The expected annual return. E.g. 5% = 0.05",
             "The annual interest rate in percentage (for 5%, enter 0.05).",
             "The rate; 2.5% would be represented as .025",
+            "Annual interest rate as a fraction, e.g. 0.05 for 5%.",
+            "Alpha acid content, e.g. 0.055 for 5.5%.",
+            "Allowance for take-up and shrinkage as a fraction.",
         ] {
             assert!(asks_for_fraction(d), "{d}");
         }
@@ -222,6 +242,9 @@ mod tests {
             "A number from 0 to 10.",
             "The number of items, 10 to 15.",
             "The growth, e.g. 5% growth gives 105.",
+            "Annual interest rate as a percent, e.g. 6.5 for 6.5%.",
+            "Tip as a percentage of the total, e.g. 15 for 15%.",
+            "Average fraction of the time the elements are on.",
         ] {
             assert!(!asks_for_fraction(d), "{d}");
         }
