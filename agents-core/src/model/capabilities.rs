@@ -379,7 +379,8 @@ pub struct Recovery {
     /// user's words and changes a list the schema takes.
     pub whole_lists: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
-    /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"5% is 0.05"`;
+    /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
+    /// `"5% is 0.05"`, `"0.05 for 5%"`;
     /// not one that also gives a range up to 100), holding a number the user wrote as a percent,
     /// takes that number over a hundred: `"rate": 5` for the user's "5%" becomes `0.05`
     /// (`Event::Repaired`, step `described_fractions`). A small model copies the percent's
