@@ -942,6 +942,12 @@ fn refused_because(not_given: bool) -> &'static str {
     }
 }
 
+impl From<crate::json::Coercion> for ArgumentChange {
+    fn from(coercion: crate::json::Coercion) -> Self {
+        ArgumentChange::Coerced(coercion)
+    }
+}
+
 impl std::fmt::Display for ArgumentChange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

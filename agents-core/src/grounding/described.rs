@@ -41,48 +41,31 @@ pub(crate) fn read_described(
         }
     };
     if recovery.whole_quotes {
-        let set = widen_quotes(args, schema, told);
-        note(
-            "whole_quotes",
-            set.into_iter().map(ArgumentChange::from).collect(),
-        );
+        note("whole_quotes", changes(widen_quotes(args, schema, told)));
     }
     if recovery.whole_codes {
-        let set = widen_codes(args, schema, told);
-        note(
-            "whole_codes",
-            set.into_iter().map(ArgumentChange::from).collect(),
-        );
+        note("whole_codes", changes(widen_codes(args, schema, told)));
     }
     if recovery.whole_lists {
-        let set = widen_lists(args, schema, told);
-        note(
-            "whole_lists",
-            set.into_iter().map(ArgumentChange::from).collect(),
-        );
+        note("whole_lists", changes(widen_lists(args, schema, told)));
     }
     if recovery.whole_dates {
-        let set = widen_dates(args, schema, told);
-        note(
-            "whole_dates",
-            set.into_iter().map(ArgumentChange::from).collect(),
-        );
+        note("whole_dates", changes(widen_dates(args, schema, told)));
     }
     if recovery.described_dates {
         let read = crate::json::read_described_dates(args, schema);
-        note(
-            "described_dates",
-            read.into_iter().map(ArgumentChange::Coerced).collect(),
-        );
+        note("described_dates", changes(read));
     }
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);
-        note(
-            "described_fractions",
-            set.into_iter().map(ArgumentChange::from).collect(),
-        );
+        note("described_fractions", changes(set));
     }
     out
+}
+
+/// What a reading set, as the changes its step reports.
+fn changes<T: Into<ArgumentChange>>(set: Vec<T>) -> Vec<ArgumentChange> {
+    set.into_iter().map(Into::into).collect()
 }
 
 #[cfg(test)]
