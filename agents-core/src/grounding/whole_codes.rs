@@ -11,9 +11,9 @@
 //! either holding a digit (`HX-448812`, `2QT`, `1547/3/12`) or written in capitals (`MSS`,
 //! `D/EX`), a word in capitals only before the digits or after a word of letters and digits
 //! (`KM19 XTP`); a comma or a full stop ends it, and so does a word in lower case. A date, a
-//! quantity or an ordinal (`10am`, `28g`, `3rd`) is no part of a code, and a code that starts
-//! with the argument's own name is a name and a value (`ZIP 73301` for `zip_code`). Nothing is
-//! guessed: a value with no digit, a value the user also wrote outside the
+//! quantity or an ordinal (`10am`, `28g`, `3rd`) is no part of a code, and a first word that is
+//! the argument's own name is a label (`SKU KX-55012-BL` for `sku` reads `KX-55012-BL`; `ZIP
+//! 73301` for `zip_code` is a name and a value, no code). Nothing is guessed: a value with no digit, a value the user also wrote outside the
 //! code, a piece of two codes, a piece of a code another argument holds or holds a piece of
 //! (`"D2"` and `"D48"` of `D2:D48`, a range's two ends), is left as it is.
 //!
@@ -137,16 +137,19 @@ fn codes(told: &str) -> Vec<String> {
             run.pop();
         }
         let code = run.join(" ");
-        if has_digit(&code)
-            && code.chars().any(char::is_alphabetic)
-            && agents_json::calendar_date(&code).is_none()
-            && !out.contains(&code)
-        {
+        if is_code(&code) && !out.contains(&code) {
             out.push(code);
         }
         i = j.max(i + 1);
     }
     out
+}
+
+/// Whether a run of words is a code: a digit and a letter in it, and no date.
+fn is_code(run: &str) -> bool {
+    has_digit(run)
+        && run.chars().any(char::is_alphabetic)
+        && agents_json::calendar_date(run).is_none()
 }
 
 /// Whether `piece` is a part of `code`, cut at the code's separators, and not the whole of it
@@ -202,20 +205,27 @@ pub(crate) fn widen_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         {
             continue;
         }
-        // A code that starts with the argument's own name is that name and a value
-        // (`ZIP 73301` for `zip_code`), not one code.
-        let labelled = |code: &str| {
-            code.split(' ').next().is_some_and(|first| {
+        // A code that starts with the argument's own name is that name and the code after it
+        // (`SKU KX-55012-BL` for `sku`), or a name and a value (`ZIP 73301` for `zip_code`:
+        // no letter left, no code).
+        let unlabelled = |code: &str| -> Option<String> {
+            let labelled = code.split_once(' ').filter(|(first, _)| {
                 name.split(['_', '-'])
                     .any(|part| part.eq_ignore_ascii_case(first))
-            })
+            });
+            match labelled {
+                Some((_, rest)) => is_code(rest).then(|| rest.to_owned()),
+                None => Some(code.to_owned()),
+            }
         };
         let mut holding = codes
             .iter()
-            .filter(|c| is_piece_of(value, c) && !labelled(c));
+            .filter_map(|c| unlabelled(c))
+            .filter(|c| is_piece_of(value, c));
         let (Some(code), None) = (holding.next(), holding.next()) else {
             continue;
         };
+        let code = &code;
         // The value written somewhere outside the code is the user's as it is.
         let outside = told_lower.replace(&code.to_lowercase(), " ");
         if super::told::has_token(&outside, &value.to_lowercase()) {
@@ -302,6 +312,18 @@ mod tests {
             assert_eq!(set.len(), 1);
             assert_eq!(set[0].value, value);
         }
+    }
+
+    #[test]
+    fn a_label_that_names_the_argument_is_no_part_of_the_code() {
+        let schema = json!({"type": "object", "properties": {"sku": {"type": "string"}}});
+        let mut args = json!({"sku": "55012-BL"});
+        let set = widen_codes(
+            &mut args,
+            &schema,
+            "Does store 9 have SKU KX-55012-BL in stock?",
+        );
+        assert_eq!(args["sku"], "KX-55012-BL", "{set:?}");
     }
 
     #[test]
