@@ -449,19 +449,21 @@ impl PromptFormat {
 /// JSON on one line with a space after `:` and `,`, as models usually write it.
 pub fn spaced_json(v: &Value) -> String {
     match v {
-        Value::Object(m) => {
-            let items: Vec<String> = m
-                .iter()
-                .map(|(k, v)| format!("{}: {}", Value::String(k.clone()), spaced_json(v)))
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
+        Value::Object(m) => spaced_fields(m.iter().map(|(k, v)| (k.as_str(), v))),
         Value::Array(a) => {
             let items: Vec<String> = a.iter().map(spaced_json).collect();
             format!("[{}]", items.join(", "))
         }
         other => other.to_string(),
     }
+}
+
+/// An object's fields, in the order given, as [`spaced_json`] writes an object.
+fn spaced_fields<'a>(fields: impl Iterator<Item = (&'a str, &'a Value)>) -> String {
+    let items: Vec<String> = fields
+        .map(|(k, v)| format!("{}: {}", Value::String(k.to_owned()), spaced_json(v)))
+        .collect();
+    format!("{{{}}}", items.join(", "))
 }
 
 /// A call as the model is shown it: `{"tool": <name>, "arguments": <its own argument text>}`.
@@ -618,13 +620,7 @@ fn synthesized_example(tool: &ToolSpec) -> Example {
         .map(|(k, v)| format!("{} {}", k.replace('_', " "), said(v)))
         .collect();
     let call = match &args {
-        Value::Object(_) => {
-            let fields: Vec<String> = ordered
-                .iter()
-                .map(|(k, v)| format!("{}: {}", Value::String((*k).to_owned()), spaced_json(v)))
-                .collect();
-            format!("{{{}}}", fields.join(", "))
-        }
+        Value::Object(_) => spaced_fields(ordered.iter().copied()),
         other => spaced_json(other),
     };
     let request = match (desc.is_empty(), said.is_empty()) {
