@@ -7,10 +7,13 @@
 //! (`ask_values`) it answers the same value twice. A text the user wrote once and a call
 //! uses twice is wrong at least once. When the word nearest the user's text names one of the
 //! arguments holding it, that argument keeps it; each other holder takes a text the user set in
-//! quotes that no argument holds: the one whose nearest word names that argument, or, when no
-//! quoted text names any argument and one alone is left, that one. Nothing else is touched: a
-//! text the user wrote twice, words that do not decide, an unquoted request, an argument with
-//! choices or a shape of its own.
+//! quotes, or a code the user wrote once (`P-20931`, read as `whole_codes` reads codes), that no
+//! argument holds: the one whose nearest word names that argument, or, when none names any
+//! argument and one alone is left, that one. "Refill for patient P-20931 at pharmacy PH-118"
+//! called as `{"patient_id": "118", "pharmacy_id": "118"}` keeps `118` in `pharmacy_id` and
+//! gives `patient_id` `P-20931`. Nothing else is touched: a text the user wrote twice, words
+//! that do not decide, a request with nothing quoted and no code, a code the call holds (or a
+//! piece of it), an argument with choices or a shape of its own.
 //!
 //! [`Recovery::place_strings`]: crate::model::Recovery::place_strings
 
@@ -114,6 +117,26 @@ pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec
             .occurrence(range)
             .and_then(|o| o.nearest_named(&declared));
         quoted.push((value, named));
+    }
+    // The codes the user wrote once (`P-20931`), read as quoted: a code is a value as plainly
+    // as a quoted text is. Not one an argument holds, whole or a piece of it.
+    for code in super::whole_codes::codes(text) {
+        let lowered = code.to_lowercase();
+        let mut written = token_starts(&lower, &lowered);
+        let (Some(at), None) = (written.next(), written.next()) else {
+            continue;
+        };
+        if held
+            .iter()
+            .any(|(_, v)| *v == lowered || super::whole_codes::is_piece_of(v, &code))
+            || quoted.iter().any(|(q, _)| q.to_lowercase() == lowered)
+        {
+            continue;
+        }
+        let named = lower_tokens
+            .occurrence(at..at + lowered.len())
+            .and_then(|o| o.nearest_named(&declared));
+        quoted.push((code, named));
     }
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -257,6 +280,53 @@ mod tests {
     }
 
     #[test]
+    fn the_other_holder_takes_the_code_its_own_word_names() {
+        let user = "Send the refill for patient P-20931 to pharmacy PH-118, please.";
+        let (args, out) = placed(
+            user,
+            &["patient_id", "pharmacy_id"],
+            json!({"patient_id": "118", "pharmacy_id": "118"}),
+        );
+        // `118` stays where its word (`pharmacy`) is; `whole_codes` widens it afterwards.
+        assert_eq!(
+            args,
+            json!({"patient_id": "P-20931", "pharmacy_id": "118"})
+        );
+        assert_eq!(out[0].kept_in, "pharmacy_id");
+        let user = "Enrol student S-10422 in course HIST-210 for the spring.";
+        let (args, _) = placed(
+            user,
+            &["student_id", "course_code"],
+            json!({"student_id": "10422", "course_code": "10422"}),
+        );
+        assert_eq!(
+            args,
+            json!({"student_id": "10422", "course_code": "HIST-210"})
+        );
+    }
+
+    #[test]
+    fn a_code_written_twice_or_held_is_not_taken() {
+        for (user, args) in [
+            // The course code is written twice: which one is meant is not the user's to say here.
+            (
+                "Enrol student S-10422 in course HIST-210 (HIST-210 is full)",
+                json!({"student_id": "10422", "course_code": "10422"}),
+            ),
+            // The only other code is the one the repeated value is a piece of.
+            (
+                "Enrol student S-10422 in the course",
+                json!({"student_id": "10422", "course_code": "10422"}),
+            ),
+        ] {
+            let before = args.clone();
+            let (after, out) = placed(user, &["student_id", "course_code"], args);
+            assert_eq!(after, before, "{user}");
+            assert!(out.is_empty(), "{user}");
+        }
+    }
+
+    #[test]
     fn an_argument_with_choices_or_a_shape_is_not_touched() {
         let schema = json!({"type": "object", "properties": {
             "source": {"type": "string"},
@@ -271,18 +341,23 @@ mod tests {
         use proptest::prelude::*;
 
         proptest! {
-            /// Any request and any values (multi-byte text, quotes anywhere): placing never
-            /// panics, and an argument it changes takes a text the request quotes.
+            /// Any request and any values (multi-byte text, quotes and codes anywhere): placing
+            /// never panics, and an argument it changes takes a text the request quotes or a
+            /// code it writes.
             #[test]
             fn a_placed_text_is_one_the_user_quoted(
-                user in "[a-zA-Zé ,.'`\"]{0,60}",
-                a in "[a-zA-Zé ]{1,8}",
-                b in "[a-zA-Zé ]{1,8}",
+                user in "[a-zA-Zé0-9 ,.'`\"-]{0,60}",
+                a in "[a-zA-Zé0-9 -]{1,8}",
+                b in "[a-zA-Zé0-9 -]{1,8}",
             ) {
                 let mut args = json!({"source": a.clone(), "target": b});
                 let quoted = crate::grounding::quotes::quoted(&user, MAX_QUOTED_CHARS);
+                let codes = crate::grounding::whole_codes::codes(&user);
                 for p in placed_in(&user, &mut args) {
-                    prop_assert!(quoted.iter().any(|q| q.trim() == p.to), "{p:?}");
+                    prop_assert!(
+                        quoted.iter().any(|q| q.trim() == p.to) || codes.contains(&p.to),
+                        "{p:?}"
+                    );
                     prop_assert_eq!(&args[p.argument.as_str()], &json!(p.to));
                 }
             }

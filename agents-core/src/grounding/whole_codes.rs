@@ -101,7 +101,7 @@ fn in_capitals(word: &str) -> bool {
 }
 
 /// The codes `told` writes, as the module reads them, each once.
-fn codes(told: &str) -> Vec<String> {
+pub(super) fn codes(told: &str) -> Vec<String> {
     let words = words(told);
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
@@ -154,7 +154,7 @@ fn is_code(run: &str) -> bool {
 
 /// Whether `piece` is a part of `code`, cut at the code's separators, and not the whole of it
 /// (case aside).
-fn is_piece_of(piece: &str, code: &str) -> bool {
+pub(super) fn is_piece_of(piece: &str, code: &str) -> bool {
     let (piece, code) = (piece.to_lowercase(), code.to_lowercase());
     if piece.is_empty() || piece == code {
         return false;

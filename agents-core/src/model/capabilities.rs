@@ -273,8 +273,9 @@ pub struct Recovery {
     /// argument, or the only one left that names none (`"a composite UI element
     /// \`mapArea\`"`). A small model writes one of the user's values twice (`{"controller":
     /// "mapController", "parent": "mapController"}`), and asked for each argument alone
-    /// (`ask_values`) it answers the same value twice; the answers are placed too. Without a
-    /// repeated text, words that decide or a quoted text to take, nothing is touched.
+    /// (`ask_values`) it answers the same value twice; the answers are placed too. A code the
+    /// user wrote once (`P-20931`) counts as a quoted text. Without a repeated text, words that
+    /// decide or a quoted text or code to take, nothing is touched.
     pub place_strings: bool,
     /// A number a call still uses more often than the user wrote it, after `place_numbers`
     /// (the words around it named no argument), is asked for in each argument that holds it,

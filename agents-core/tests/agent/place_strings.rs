@@ -2,7 +2,8 @@
 //! a call that writes one text of the user's into two string arguments keeps it in the one the
 //! words around it name and gives the other the text the user quoted for it, before the call
 //! runs, whether the model wrote the call or answered `ask_values` questions with one text
-//! twice; the neutral profile, or the piece switched off, runs the call as written.
+//! twice, and a code the user wrote counts as a quoted text; the neutral profile, or the piece
+//! switched off, runs the call as written.
 
 use crate::common::{recording, run_recorded};
 use agents_core::ModelResponse;
@@ -97,5 +98,44 @@ async fn one_answer_given_for_two_arguments_is_placed_too() {
             .with_feedback(FeedbackStyle::Short)
             .with_recovery(recovery);
         runs_with(model, want).await;
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Refill {
+    /// The patient's ID.
+    patient_id: String,
+    /// The pharmacy's ID.
+    pharmacy_id: String,
+}
+
+/// A code the user wrote once, unquoted, is taken as a quoted text is: the piece of one code
+/// written into both arguments stays where its word puts it (and is widened to the whole code
+/// by `whole_codes`), the other argument takes the code its own word names.
+#[tokio::test]
+async fn a_piece_of_one_code_in_two_arguments_leaves_room_for_the_other_code() {
+    let request = "Send the refill for patient P-20931 to pharmacy PH-118, please.";
+    let written = r#"{"patient_id": "118", "pharmacy_id": "118"}"#;
+    for (recovery, want, placed) in [
+        (Recovery::SMALL_MODEL, ("P-20931", "PH-118"), 1),
+        (
+            Recovery::SMALL_MODEL.place_strings(false),
+            ("118", "118"),
+            0,
+        ),
+    ] {
+        let (tool, seen) = recording("send_refill", "Send a refill.", "sent");
+        let call = ModelResponse::tool_call("c1", "send_refill", written);
+        let model =
+            ScriptedModel::new(vec![call, ModelResponse::text("Sent.")]).with_recovery(recovery);
+        let (report, rec) = run_recorded(model, tool, request).await;
+        assert_eq!(report.output().unwrap(), "Sent.");
+        let seen: Vec<Refill> = seen.lock().unwrap().clone();
+        let want = Refill {
+            patient_id: want.0.to_owned(),
+            pharmacy_id: want.1.to_owned(),
+        };
+        assert_eq!(seen, vec![want]);
+        assert_eq!(rec.repaired("place_strings").len(), placed);
     }
 }
