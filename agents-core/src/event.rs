@@ -890,6 +890,18 @@ pub enum ArgumentChange {
         /// The code it now holds.
         code: String,
     },
+    /// A range of two date arguments ended before it started, or held one date at both ends
+    /// where the user wrote two: it was set the way the user wrote it (`date_ranges`).
+    RangeSet {
+        /// The argument holding its start.
+        start: String,
+        /// The argument holding its end.
+        end: String,
+        /// The start and the end it held.
+        was: (String, String),
+        /// The start and the end it holds now.
+        now: (String, String),
+    },
     /// A list of free strings held an item of one list the user wrote and words nobody wrote
     /// (or stopped short of the list): it was set to the user's list (`whole_lists`).
     ListWidened {
@@ -1042,6 +1054,16 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to \"{code}\" (was \"{value}\"): a piece of the code the user wrote"
+            ),
+            ArgumentChange::RangeSet {
+                start,
+                end,
+                was,
+                now,
+            } => write!(
+                f,
+                "set `{start}` to \"{}\" and `{end}` to \"{}\" (was \"{}\" to \"{}\"): the range the user wrote",
+                now.0, now.1, was.0, was.1
             ),
             ArgumentChange::ListWidened {
                 argument,

@@ -26,7 +26,7 @@ use crate::model::Recovery;
 /// of a code they write (`HX-448812`) as that whole code, a list holding an item of a list
 /// they write and words nobody wrote as their list, a piece
 /// of a date they write as that whole date, a date people write as the `YYYY-MM-DD` its
-/// description asks for, a percent they write as the fraction its description asks for. Each
+/// description asks for, a range of two dates the way they write it, a percent they write as the fraction its description asks for. Each
 /// reading that changed something, with the step it is reported as, in that order.
 pub(crate) fn read_described(
     args: &mut Value,
@@ -55,6 +55,9 @@ pub(crate) fn read_described(
     if recovery.described_dates {
         let read = crate::json::read_described_dates(args, schema);
         note("described_dates", changes(read));
+    }
+    if recovery.date_ranges {
+        note("date_ranges", changes(super::set_date_ranges(args, told)));
     }
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);

@@ -54,6 +54,9 @@
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
 //!   words nobody wrote, set to the user's list
 //!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
+//! - `date_ranges.rs`: a range of two date arguments (`check_in`/`check_out`) crossed, or one
+//!   date at both ends where the user wrote two, set the way the user wrote it
+//!   ([`Recovery::date_ranges`](crate::model::Recovery::date_ranges));
 //! - `described.rs`: the readings a call's argument descriptions ask for (a date, a fraction),
 //!   for every path a value takes into a call (the turn's pass and the repair steps' answers);
 //! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
@@ -74,6 +77,7 @@
 mod answers;
 mod codes;
 mod cut_lists;
+mod date_ranges;
 mod defaults;
 mod described;
 mod echo;
@@ -102,6 +106,7 @@ mod whole_quotes;
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
 pub(crate) use codes::set_described_codes;
 pub(crate) use cut_lists::{keep_lists, kept_lists};
+pub(crate) use date_ranges::set_date_ranges;
 pub(crate) use defaults::default_ungrounded;
 pub(crate) use described::read_described;
 pub(crate) use echo::{EchoCheck, is_ungrounded};

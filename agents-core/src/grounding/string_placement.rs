@@ -288,10 +288,7 @@ mod tests {
             json!({"patient_id": "118", "pharmacy_id": "118"}),
         );
         // `118` stays where its word (`pharmacy`) is; `whole_codes` widens it afterwards.
-        assert_eq!(
-            args,
-            json!({"patient_id": "P-20931", "pharmacy_id": "118"})
-        );
+        assert_eq!(args, json!({"patient_id": "P-20931", "pharmacy_id": "118"}));
         assert_eq!(out[0].kept_in, "pharmacy_id");
         let user = "Enrol student S-10422 in course HIST-210 for the spring.";
         let (args, _) = placed(

@@ -205,6 +205,12 @@ fn held_elsewhere(members: &Map<String, Value>, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The `YYYY-MM-DD` of every date `told` writes, read as this module reads them (`Oct 3` of
+/// "from Oct 3 to Oct 7, 2027" in 2027), in the order written.
+pub(super) fn user_dates(told: &str) -> Vec<String> {
+    written_dates(told).into_iter().map(|d| d.iso).collect()
+}
+
 /// A date the user wrote.
 #[derive(Debug, Clone, PartialEq)]
 struct Written {

@@ -379,6 +379,16 @@ pub struct Recovery {
     /// another argument holds, is left as it is. Not in the neutral profile: it reads the
     /// user's words and changes a list the schema takes.
     pub whole_lists: bool,
+    /// Before a call runs, two `YYYY-MM-DD` arguments whose names make a range
+    /// (`start_date`/`end_date`, `from`/`to`, `check_in`/`check_out`, `departure`/`return`)
+    /// are set the way the user wrote the range (`Event::Repaired`, step `date_ranges`): a
+    /// range that ends before it starts, both ends the user's dates, is turned round; one date
+    /// at both ends, where the user wrote exactly two dates and that one is of them, becomes
+    /// the earlier to the later. A small model fills both ends from the first date it reads.
+    /// Ends nobody wrote, a one-day range asked for with one date, three dates: left as they
+    /// are. Not in the neutral profile: it reads the user's words and changes dates the schema
+    /// takes.
+    pub date_ranges: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -509,6 +519,7 @@ impl Recovery {
         whole_quotes: false,
         whole_codes: false,
         whole_lists: false,
+        date_ranges: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -556,6 +567,7 @@ impl Recovery {
         whole_quotes: true,
         whole_codes: true,
         whole_lists: true,
+        date_ranges: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -603,6 +615,7 @@ impl Recovery {
         whole_quotes: false,
         whole_codes: false,
         whole_lists: false,
+        date_ranges: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -837,6 +850,7 @@ impl Recovery {
         self.whole_quotes
             || self.whole_codes
             || self.whole_lists
+            || self.date_ranges
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -853,6 +867,13 @@ impl Recovery {
     #[must_use]
     pub const fn whole_lists(mut self, on: bool) -> Self {
         self.whole_lists = on;
+        self
+    }
+
+    /// Switches [`date_ranges`](Self::date_ranges).
+    #[must_use]
+    pub const fn date_ranges(mut self, on: bool) -> Self {
+        self.date_ranges = on;
         self
     }
 

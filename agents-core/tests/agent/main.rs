@@ -17,6 +17,7 @@ mod compose_loop;
 mod compose_race;
 mod conversation;
 mod cut_repeats;
+mod date_ranges;
 mod default_echoes;
 mod described_codes;
 mod described_dates;

@@ -31,6 +31,9 @@
 //! - `described_dates` ([`Recovery::described_dates`], `agents_json::read_described_dates`): a
 //!   string whose description asks for `YYYY-MM-DD` holding a date people write or a timestamp,
 //!   read as that date (valid as it was, so the repair chain's coercion never sees it);
+//! - `date_ranges` ([`Recovery::date_ranges`], `grounding/date_ranges.rs`): two date arguments
+//!   naming a range's ends (`check_in`/`check_out`), crossed or holding one date where the user
+//!   wrote two, set the way the user wrote the range;
 //! - `described_fractions` ([`Recovery::described_fractions`], `grounding/fractions.rs`): a
 //!   number whose description asks for a fraction of one (`ranging from 0 to 1`, `as a
 //!   decimal`) holding a number the user wrote as a percent, set to that number over a hundred;
@@ -49,6 +52,7 @@
 //! [`Recovery::whole_quotes`]: crate::model::Recovery::whole_quotes
 //! [`Recovery::whole_dates`]: crate::model::Recovery::whole_dates
 //! [`Recovery::described_dates`]: crate::model::Recovery::described_dates
+//! [`Recovery::date_ranges`]: crate::model::Recovery::date_ranges
 //! [`Recovery::described_fractions`]: crate::model::Recovery::described_fractions
 //! [`Recovery::user_spelling`]: crate::model::Recovery::user_spelling
 //! [`Event::Repaired`]: crate::Event::Repaired
@@ -72,7 +76,7 @@ where
     /// Sets right `response`'s calls as the recovery profile's `place_numbers`,
     /// `named_numbers`, `place_strings`, `numbers_once`,
     /// `named_choices`, `described_codes`, `leave_out_echoes`, `default_echoes`,
-    /// `whole_quotes`, `whole_codes`, `whole_lists`, `whole_dates`, `described_dates`, `described_fractions` and `user_spelling` find them, those that are
+    /// `whole_quotes`, `whole_codes`, `whole_lists`, `whole_dates`, `described_dates`, `date_ranges`, `described_fractions` and `user_spelling` find them, those that are
     /// on, in that order.
     pub(super) fn set_right(&self, mut response: ModelResponse) -> ModelResponse {
         let settings = &self.agent.config.settings;
