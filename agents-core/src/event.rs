@@ -890,6 +890,27 @@ pub enum ArgumentChange {
         /// The code it now holds.
         code: String,
     },
+    /// An optional free text opened as the user's message does and held another argument's
+    /// value: the request retold, it was left out (`leave_out_retold`).
+    RetellingLeftOut {
+        /// The argument left out.
+        argument: String,
+        /// The text it held, as written.
+        value: String,
+        /// The argument whose value the text holds.
+        holds: String,
+    },
+    /// A value was set to a part of itself: an identifier to the one code of the user's it
+    /// held among their words (`bare_codes`), a name to the words after the sentence's `the`
+    /// (`names_without_the`).
+    Narrowed {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The part of it it now holds.
+        to: String,
+    },
     /// A range of two date arguments ended before it started, or held one date at both ends
     /// where the user wrote two: it was set the way the user wrote it (`date_ranges`).
     RangeSet {
@@ -1054,6 +1075,22 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to \"{code}\" (was \"{value}\"): a piece of the code the user wrote"
+            ),
+            ArgumentChange::RetellingLeftOut {
+                argument,
+                value,
+                holds,
+            } => write!(
+                f,
+                "left out `{argument}` (was \"{value}\"): the request retold, holding `{holds}`'s value"
+            ),
+            ArgumentChange::Narrowed {
+                argument,
+                value,
+                to,
+            } => write!(
+                f,
+                "set `{argument}` to \"{to}\" (was \"{value}\"): the user's value without the words around it"
             ),
             ArgumentChange::RangeSet {
                 start,

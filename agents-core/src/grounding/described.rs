@@ -22,12 +22,14 @@ use crate::event::ArgumentChange;
 use crate::model::Recovery;
 
 /// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
-/// are on ask: a piece of a text the user's words (`told`) quote as that whole quote, a piece
-/// of a code they write (`HX-448812`) as that whole code, a list holding an item of a list
-/// they write and words nobody wrote as their list, a piece
-/// of a date they write as that whole date, a date people write as the `YYYY-MM-DD` its
-/// description asks for, a range of two dates the way they write it, a percent they write as the fraction its description asks for. Each
-/// reading that changed something, with the step it is reported as, in that order.
+/// are on ask, against the user's words (`told`): a piece of a text they quote as that whole
+/// quote; an identifier holding their words around one code as the code; a piece of a code
+/// they write (`HX-448812`) as that whole code; a list holding an item of a list they write and
+/// words nobody wrote as their list; a name with the sentence's `the` as the name; a piece of a
+/// date they write as that whole date; a date people write as the `YYYY-MM-DD` its
+/// description asks for; a range of two dates the way they write it; a percent they write as
+/// the fraction its description asks for; an optional text retelling their request left out.
+/// Each reading that changed something, with the step it is reported as, in that order.
 pub(crate) fn read_described(
     args: &mut Value,
     schema: &Value,
@@ -43,11 +45,23 @@ pub(crate) fn read_described(
     if recovery.whole_quotes {
         note("whole_quotes", changes(widen_quotes(args, schema, told)));
     }
+    if recovery.bare_codes {
+        note(
+            "bare_codes",
+            changes(super::set_bare_codes(args, schema, told)),
+        );
+    }
     if recovery.whole_codes {
         note("whole_codes", changes(widen_codes(args, schema, told)));
     }
     if recovery.whole_lists {
         note("whole_lists", changes(widen_lists(args, schema, told)));
+    }
+    if recovery.names_without_the {
+        note(
+            "names_without_the",
+            changes(super::drop_the(args, schema, told)),
+        );
     }
     if recovery.whole_dates {
         note("whole_dates", changes(widen_dates(args, schema, told)));
@@ -62,6 +76,11 @@ pub(crate) fn read_described(
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);
         note("described_fractions", changes(set));
+    }
+    // Last: whether a text retells the request depends on the other arguments' final values.
+    if recovery.leave_out_retold {
+        let left = super::leave_out_retold(args, schema, told);
+        note("leave_out_retold", changes(left));
     }
     out
 }

@@ -51,6 +51,13 @@
 //! - `whole_codes.rs`: a free string holding a piece of one code the user wrote (`"448812"`
 //!   of `HX-448812`), set to the whole code
 //!   ([`Recovery::whole_codes`](crate::model::Recovery::whole_codes));
+//! - `bare_codes.rs`: an identifier holding the user's words around one code of theirs
+//!   (`"VIN for me: 1HGCM82633A004352 thx"`), set to the code
+//!   ([`Recovery::bare_codes`](crate::model::Recovery::bare_codes));
+//! - `article.rs`: a name taken with the sentence's `the` (`"the Chicago Board of Trade"`),
+//!   set to the name ([`Recovery::names_without_the`](crate::model::Recovery::names_without_the));
+//! - `retold.rs`: an optional text that retells the request, holding another argument's value,
+//!   left out ([`Recovery::leave_out_retold`](crate::model::Recovery::leave_out_retold));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
 //!   words nobody wrote, set to the user's list
 //!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
@@ -75,6 +82,8 @@
 //! others in `model/schema.rs`; the wire form of a question is `model::ValueQuestion`.
 
 mod answers;
+mod article;
+mod bare_codes;
 mod codes;
 mod cut_lists;
 mod date_ranges;
@@ -92,6 +101,7 @@ mod own_name;
 mod placement;
 mod qualified;
 mod quotes;
+mod retold;
 mod spans;
 mod spelling;
 mod string_placement;
@@ -104,6 +114,8 @@ mod whole_lists;
 mod whole_quotes;
 
 pub(crate) use answers::{NONE, choices_of, shape_words, value_for};
+pub(crate) use article::drop_the;
+pub(crate) use bare_codes::set_bare_codes;
 pub(crate) use codes::set_described_codes;
 pub(crate) use cut_lists::{keep_lists, kept_lists};
 pub(crate) use date_ranges::set_date_ranges;
@@ -117,6 +129,7 @@ pub(crate) use named_numbers::place_named_numbers;
 pub(crate) use once::leave_out_reused_numbers;
 pub(crate) use optional::leave_out_ungrounded;
 pub(crate) use placement::{place_numbers, reused_number_holders};
+pub(crate) use retold::leave_out_retold;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use spelling::restore_spelling;
 pub(crate) use string_placement::place_strings;

@@ -389,6 +389,29 @@ pub struct Recovery {
     /// are. Not in the neutral profile: it reads the user's words and changes dates the schema
     /// takes.
     pub date_ranges: bool,
+    /// Before a call runs, a free string whose name names an identifier (`vin`,
+    /// `card_number`, `order_id`, `postcode`) holding exactly one word with a digit that the
+    /// user wrote, with lower-case words beside it (`"VIN for me: 1HGCM82633A004352 thx"`),
+    /// takes that word alone (`Event::Repaired`, step `bare_codes`); a code of two words is
+    /// widened again by `whole_codes`. A small model copies the words around an identifier
+    /// with it. Labels in capitals (`ZIP 94110`), two words with digits, a word nobody wrote:
+    /// left as they are. Not in the neutral profile: it reads the user's words and changes a
+    /// string the schema takes.
+    pub bare_codes: bool,
+    /// Before a call runs, a free string that starts with a lower-case `the ` and a capital,
+    /// the user having written it so (`"the Chicago Board of Trade"`), takes the words after
+    /// `the` (`Event::Repaired`, step `names_without_the`). A name that owns its article
+    /// writes it in capitals (`The Hague`). Not in the neutral profile: it changes a string
+    /// the schema takes.
+    pub names_without_the: bool,
+    /// Before a call runs, an optional free string of four words or more that opens with the
+    /// four words a message of the user's opens with and holds another argument's value
+    /// (`"note": "Employee EMP-40217 needs sick leave from…"` beside `"employee_id":
+    /// "EMP-40217"`) is left out (`Event::Repaired`, step `leave_out_retold`): the request
+    /// retold, not a value the user gave. A text the user quoted, or from the middle of their
+    /// message (a message they dictate), stays. Not in the neutral profile: it reads the
+    /// user's words and leaves out an argument the model wrote.
+    pub leave_out_retold: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -520,6 +543,9 @@ impl Recovery {
         whole_codes: false,
         whole_lists: false,
         date_ranges: false,
+        bare_codes: false,
+        names_without_the: false,
+        leave_out_retold: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -568,6 +594,9 @@ impl Recovery {
         whole_codes: true,
         whole_lists: true,
         date_ranges: true,
+        bare_codes: true,
+        names_without_the: true,
+        leave_out_retold: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -616,6 +645,9 @@ impl Recovery {
         whole_codes: false,
         whole_lists: false,
         date_ranges: false,
+        bare_codes: false,
+        names_without_the: false,
+        leave_out_retold: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -851,6 +883,9 @@ impl Recovery {
             || self.whole_codes
             || self.whole_lists
             || self.date_ranges
+            || self.bare_codes
+            || self.names_without_the
+            || self.leave_out_retold
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -867,6 +902,27 @@ impl Recovery {
     #[must_use]
     pub const fn whole_lists(mut self, on: bool) -> Self {
         self.whole_lists = on;
+        self
+    }
+
+    /// Switches [`bare_codes`](Self::bare_codes).
+    #[must_use]
+    pub const fn bare_codes(mut self, on: bool) -> Self {
+        self.bare_codes = on;
+        self
+    }
+
+    /// Switches [`names_without_the`](Self::names_without_the).
+    #[must_use]
+    pub const fn names_without_the(mut self, on: bool) -> Self {
+        self.names_without_the = on;
+        self
+    }
+
+    /// Switches [`leave_out_retold`](Self::leave_out_retold).
+    #[must_use]
+    pub const fn leave_out_retold(mut self, on: bool) -> Self {
+        self.leave_out_retold = on;
         self
     }
 

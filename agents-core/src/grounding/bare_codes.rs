@@ -1,0 +1,251 @@
+//! An identifier holding the user's words around its code, set to the code alone
+//! ([`Recovery::bare_codes`], a piece of the small-model profile).
+//!
+//! A small model asked for an identifier copies the words around it along with it: `"VIN for
+//! me: 1HGCM82633A004352 thx"` for `vin`, `"4471093 - the standard extension is fine"` for
+//! `card_number`. Where a free string argument whose name says it is an identifier (`id`,
+//! `number`, `code`, `sku`, `vin`, `zip`, `postcode`, `barcode`, `reference`, `tracking`,
+//! `plate`, `registration`, `serial`, `isbn`, `iban`, `pin`) holds exactly one word with a
+//! digit that the user wrote as a whole word (letters, digits and `-/._#` only: `1HGCM82633A004352`,
+//! `4471093`, `PH-118`, not `12,000`), and lower-case words beside it, it takes that word
+//! alone. A code of two words the user wrote (`KV21 XLM`) is widened again by `whole_codes`,
+//! which runs after. Labels in capitals (`ZIP 94110`), a value of one word, two words with
+//! digits, a word nobody wrote, or an argument whose name says no identifier are left as they
+//! are.
+//!
+//! [`Recovery::bare_codes`]: crate::model::Recovery::bare_codes
+
+use serde_json::Value;
+
+use super::told::token_starts;
+
+/// A value set to a part of itself: the code it held (`bare_codes`), or the name after `the`
+/// (`names_without_the`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Narrowed {
+    /// The argument.
+    pub argument: String,
+    /// The value it held.
+    pub value: String,
+    /// The part of it it now holds.
+    pub to: String,
+}
+
+impl From<Narrowed> for crate::event::ArgumentChange {
+    fn from(n: Narrowed) -> Self {
+        crate::event::ArgumentChange::Narrowed {
+            argument: n.argument,
+            value: n.value,
+            to: n.to,
+        }
+    }
+}
+
+/// Words of an argument's name that say it holds an identifier.
+const IDENTIFIER_WORDS: [&str; 17] = [
+    "id",
+    "number",
+    "code",
+    "sku",
+    "vin",
+    "zip",
+    "postcode",
+    "barcode",
+    "ref",
+    "reference",
+    "tracking",
+    "plate",
+    "registration",
+    "serial",
+    "isbn",
+    "iban",
+    "pin",
+];
+
+/// Whether `name` (`card_number`, `orderId`, `VIN`) names an identifier.
+fn names_identifier(name: &str) -> bool {
+    let mut spaced = String::new();
+    let mut after_lower = false;
+    for c in name.chars() {
+        if c.is_uppercase() && after_lower {
+            spaced.push(' ');
+        }
+        after_lower = c.is_lowercase();
+        spaced.extend(c.to_lowercase());
+    }
+    spaced
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| IDENTIFIER_WORDS.contains(&w))
+}
+
+/// A word that could be a code: a digit in it, and letters, digits and `-/._#` only.
+fn is_code_word(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_digit())
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '/' | '.' | '_' | '#'))
+}
+
+/// The one code word of `value`, where the value is that word and lower-case words of the
+/// user's around it, as the module says.
+fn bare_code<'v>(value: &'v str, told_lower: &str) -> Option<&'v str> {
+    let words: Vec<&str> = value
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut codes = words
+        .iter()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()));
+    let (Some(&code), None) = (codes.next(), codes.next()) else {
+        return None;
+    };
+    let chatter = words
+        .iter()
+        .any(|w| *w != code && w.chars().all(char::is_lowercase));
+    let written = token_starts(told_lower, &code.to_lowercase())
+        .next()
+        .is_some();
+    (is_code_word(code) && chatter && written).then_some(code)
+}
+
+/// Sets every top-level free string of `args` (a call to a tool with parameters `schema`)
+/// whose name names an identifier and that holds the user's words around one code of theirs
+/// to that code, as the module says. Returns what was set, in argument order.
+pub(crate) fn set_bare_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<Narrowed> {
+    let Some(members) = args.as_object_mut() else {
+        return Vec::new();
+    };
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let told_lower = told.to_lowercase();
+    let mut out = Vec::new();
+    for (name, value) in members.iter_mut() {
+        let free = properties
+            .get(name)
+            .map(|p| agents_json::schema::concrete(schema, p))
+            .is_some_and(agents_json::schema::is_free_string);
+        let Some(text) = value.as_str().filter(|_| free && names_identifier(name)) else {
+            continue;
+        };
+        let Some(code) = bare_code(text, &told_lower) else {
+            continue;
+        };
+        out.push(Narrowed {
+            argument: name.clone(),
+            value: text.to_owned(),
+            to: code.to_owned(),
+        });
+        *value = Value::String(code.to_owned());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({"type": "object", "properties": {
+            "vin": {"type": "string"},
+            "card_number": {"type": "string"},
+            "postcode": {"type": "string"},
+            "note": {"type": "string"},
+            "plate": {"type": "string", "pattern": "^[A-Z0-9]+$"}
+        }})
+    }
+
+    fn set(user: &str, mut args: Value) -> (Value, Vec<Narrowed>) {
+        let out = set_bare_codes(&mut args, &schema(), user);
+        (args, out)
+    }
+
+    #[test]
+    fn an_identifier_takes_its_code_without_the_words_around_it() {
+        let user = "can you decode this VIN for me: 1HGCM82633A004352 thx";
+        let (args, out) = set(user, json!({"vin": "VIN for me: 1HGCM82633A004352 thx"}));
+        assert_eq!(args, json!({"vin": "1HGCM82633A004352"}));
+        assert_eq!(out[0].value, "VIN for me: 1HGCM82633A004352 thx");
+        let user = "Renew with library card 4471093 - the standard extension is fine.";
+        let (args, _) = set(
+            user,
+            json!({"card_number": "4471093 - the standard extension is fine"}),
+        );
+        assert_eq!(args, json!({"card_number": "4471093"}));
+    }
+
+    #[test]
+    fn names_say_whether_an_argument_is_an_identifier() {
+        for name in [
+            "vin",
+            "card_number",
+            "orderId",
+            "VIN",
+            "tracking_no_ref",
+            "zip",
+        ] {
+            assert!(names_identifier(name), "{name}");
+        }
+        for name in ["note", "identity", "title", "description", "city"] {
+            assert!(!names_identifier(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn nothing_else_is_narrowed() {
+        for (user, args) in [
+            // A label in capitals, no words around it.
+            ("Ship to ZIP 94110", json!({"postcode": "ZIP 94110"})),
+            // Two words with digits.
+            (
+                "Card 4471093 or 4471094, thanks",
+                json!({"card_number": "4471093 or 4471094"}),
+            ),
+            // A code nobody wrote.
+            (
+                "Renew my library card please",
+                json!({"card_number": "4471093 please"}),
+            ),
+            // A number, not a code.
+            (
+                "Yield of 12,000 litres per hectare",
+                json!({"card_number": "12,000 litres per hectare"}),
+            ),
+            // Not an identifier.
+            (
+                "Flat 4B needs a plumber",
+                json!({"note": "flat 4B needs a plumber"}),
+            ),
+            // An identifier with a pattern of its own.
+            ("Plate AB12 is mine", json!({"plate": "AB12 is mine"})),
+        ] {
+            let before = args.clone();
+            let (after, out) = set(user, args);
+            assert_eq!(after, before, "{user}");
+            assert!(out.is_empty(), "{user}");
+        }
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any request and any value: narrowing never panics, and a narrowed value is a
+            /// word of the value it held that the user wrote.
+            #[test]
+            fn a_narrowed_value_is_a_word_of_the_value_the_user_wrote(
+                user in "[a-zA-Z0-9é ,.:#-]{0,80}",
+                value in "[a-zA-Z0-9é ,.:#-]{0,40}",
+            ) {
+                let mut args = json!({"vin": value.clone()});
+                for n in set_bare_codes(&mut args, &schema(), &user) {
+                    prop_assert!(value.contains(&n.to));
+                    prop_assert!(user.to_lowercase().contains(&n.to.to_lowercase()));
+                }
+            }
+        }
+    }
+}
