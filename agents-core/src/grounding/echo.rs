@@ -60,6 +60,8 @@ pub(crate) struct EchoCheck {
     told: Told,
     /// Whether every number must be one the model was told, shown or not.
     numbers_told: bool,
+    /// Whether a value of another kind than its argument's is refused too (`other_kind.rs`).
+    other_kinds: bool,
 }
 
 impl EchoCheck {
@@ -99,7 +101,16 @@ impl EchoCheck {
             numbers,
             told: Told::new(&told),
             numbers_told,
+            other_kinds: false,
         })
+    }
+
+    /// This check, refusing also (with `on`) a top-level value of another kind than its
+    /// argument's: a date or a quantity where the argument names neither
+    /// ([`Recovery::other_kinds`](crate::model::Recovery::other_kinds)).
+    pub(crate) fn with_other_kinds(mut self, on: bool) -> Self {
+        self.other_kinds = on;
+        self
     }
 
     /// What the model was told: the text a value must come from.
@@ -224,6 +235,17 @@ impl EchoCheck {
                     // The made-up example's placeholder, written in the user's case.
                     out.push(Found {
                         violation: violation(at, ECHO_KEYWORD, v, "is the argument's own name"),
+                        choice: false,
+                    });
+                } else if let Some(what) = (self.other_kinds && depth == 1)
+                    .then(|| agents_json::schema::schema_at(walk.schema, at))
+                    .flatten()
+                    .map(|p| agents_json::schema::concrete(walk.schema, p))
+                    .and_then(|p| super::other_kind::other_kind(s, at, p))
+                {
+                    // A date where a room is asked: the user's, but not this argument's.
+                    out.push(Found {
+                        violation: violation(at, ECHO_KEYWORD, v, what),
                         choice: false,
                     });
                 }
@@ -432,6 +454,26 @@ mod tests {
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect()
+    }
+
+    #[test]
+    fn a_value_of_another_kind_is_refused_only_where_asked() {
+        let user = "Book a table for 4 people at Nonna Rosa on 14 March 2027";
+        let args = json!({"restaurant": "14 March 2027", "people": 4, "unit": "metric"});
+        let r = request(user);
+        let shown = json!({"restaurant": "text"});
+        let check = EchoCheck::new([&shown], &r, false).expect("something shown");
+        let schema = &r.tools[0].parameters;
+        assert!(check.violations(&args, schema, 10).is_empty());
+        let refused = check.with_other_kinds(true).violations(&args, schema, 10);
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert_eq!(refused[0].field_path, "restaurant");
+        assert!(
+            refused[0]
+                .message
+                .contains("is a date, and the argument asks for none"),
+            "{refused:?}"
+        );
     }
 
     #[test]

@@ -32,6 +32,9 @@
 //! - `quotes.rs`: the texts a request or a description sets in quotes;
 //! - `spelling.rs`: a value written in capitals the user wrote otherwise, set to the user's
 //!   spelling ([`Recovery::user_spelling`](crate::model::Recovery::user_spelling));
+//! - `other_kind.rs`: a date or a quantity where the argument names neither (`"room": "21.5
+//!   degrees"`), refused with the echo check
+//!   ([`Recovery::other_kinds`](crate::model::Recovery::other_kinds));
 //! - `own_name.rs`: a value that is only its argument's own name (`"location": "location"`),
 //!   a placeholder the echo check refuses and a held value is not offered;
 //! - `optional.rs`: an optional argument whose value the echo check refuses, left out of the
@@ -97,6 +100,7 @@ mod named_numbers;
 mod numbers;
 mod once;
 mod optional;
+mod other_kind;
 mod own_name;
 mod placement;
 mod qualified;

@@ -412,6 +412,16 @@ pub struct Recovery {
     /// message (a message they dictate), stays. Not in the neutral profile: it reads the
     /// user's words and leaves out an argument the model wrote.
     pub leave_out_retold: bool,
+    /// With `echo_check`, a top-level free string holding a value of another kind than its
+    /// argument's is refused as a copied value is (the argument's error chain asks for it
+    /// again, or leaves an optional one out): a whole date where neither the name nor the
+    /// description has a word of dates (`"station_id": "2027-07-19"`), a quantity where
+    /// neither names a measure (`"room": "21.5 degrees"`, `"ticker": "118.50"`), a quantity
+    /// where the description asks for a date, a date where it asks for a time of day. A small
+    /// model fills the wrong argument with a value of the request. Plain digits, ordinals,
+    /// codes and free-text arguments (`query`, `message`) are never refused. Not in the
+    /// neutral profile: it refuses values the schema takes.
+    pub other_kinds: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -546,6 +556,7 @@ impl Recovery {
         bare_codes: false,
         names_without_the: false,
         leave_out_retold: false,
+        other_kinds: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -597,6 +608,7 @@ impl Recovery {
         bare_codes: true,
         names_without_the: true,
         leave_out_retold: true,
+        other_kinds: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -648,6 +660,7 @@ impl Recovery {
         bare_codes: false,
         names_without_the: false,
         leave_out_retold: false,
+        other_kinds: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -916,6 +929,13 @@ impl Recovery {
     #[must_use]
     pub const fn names_without_the(mut self, on: bool) -> Self {
         self.names_without_the = on;
+        self
+    }
+
+    /// Switches [`other_kinds`](Self::other_kinds).
+    #[must_use]
+    pub const fn other_kinds(mut self, on: bool) -> Self {
+        self.other_kinds = on;
         self
     }
 

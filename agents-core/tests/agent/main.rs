@@ -38,6 +38,7 @@ mod narrowed;
 mod numbers_once;
 mod observability;
 mod omitted;
+mod other_kinds;
 mod own_task;
 mod pairing;
 mod parallel;

@@ -392,6 +392,7 @@ where
         let shown = self.model.capabilities(&self.frame.request.tools).examples;
         let shown = shown.iter().chain(&entry.schema_examples);
         EchoCheck::new(shown, &self.frame.request, numbers_told)
+            .map(|check| check.with_other_kinds(recovery.other_kinds))
     }
 
     /// What the model reads of a call's outcome, with the loop's bookkeeping.
