@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(q.system(), None);
     }
 
-    /// Our own suites (evals/blind, evals/blind2, evals/blind3, evals/blind4) load as BFCL's data does, and every function
+    /// Our own suites (evals/blind to evals/blind5) load as BFCL's data does, and every function
     /// converts to a tool whose parameters are a JSON Schema the runtime compiles: a suite that
     /// stopped loading would fail the measurement only when someone ran it.
     #[test]
@@ -159,6 +159,8 @@ mod tests {
             ("blind3", "blind3_multiple", 60),
             ("blind4", "blind4_simple", 80),
             ("blind4", "blind4_multiple", 60),
+            ("blind5", "blind5_simple", 80),
+            ("blind5", "blind5_multiple", 60),
         ] {
             let dir = evals.join(suite).join("data");
             let questions = load(&dir.join(format!("{category}.json"))).unwrap();
