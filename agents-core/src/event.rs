@@ -900,6 +900,12 @@ pub enum ArgumentChange {
         /// The argument whose value the text holds.
         holds: String,
     },
+    /// An optional switch held `true` and the user's words name nothing of it: it was left
+    /// out, and the tool's default applies (`unnamed_flags`).
+    FlagLeftOut {
+        /// The argument left out.
+        argument: String,
+    },
     /// A value was set to a part of itself: an identifier to the one code of the user's it
     /// held among their words (`bare_codes`), a name to the words after the sentence's `the`
     /// (`names_without_the`).
@@ -1083,6 +1089,10 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "left out `{argument}` (was \"{value}\"): the request retold, holding `{holds}`'s value"
+            ),
+            ArgumentChange::FlagLeftOut { argument } => write!(
+                f,
+                "left out `{argument}` (was true): a switch the user's words never name"
             ),
             ArgumentChange::Narrowed {
                 argument,

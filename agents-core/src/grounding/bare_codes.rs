@@ -64,18 +64,9 @@ const IDENTIFIER_WORDS: [&str; 17] = [
 
 /// Whether `name` (`card_number`, `orderId`, `VIN`) names an identifier.
 fn names_identifier(name: &str) -> bool {
-    let mut spaced = String::new();
-    let mut after_lower = false;
-    for c in name.chars() {
-        if c.is_uppercase() && after_lower {
-            spaced.push(' ');
-        }
-        after_lower = c.is_lowercase();
-        spaced.extend(c.to_lowercase());
-    }
-    spaced
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| IDENTIFIER_WORDS.contains(&w))
+    crate::text::words(name)
+        .iter()
+        .any(|w| IDENTIFIER_WORDS.contains(&w.as_str()))
 }
 
 /// A word that could be a code: a digit in it, and letters, digits and `-/._#` only.

@@ -59,31 +59,10 @@ const ENDS: [(&str, &str); 12] = [
     ("first", "last"),
 ];
 
-/// An argument name's words, lowercased: split at `_`, `-` and before capitals.
-fn name_words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for c in name.chars() {
-        if c == '_' || c == '-' || (c.is_uppercase() && !word.is_empty()) {
-            if !word.is_empty() {
-                words.push(std::mem::take(&mut word));
-            }
-            if c == '_' || c == '-' {
-                continue;
-            }
-        }
-        word.extend(c.to_lowercase());
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
 /// Whether `start` and `end` name a range's two ends: the same words but one, which is a
 /// start's word in `start` and its end's word in `end`.
 fn is_range(start: &str, end: &str) -> bool {
-    let (s, e) = (name_words(start), name_words(end));
+    let (s, e) = (crate::text::words(start), crate::text::words(end));
     if s.len() != e.len() {
         return false;
     }

@@ -28,7 +28,8 @@ use crate::model::Recovery;
 /// words nobody wrote as their list; a name with the sentence's `the` as the name; a piece of a
 /// date they write as that whole date; a date people write as the `YYYY-MM-DD` its
 /// description asks for; a range of two dates the way they write it; a percent they write as
-/// the fraction its description asks for; an optional text retelling their request left out.
+/// the fraction its description asks for; an optional switch on that they never name left
+/// out; an optional text retelling their request left out.
 /// Each reading that changed something, with the step it is reported as, in that order.
 pub(crate) fn read_described(
     args: &mut Value,
@@ -76,6 +77,10 @@ pub(crate) fn read_described(
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);
         note("described_fractions", changes(set));
+    }
+    if recovery.unnamed_flags {
+        let left = super::flags::leave_out_unnamed_flags(args, schema, told);
+        note("unnamed_flags", changes(left));
     }
     // Last: whether a text retells the request depends on the other arguments' final values.
     if recovery.leave_out_retold {

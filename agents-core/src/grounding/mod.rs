@@ -59,6 +59,8 @@
 //!   ([`Recovery::bare_codes`](crate::model::Recovery::bare_codes));
 //! - `article.rs`: a name taken with the sentence's `the` (`"the Chicago Board of Trade"`),
 //!   set to the name ([`Recovery::names_without_the`](crate::model::Recovery::names_without_the));
+//! - `flags.rs`: an optional switch turned on that the user's words never name, left out
+//!   ([`Recovery::unnamed_flags`](crate::model::Recovery::unnamed_flags));
 //! - `retold.rs`: an optional text that retells the request, holding another argument's value,
 //!   left out ([`Recovery::leave_out_retold`](crate::model::Recovery::leave_out_retold));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
@@ -93,6 +95,7 @@ mod date_ranges;
 mod defaults;
 mod described;
 mod echo;
+mod flags;
 mod fractions;
 mod listed;
 mod named_choice;

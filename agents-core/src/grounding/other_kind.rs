@@ -70,25 +70,6 @@ const TEXT_WORDS: &[&str] = &[
     "instructions", "details", "description", "remarks", "memo", "caption", "phrase", "term",
 ];
 
-/// Words as compared: lowercased, split at anything not a letter or a digit and before a
-/// capital that follows a lower-case letter (`startDate`).
-fn words(text: &str) -> Vec<String> {
-    let mut spaced = String::new();
-    let mut after_lower = false;
-    for c in text.chars() {
-        if c.is_uppercase() && after_lower {
-            spaced.push(' ');
-        }
-        after_lower = c.is_lowercase();
-        spaced.extend(c.to_lowercase());
-    }
-    spaced
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 fn any_of(words: &[String], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(&w.as_str()))
 }
@@ -131,7 +112,7 @@ pub(crate) fn other_kind(value: &str, name: &str, property: &Value) -> Option<&'
     if !agents_json::schema::is_free_string(property) {
         return None;
     }
-    let name_words = words(name);
+    let name_words = crate::text::words(name);
     if any_of(&name_words, TEXT_WORDS) {
         return None;
     }
@@ -139,7 +120,7 @@ pub(crate) fn other_kind(value: &str, name: &str, property: &Value) -> Option<&'
         .get("description")
         .and_then(Value::as_str)
         .unwrap_or_default();
-    let described = words(description);
+    let described = crate::text::words(description);
     let quantity = is_quantity(value);
     match agents_json::described_date_form(description) {
         Some(DateForm::Time { .. }) if is_date(value) && !value.contains(':') => {

@@ -422,6 +422,13 @@ pub struct Recovery {
     /// codes and free-text arguments (`query`, `message`) are never refused. Not in the
     /// neutral profile: it refuses values the schema takes.
     pub other_kinds: bool,
+    /// Before a call runs, an optional boolean holding `true` whose name's words (but
+    /// `include`, `is`, `allow`, …) no word of the user's shares four first letters with
+    /// (`"audio_guide": true` for a request that says nothing of audio or guides) is left out
+    /// (`Event::Repaired`, step `unnamed_flags`), and the tool's default applies. A made-up
+    /// example shows every boolean as `true`, and a small model copies it. Not in the neutral
+    /// profile: it leaves out an argument the model wrote.
+    pub unnamed_flags: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -557,6 +564,7 @@ impl Recovery {
         names_without_the: false,
         leave_out_retold: false,
         other_kinds: false,
+        unnamed_flags: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -609,6 +617,7 @@ impl Recovery {
         names_without_the: true,
         leave_out_retold: true,
         other_kinds: true,
+        unnamed_flags: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -661,6 +670,7 @@ impl Recovery {
         names_without_the: false,
         leave_out_retold: false,
         other_kinds: false,
+        unnamed_flags: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -899,6 +909,7 @@ impl Recovery {
             || self.bare_codes
             || self.names_without_the
             || self.leave_out_retold
+            || self.unnamed_flags
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -929,6 +940,13 @@ impl Recovery {
     #[must_use]
     pub const fn names_without_the(mut self, on: bool) -> Self {
         self.names_without_the = on;
+        self
+    }
+
+    /// Switches [`unnamed_flags`](Self::unnamed_flags).
+    #[must_use]
+    pub const fn unnamed_flags(mut self, on: bool) -> Self {
+        self.unnamed_flags = on;
         self
     }
 

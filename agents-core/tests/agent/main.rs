@@ -53,6 +53,7 @@ mod smoke;
 mod streaming;
 mod time_bounds;
 mod tool_source;
+mod unnamed_flags;
 mod user_spelling;
 mod whole_codes;
 mod whole_lists;
