@@ -883,7 +883,7 @@ pub enum ArgumentChange {
     /// A free string held a piece of one code the user wrote (`"448812"` of `HX-448812`): it was
     /// set to the whole code (`whole_codes`).
     CodeWidened {
-        /// The argument.
+        /// The argument, or the list item's path (`track_ids[0]`).
         argument: String,
         /// The value it held, as written.
         value: String,

@@ -4,8 +4,9 @@
 //! References, postcodes, grid references and call numbers are written with a prefix, a
 //! separator or a second group: `HX-448812`, `MSS 2291`, `LS6 2QT`, `NY 2345 0876`. A small
 //! model copies the part that looks like a value and drops the rest (`"448812"`, `"2291"`,
-//! `"LS6"`), and the call runs with a reference nobody gave. Where a free string argument holds
-//! a piece of exactly one such code, cut at the code's own separators, it takes the whole code.
+//! `"LS6"`), and the call runs with a reference nobody gave. Where a free string argument, or an
+//! item of a list of free strings (`["118"]` for "tracks TRK-118"), holds a piece of exactly one
+//! such code, cut at the code's own separators, it takes the whole code.
 //!
 //! A code, as read here, is a run of the user's words that holds a digit and a letter, each word
 //! either holding a digit (`HX-448812`, `2QT`, `1547/3/12`) or written in capitals (`MSS`,
@@ -15,7 +16,8 @@
 //! the argument's own name is a label (`SKU KX-55012-BL` for `sku` reads `KX-55012-BL`; `ZIP
 //! 73301` for `zip_code` is a name and a value, no code). Nothing is guessed: a value with no digit, a value the user also wrote outside the
 //! code, a piece of two codes, a piece of a code another argument holds or holds a piece of
-//! (`"D2"` and `"D48"` of `D2:D48`, a range's two ends), is left as it is.
+//! (`"D2"` and `"D48"` of `D2:D48`, a range's two ends), or another item of the list holds, is
+//! left as it is.
 //!
 //! [`Recovery::whole_codes`]: crate::model::Recovery::whole_codes
 
@@ -167,9 +169,85 @@ pub(super) fn is_piece_of(piece: &str, code: &str) -> bool {
     })
 }
 
+/// A value the module may widen: a top-level free string, or an item of a top-level list of
+/// free strings (`track_ids[0]`).
+struct Slot {
+    /// The argument it is in.
+    name: String,
+    /// Its place in the argument's list, for an item.
+    item: Option<usize>,
+    /// Its text, trimmed.
+    value: String,
+}
+
+impl Slot {
+    /// Where it is, as a change reports it: `sku`, `track_ids[0]`.
+    fn path(&self) -> String {
+        match self.item {
+            Some(i) => format!("{}[{i}]", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// Whether `property` (of a tool with parameters `schema`) takes a code: a free string whose
+/// description asks for no date.
+fn takes_code(schema: &Value, property: &Value) -> bool {
+    let property = agents_json::schema::concrete(schema, property);
+    let dated = property
+        .get("description")
+        .and_then(Value::as_str)
+        .and_then(agents_json::described_date_form)
+        .is_some();
+    agents_json::schema::is_free_string(property) && !dated
+}
+
+/// The call's values a code may be read into (top-level free strings and the items of lists
+/// of them), and every text and number of its top level and its lists' items (what another
+/// value holding the code is looked for in).
+fn slots(members: &serde_json::Map<String, Value>, schema: &Value) -> (Vec<Slot>, Vec<Slot>) {
+    let (mut open, mut all) = (Vec::new(), Vec::new());
+    let text = |v: &Value| match v {
+        Value::String(s) => Some(s.trim().to_owned()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    };
+    for (name, value) in members {
+        let property = schema.get("properties").and_then(|p| p.get(name));
+        let items: Vec<(Option<usize>, &Value)> = match value {
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Some(i), v))
+                .collect(),
+            v => vec![(None, v)],
+        };
+        for (item, v) in items {
+            let Some(value) = text(v) else { continue };
+            let slot = || Slot {
+                name: name.clone(),
+                item,
+                value: value.clone(),
+            };
+            let takes = property.is_some_and(|p| match item {
+                None => takes_code(schema, p),
+                Some(_) => agents_json::schema::concrete(schema, p)
+                    .get("items")
+                    .is_some_and(|items| takes_code(schema, items)),
+            });
+            if takes && v.is_string() && has_digit(&value) {
+                open.push(slot());
+            }
+            all.push(slot());
+        }
+    }
+    (open, all)
+}
+
 /// Sets every top-level free string argument of `args` (a call to a tool with parameters
-/// `schema`) that holds a piece of exactly one code `told` (what the model was told) writes to
-/// that whole code, as the module says. Returns what was set, in argument order.
+/// `schema`), and every item of a top-level list of free strings, that holds a piece of exactly
+/// one code `told` (what the model was told) writes to that whole code, as the module says.
+/// Returns what was set, in argument order.
 pub(crate) fn widen_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<Widened> {
     let Some(members) = args.as_object_mut() else {
         return Vec::new();
@@ -179,32 +257,10 @@ pub(crate) fn widen_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         return Vec::new();
     }
     let told_lower = told.to_lowercase();
-    let texts: Vec<(String, String)> = members
-        .iter()
-        .filter_map(|(k, v)| match v {
-            Value::String(s) => Some((k.clone(), s.trim().to_owned())),
-            Value::Number(n) => Some((k.clone(), n.to_string())),
-            _ => None,
-        })
-        .collect();
+    let (open, all) = slots(members, schema);
     let mut out = Vec::new();
-    for (name, value) in &texts {
-        let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
-            continue;
-        };
-        let property = agents_json::schema::concrete(schema, property);
-        let dated = property
-            .get("description")
-            .and_then(Value::as_str)
-            .and_then(agents_json::described_date_form)
-            .is_some();
-        if !agents_json::schema::is_free_string(property)
-            || dated
-            || !members.get(name).is_some_and(Value::is_string)
-            || !has_digit(value)
-        {
-            continue;
-        }
+    for slot in &open {
+        let (name, value) = (&slot.name, &slot.value);
         // A code that starts with the argument's own name is that name and the code after it
         // (`SKU KX-55012-BL` for `sku`), or a name and a value (`ZIP 73301` for `zip_code`:
         // no letter left, no code).
@@ -231,18 +287,25 @@ pub(crate) fn widen_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         if super::told::has_token(&outside, &value.to_lowercase()) {
             continue;
         }
-        let others_hold = texts.iter().any(|(other, text)| {
-            other != name && (text.eq_ignore_ascii_case(code) || is_piece_of(text, code))
+        let others_hold = all.iter().any(|other| {
+            (other.name != slot.name || other.item != slot.item)
+                && (other.value.eq_ignore_ascii_case(code) || is_piece_of(&other.value, code))
         });
         if others_hold {
             continue;
         }
         out.push(Widened {
-            argument: name.clone(),
+            argument: slot.path(),
             value: value.clone(),
             code: code.clone(),
         });
-        members.insert(name.clone(), Value::String(code.clone()));
+        let place = match slot.item {
+            Some(i) => members.get_mut(name).and_then(|list| list.get_mut(i)),
+            None => members.get_mut(name),
+        };
+        if let Some(place) = place {
+            *place = Value::String(code.clone());
+        }
     }
     out
 }
@@ -258,7 +321,9 @@ mod tests {
             "other": {"type": "string"},
             "count": {"type": "integer"},
             "kind": {"type": "string", "enum": ["448812"]},
-            "day": {"type": "string", "description": "Date in YYYY-MM-DD format."}
+            "day": {"type": "string", "description": "Date in YYYY-MM-DD format."},
+            "track_ids": {"type": "array", "items": {"type": "string"}},
+            "counts": {"type": "array", "items": {"type": "integer"}}
         }})
     }
 
@@ -266,6 +331,21 @@ mod tests {
         let mut args = args;
         let set = widen_codes(&mut args, &schema(), told);
         (args, set)
+    }
+
+    #[test]
+    fn an_item_of_a_list_reads_as_the_whole_code_too() {
+        let told = "add tracks TRK-118 and TRK-2044 to playlist PL-0091";
+        let (args, set) = widen(json!({"track_ids": ["118", "TRK-2044"]}), told);
+        assert_eq!(args["track_ids"], json!(["TRK-118", "TRK-2044"]));
+        assert_eq!(set[0].argument, "track_ids[0]");
+        // The piece another item (or argument) holds the code of stays.
+        let (args, set) = widen(json!({"track_ids": ["118", "TRK-118"], "other": "x"}), told);
+        assert_eq!(args["track_ids"], json!(["118", "TRK-118"]));
+        assert!(set.is_empty());
+        let (args, set) = widen(json!({"counts": [118]}), told);
+        assert_eq!(args["counts"], json!([118]));
+        assert!(set.is_empty());
     }
 
     #[test]

@@ -361,8 +361,8 @@ pub struct Recovery {
     /// few of its words. Not in the neutral profile: it reads the user's words and changes a
     /// string the schema takes.
     pub whole_quotes: bool,
-    /// Before a call runs, a free string argument holding a piece of exactly one code the user
-    /// wrote, a reference with a prefix, a separator or a second group (`"448812"` of
+    /// Before a call runs, a free string argument (or an item of a list of free strings)
+    /// holding a piece of exactly one code the user wrote, a reference with a prefix, a separator or a second group (`"448812"` of
     /// `HX-448812`, `"2291"` of `MSS 2291`, `"LS6"` of `LS6 2QT`), cut at the code's own
     /// separators, takes the whole code (`Event::Repaired`, step `whole_codes`). A small model
     /// copies the part of a reference that looks like a value. A value the user also wrote
