@@ -1,6 +1,7 @@
-//! A value of another kind than its argument's (issue 28): under the small-model profile a
-//! call whose `room` holds the user's temperature is refused with the echo check, and the
-//! model writes it again; with the piece off it runs as written.
+//! A value of another kind than its argument's (issue 28): with `other_kinds` on (opt in, over
+//! the small-model profile) a call whose `room` holds the user's temperature is refused with
+//! the echo check, and the model writes it again; with the piece off, as the profile has it,
+//! it runs as written.
 
 use crate::common::{recording, run_recorded};
 use agents_core::ModelResponse;
@@ -39,7 +40,7 @@ async fn run(recovery: Recovery, first: &str) -> (Vec<String>, Vec<String>) {
 #[tokio::test]
 async fn a_temperature_for_a_room_is_refused_and_written_again() {
     let first = r#"{"room": "21.5 degrees", "celsius": 21.5}"#;
-    let (rooms, errors) = run(Recovery::SMALL_MODEL, first).await;
+    let (rooms, errors) = run(Recovery::SMALL_MODEL.other_kinds(true), first).await;
     assert_eq!(rooms, ["living room"]);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
@@ -51,7 +52,7 @@ async fn a_temperature_for_a_room_is_refused_and_written_again() {
 #[tokio::test]
 async fn with_the_piece_off_the_call_runs_as_written() {
     let first = r#"{"room": "21.5 degrees", "celsius": 21.5}"#;
-    let (rooms, errors) = run(Recovery::SMALL_MODEL.other_kinds(false), first).await;
+    let (rooms, errors) = run(Recovery::SMALL_MODEL, first).await;
     assert_eq!(rooms, ["21.5 degrees", "living room"]);
     assert!(errors.is_empty(), "{errors:?}");
 }
