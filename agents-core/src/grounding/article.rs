@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use super::bare_codes::Narrowed;
+use super::narrowed::{Narrowed, narrow_free_strings};
 
 /// The name `value` holds after a lower-case `the`, where `told` writes it so.
 fn without_the<'v>(value: &'v str, told: &str) -> Option<&'v str> {
@@ -25,32 +25,9 @@ fn without_the<'v>(value: &'v str, told: &str) -> Option<&'v str> {
 /// holds a name with the sentence's `the` before it to the name, as the module says. Returns
 /// what was set, in argument order.
 pub(crate) fn drop_the(args: &mut Value, schema: &Value, told: &str) -> Vec<Narrowed> {
-    let Some(members) = args.as_object_mut() else {
-        return Vec::new();
-    };
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (name, value) in members.iter_mut() {
-        let free = properties
-            .get(name)
-            .map(|p| agents_json::schema::concrete(schema, p))
-            .is_some_and(agents_json::schema::is_free_string);
-        let Some(text) = value.as_str().filter(|_| free) else {
-            continue;
-        };
-        let Some(bare) = without_the(text, told) else {
-            continue;
-        };
-        out.push(Narrowed {
-            argument: name.clone(),
-            value: text.to_owned(),
-            to: bare.to_owned(),
-        });
-        *value = Value::String(bare.to_owned());
-    }
-    out
+    narrow_free_strings(args, schema, |_, text| {
+        without_the(text, told).map(str::to_owned)
+    })
 }
 
 #[cfg(test)]

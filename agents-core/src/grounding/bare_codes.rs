@@ -17,29 +17,8 @@
 
 use serde_json::Value;
 
+use super::narrowed::{Narrowed, narrow_free_strings};
 use super::told::token_starts;
-
-/// A value set to a part of itself: the code it held (`bare_codes`), or the name after `the`
-/// (`names_without_the`).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Narrowed {
-    /// The argument.
-    pub argument: String,
-    /// The value it held.
-    pub value: String,
-    /// The part of it it now holds.
-    pub to: String,
-}
-
-impl From<Narrowed> for crate::event::ArgumentChange {
-    fn from(n: Narrowed) -> Self {
-        crate::event::ArgumentChange::Narrowed {
-            argument: n.argument,
-            value: n.value,
-            to: n.to,
-        }
-    }
-}
 
 /// Words of an argument's name that say it holds an identifier.
 const IDENTIFIER_WORDS: [&str; 17] = [
@@ -104,33 +83,13 @@ fn bare_code<'v>(value: &'v str, told_lower: &str) -> Option<&'v str> {
 /// whose name names an identifier and that holds the user's words around one code of theirs
 /// to that code, as the module says. Returns what was set, in argument order.
 pub(crate) fn set_bare_codes(args: &mut Value, schema: &Value, told: &str) -> Vec<Narrowed> {
-    let Some(members) = args.as_object_mut() else {
-        return Vec::new();
-    };
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-        return Vec::new();
-    };
     let told_lower = told.to_lowercase();
-    let mut out = Vec::new();
-    for (name, value) in members.iter_mut() {
-        let free = properties
-            .get(name)
-            .map(|p| agents_json::schema::concrete(schema, p))
-            .is_some_and(agents_json::schema::is_free_string);
-        let Some(text) = value.as_str().filter(|_| free && names_identifier(name)) else {
-            continue;
-        };
-        let Some(code) = bare_code(text, &told_lower) else {
-            continue;
-        };
-        out.push(Narrowed {
-            argument: name.clone(),
-            value: text.to_owned(),
-            to: code.to_owned(),
-        });
-        *value = Value::String(code.to_owned());
-    }
-    out
+    narrow_free_strings(args, schema, |name, text| {
+        names_identifier(name)
+            .then(|| bare_code(text, &told_lower))
+            .flatten()
+            .map(str::to_owned)
+    })
 }
 
 #[cfg(test)]

@@ -57,6 +57,8 @@
 //! - `bare_codes.rs`: an identifier holding the user's words around one code of theirs
 //!   (`"VIN for me: 1HGCM82633A004352 thx"`), set to the code
 //!   ([`Recovery::bare_codes`](crate::model::Recovery::bare_codes));
+//! - `narrowed.rs`: what `bare_codes.rs` and `article.rs` share: a free string set to a part
+//!   of itself;
 //! - `article.rs`: a name taken with the sentence's `the` (`"the Chicago Board of Trade"`),
 //!   set to the name ([`Recovery::names_without_the`](crate::model::Recovery::names_without_the));
 //! - `flags.rs`: an optional switch turned on that the user's words never name, left out
@@ -100,6 +102,7 @@ mod fractions;
 mod listed;
 mod named_choice;
 mod named_numbers;
+mod narrowed;
 mod numbers;
 mod once;
 mod optional;

@@ -63,9 +63,6 @@ pub(crate) fn leave_out_retold(args: &mut Value, schema: &Value, told: &str) -> 
     let Some(members) = args.as_object() else {
         return Vec::new();
     };
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-        return Vec::new();
-    };
     let required = agents_json::schema::required(schema);
     // How each message (each line) of the user's opens: a retelling starts where they did.
     let openings: Vec<Vec<String>> = told
@@ -86,10 +83,7 @@ pub(crate) fn leave_out_retold(args: &mut Value, schema: &Value, told: &str) -> 
         let Some(text) = value.as_str() else {
             continue;
         };
-        let free = properties
-            .get(name)
-            .map(|p| agents_json::schema::concrete(schema, p))
-            .is_some_and(agents_json::schema::is_free_string);
+        let free = super::narrowed::is_free_string_argument(schema, name);
         if required.contains(&name.as_str()) || !free {
             continue;
         }

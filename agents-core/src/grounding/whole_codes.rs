@@ -190,9 +190,9 @@ impl Slot {
     }
 }
 
-/// Whether `property` (of a tool with parameters `schema`) takes a code: a free string whose
-/// description asks for no date.
-fn takes_code(schema: &Value, property: &Value) -> bool {
+/// Whether `property` (of a tool with parameters `schema`) takes a whole code or quote: a free
+/// string whose description asks for no date (a date's pieces are `whole_dates`'s).
+pub(super) fn takes_text(schema: &Value, property: &Value) -> bool {
     let property = agents_json::schema::concrete(schema, property);
     let dated = property
         .get("description")
@@ -230,10 +230,10 @@ fn slots(members: &serde_json::Map<String, Value>, schema: &Value) -> (Vec<Slot>
                 value: value.clone(),
             };
             let takes = property.is_some_and(|p| match item {
-                None => takes_code(schema, p),
+                None => takes_text(schema, p),
                 Some(_) => agents_json::schema::concrete(schema, p)
                     .get("items")
-                    .is_some_and(|items| takes_code(schema, items)),
+                    .is_some_and(|items| takes_text(schema, items)),
             });
             if takes && v.is_string() && has_digit(&value) {
                 open.push(slot());

@@ -78,13 +78,7 @@ pub(crate) fn widen_quotes(args: &mut Value, schema: &Value, told: &str) -> Vec<
         let Some(property) = schema.get("properties").and_then(|p| p.get(&name)) else {
             continue;
         };
-        let property = agents_json::schema::concrete(schema, property);
-        let dated = property
-            .get("description")
-            .and_then(Value::as_str)
-            .and_then(agents_json::described_date_form)
-            .is_some();
-        if !agents_json::schema::is_free_string(property) || dated {
+        if !super::whole_codes::takes_text(schema, property) {
             continue;
         }
         let Some(value) = members.get(&name).and_then(Value::as_str) else {

@@ -1,0 +1,67 @@
+//! A free string set to a part of itself: what `bare_codes` and `names_without_the` share.
+
+use serde_json::Value;
+
+/// A value set to a part of itself: the code it held (`bare_codes`), or the name after `the`
+/// (`names_without_the`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Narrowed {
+    /// The argument.
+    pub argument: String,
+    /// The value it held.
+    pub value: String,
+    /// The part of it it now holds.
+    pub to: String,
+}
+
+impl From<Narrowed> for crate::event::ArgumentChange {
+    fn from(n: Narrowed) -> Self {
+        crate::event::ArgumentChange::Narrowed {
+            argument: n.argument,
+            value: n.value,
+            to: n.to,
+        }
+    }
+}
+
+/// Whether the argument `name` of a tool with parameters `schema` is a free string (no `enum`,
+/// `const`, `format`, `pattern`), an optional one's `null` aside.
+pub(super) fn is_free_string_argument(schema: &Value, name: &str) -> bool {
+    schema
+        .get("properties")
+        .and_then(|p| p.get(name))
+        .map(|p| agents_json::schema::concrete(schema, p))
+        .is_some_and(agents_json::schema::is_free_string)
+}
+
+/// Sets every top-level free string of `args` (a call to a tool with parameters `schema`) to
+/// the part `part` finds in it (given the argument's name and its text). Returns what was set,
+/// in argument order.
+pub(super) fn narrow_free_strings(
+    args: &mut Value,
+    schema: &Value,
+    mut part: impl FnMut(&str, &str) -> Option<String>,
+) -> Vec<Narrowed> {
+    let Some(members) = args.as_object_mut() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, value) in members.iter_mut() {
+        let Some(text) = value.as_str() else {
+            continue;
+        };
+        if !is_free_string_argument(schema, name) {
+            continue;
+        }
+        let Some(to) = part(name, text) else {
+            continue;
+        };
+        out.push(Narrowed {
+            argument: name.clone(),
+            value: text.to_owned(),
+            to: to.clone(),
+        });
+        *value = Value::String(to);
+    }
+    out
+}
