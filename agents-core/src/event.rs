@@ -900,6 +900,17 @@ pub enum ArgumentChange {
         /// The argument whose value the text holds.
         holds: String,
     },
+    /// A name was set to the standard code its argument's description asks for (a country's
+    /// ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
+    /// 639-1: `standard_codes`).
+    StandardCode {
+        /// The argument.
+        argument: String,
+        /// The name it held, as written.
+        value: String,
+        /// The code it now holds.
+        code: String,
+    },
     /// An optional switch held `true` and the user's words name nothing of it: it was left
     /// out, and the tool's default applies (`unnamed_flags`).
     FlagLeftOut {
@@ -1089,6 +1100,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "left out `{argument}` (was \"{value}\"): the request retold, holding `{holds}`'s value"
+            ),
+            ArgumentChange::StandardCode {
+                argument,
+                value,
+                code,
+            } => write!(
+                f,
+                "set `{argument}` to \"{code}\" (was \"{value}\"): the code its description asks for"
             ),
             ArgumentChange::FlagLeftOut { argument } => write!(
                 f,

@@ -25,7 +25,8 @@ use crate::model::Recovery;
 /// are on ask, against the user's words (`told`): a piece of a text they quote as that whole
 /// quote; an identifier holding their words around one code as the code; a piece of a code
 /// they write (`HX-448812`) as that whole code; a list holding an item of a list they write and
-/// words nobody wrote as their list; a name with the sentence's `the` as the name; a piece of a
+/// words nobody wrote as their list; a name where its description asks for its standard code
+/// as that code; a name with the sentence's `the` as the name; a piece of a
 /// date they write as that whole date; a date people write as the `YYYY-MM-DD` its
 /// description asks for; a range of two dates the way they write it; a percent they write as
 /// the fraction its description asks for; an optional switch on that they never name left
@@ -57,6 +58,12 @@ pub(crate) fn read_described(
     }
     if recovery.whole_lists {
         note("whole_lists", changes(widen_lists(args, schema, told)));
+    }
+    if recovery.standard_codes {
+        note(
+            "standard_codes",
+            changes(super::set_standard_codes(args, schema)),
+        );
     }
     if recovery.names_without_the {
         note(

@@ -63,6 +63,10 @@
 //!   set to the name ([`Recovery::names_without_the`](crate::model::Recovery::names_without_the));
 //! - `flags.rs`: an optional switch turned on that the user's words never name, left out
 //!   ([`Recovery::unnamed_flags`](crate::model::Recovery::unnamed_flags));
+//! - `standard_codes/`: a name where the description asks for its standard code (a country's
+//!   ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
+//!   639-1), set to the code
+//!   ([`Recovery::standard_codes`](crate::model::Recovery::standard_codes));
 //! - `retold.rs`: an optional text that retells the request, holding another argument's value,
 //!   left out ([`Recovery::leave_out_retold`](crate::model::Recovery::leave_out_retold));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
@@ -114,6 +118,7 @@ mod quotes;
 mod retold;
 mod spans;
 mod spelling;
+mod standard_codes;
 mod string_placement;
 mod told;
 mod tool_words;
@@ -142,6 +147,7 @@ pub(crate) use placement::{place_numbers, reused_number_holders};
 pub(crate) use retold::leave_out_retold;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use spelling::restore_spelling;
+pub(crate) use standard_codes::set_standard_codes;
 pub(crate) use string_placement::place_strings;
 pub(crate) use told::{Told, last_user_words, same_number, told_text};
 pub use tool_words::request_words_in_tools;

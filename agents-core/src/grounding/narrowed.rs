@@ -1,4 +1,5 @@
-//! A free string set to a part of itself: what `bare_codes` and `names_without_the` share.
+//! A free string set to what a reading finds in it: what `bare_codes`, `names_without_the` and
+//! `standard_codes` share.
 
 use serde_json::Value;
 
@@ -35,7 +36,7 @@ pub(super) fn is_free_string_argument(schema: &Value, name: &str) -> bool {
 }
 
 /// Sets every top-level free string of `args` (a call to a tool with parameters `schema`) to
-/// the part `part` finds in it (given the argument's name and its text). Returns what was set,
+/// what `part` finds in it (a part of it, or its code) (given the argument's name and its text). Returns what was set,
 /// in argument order.
 pub(super) fn narrow_free_strings(
     args: &mut Value,

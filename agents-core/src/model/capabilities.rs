@@ -431,6 +431,14 @@ pub struct Recovery {
     /// example shows every boolean as `true`, and a small model copies it. Not in the neutral
     /// profile: it leaves out an argument the model wrote.
     pub unnamed_flags: bool,
+    /// Before a call runs, a free string whose description asks for a standard code (a
+    /// country's two-letter ISO 3166 code, a US state's abbreviation, a currency's ISO 4217
+    /// code, a language's ISO 639-1 code) and that holds a name the code stands for
+    /// (`"GERMANY"`, `"Oregon"`, `"Swiss francs"`, `"German"`) takes the code
+    /// (`Event::Repaired`, step `standard_codes`). A small model copies the name the user
+    /// wrote. A code already, a name not in the tables (`dollars`), or another description:
+    /// left as they are. Not in the neutral profile: it changes a string the schema takes.
+    pub standard_codes: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -567,6 +575,7 @@ impl Recovery {
         leave_out_retold: false,
         other_kinds: false,
         unnamed_flags: false,
+        standard_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -620,6 +629,7 @@ impl Recovery {
         leave_out_retold: true,
         other_kinds: false,
         unnamed_flags: true,
+        standard_codes: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -673,6 +683,7 @@ impl Recovery {
         leave_out_retold: false,
         other_kinds: false,
         unnamed_flags: false,
+        standard_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -912,6 +923,7 @@ impl Recovery {
             || self.names_without_the
             || self.leave_out_retold
             || self.unnamed_flags
+            || self.standard_codes
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -942,6 +954,13 @@ impl Recovery {
     #[must_use]
     pub const fn names_without_the(mut self, on: bool) -> Self {
         self.names_without_the = on;
+        self
+    }
+
+    /// Switches [`standard_codes`](Self::standard_codes).
+    #[must_use]
+    pub const fn standard_codes(mut self, on: bool) -> Self {
+        self.standard_codes = on;
         self
     }
 

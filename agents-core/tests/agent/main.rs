@@ -50,6 +50,7 @@ mod repeats;
 mod resume;
 mod run_properties;
 mod smoke;
+mod standard_codes;
 mod streaming;
 mod time_bounds;
 mod tool_source;
