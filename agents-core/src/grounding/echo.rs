@@ -252,15 +252,7 @@ impl EchoCheck {
             }
             Value::Number(n) => {
                 let Some(x) = n.as_f64() else { return };
-                // A number an example showed is the user's only where they wrote it as a
-                // number, not inside a code (the `7` of a plate `7XYZ219`).
-                let shown = self.numbers.contains(&x);
-                let given = if shown {
-                    self.told.has_plain_number(x)
-                } else {
-                    self.told.has_number(x)
-                };
-                if given {
+                if self.told.has_number(x) {
                     return;
                 }
                 // One of the numbers the schema lists is a choice, like a listed string: the
@@ -462,20 +454,6 @@ mod tests {
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect()
-    }
-
-    #[test]
-    fn a_shown_number_inside_a_code_of_the_users_is_still_an_echo() {
-        let shown = json!({"restaurant": "text", "people": 7});
-        let args = json!({"restaurant": "Nonna Rosa", "people": 7, "unit": "metric"});
-        let refused = echoes(
-            shown.clone(),
-            "Table at Nonna Rosa, booking ref 7XK2",
-            args.clone(),
-        );
-        assert_eq!(refused, ["people"]);
-        // Written as a number, it is the user's.
-        assert!(echoes(shown, "Table at Nonna Rosa for 7, ref 7XK2", args).is_empty());
     }
 
     #[test]

@@ -16,9 +16,6 @@ pub(crate) struct Told {
     /// Every number the text gives, every way it reads ([`super::numbers::readings`]), read
     /// when first needed.
     numbers: OnceLock<Vec<f64>>,
-    /// The numbers the text gives outside codes ([`has_plain_number`](Self::has_plain_number)),
-    /// read when first needed.
-    plain_numbers: OnceLock<Vec<f64>>,
 }
 
 impl Told {
@@ -27,7 +24,6 @@ impl Told {
             text: text.to_owned(),
             lower: text.to_lowercase(),
             numbers: OnceLock::new(),
-            plain_numbers: OnceLock::new(),
         }
     }
 
@@ -77,25 +73,6 @@ impl Told {
         !self.readings().is_empty()
     }
 
-    /// Whether the text gives the number `x` outside a code: as [`has_number`](Self::has_number)
-    /// reads numbers, with every word that mixes letters and digits (`7XYZ219`,
-    /// `ak_live_7f3d9c2`, `F-07`, `4d6`) left out, but a number with its unit (`5km`, `7pm`,
-    /// `3rd`). A number an example showed is the user's only where they wrote it as a number:
-    /// the `7` of a plate `7XYZ219` gives no `7` of the example's.
-    pub(crate) fn has_plain_number(&self, x: f64) -> bool {
-        self.plain_numbers
-            .get_or_init(|| {
-                let plain: Vec<&str> = self
-                    .text
-                    .split_whitespace()
-                    .map(|w| if in_code(w) { "" } else { w })
-                    .collect();
-                super::numbers::readings(&plain.join(" ").to_lowercase())
-            })
-            .iter()
-            .any(|&y| same_number(x, y))
-    }
-
     fn readings(&self) -> &[f64] {
         self.numbers
             .get_or_init(|| super::numbers::readings(&self.lower))
@@ -141,23 +118,6 @@ fn in_capitals(words: &str) -> bool {
     }) && any
 }
 
-/// Whether a word (punctuation at its ends aside) mixes letters and digits as a code does:
-/// not a number with its unit or ending (`5km`, `7pm`, `3rd`, `2.5x`), which is digits first
-/// and lower-case letters after.
-fn in_code(word: &str) -> bool {
-    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-    let digits = word.chars().any(|c| c.is_ascii_digit());
-    let letters = word.chars().any(char::is_alphabetic);
-    // Digits with their separators first (`1'000km`), then lower-case letters only.
-    let starts_with_digit = word.starts_with(|c: char| c.is_ascii_digit());
-    let unit = starts_with_digit
-        && word
-            .trim_start_matches(|c: char| !c.is_alphabetic())
-            .chars()
-            .all(char::is_lowercase);
-    digits && letters && !unit
-}
-
 /// Equal, or as near as two readings of the same written number can be (`5%` read as `0.05`).
 pub(crate) fn same_number(x: f64, y: f64) -> bool {
     x == y || (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0)
@@ -182,23 +142,6 @@ pub(crate) fn token_starts<'h>(hay: &'h str, needle: &'h str) -> impl Iterator<I
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_number_inside_a_code_is_no_plain_number() {
-        let told = Told::new("Renew plate 7XYZ219 and key ak_live_7f3d9c2 for field F-07");
-        assert!(
-            told.has_number(7.0),
-            "read every way, the codes' digits count"
-        );
-        assert!(!told.has_plain_number(7.0));
-        let told = Told::new("roll 4d6, then 7 more at 7pm over 5km, the 3rd time");
-        assert!(told.has_plain_number(7.0) && told.has_plain_number(5.0));
-        assert!(told.has_plain_number(19.0) && told.has_plain_number(3.0));
-        assert!(
-            !told.has_plain_number(6.0),
-            "the 6 of 4d6 is dice, a code here"
-        );
-    }
 
     #[test]
     fn a_token_is_a_whole_word_and_a_number_any_way_it_is_written() {
