@@ -26,6 +26,7 @@ mod escalation_budget;
 mod escalation_fixer;
 mod escalation_plain;
 mod escalation_tree;
+mod held_turn_readings;
 mod in_place;
 mod journal;
 mod last_turn;

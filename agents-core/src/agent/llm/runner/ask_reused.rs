@@ -55,7 +55,7 @@ where
             let Some((spec, repaired)) = self.offered_call(call) else {
                 continue;
             };
-            let schema = &spec.parameters;
+            let schema = self.declared_parameters(spec);
             let mut args = repaired.value;
             let holders = reused_number_holders(&args, &told);
             let mut changes = Vec::new();

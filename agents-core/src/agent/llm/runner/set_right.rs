@@ -110,6 +110,9 @@ where
             let Some((spec, repaired)) = self.offered_call(call) else {
                 continue;
             };
+            // Read against the schema the tool declares: on prevention's held turn the offered
+            // one holds the copied arguments to the user's word spans, no free strings.
+            let parameters = self.declared_parameters(spec);
             let mut args = repaired.value;
             // The lenient repair's fixes go with the first rewrite; the text is valid after it.
             let mut json = repaired.fixes;
@@ -120,22 +123,22 @@ where
                 }
             };
             if let (true, Some(told), Some(text)) = (recovery.place_numbers, &told, &text) {
-                let placed = place_numbers(&mut args, &spec.parameters, text, told);
+                let placed = place_numbers(&mut args, parameters, text, told);
                 let changes = placed.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "place_numbers", &args, changes);
             }
             if let (true, Some(told), Some(text)) = (recovery.named_numbers, &told, &text) {
-                let placed = place_named_numbers(&mut args, &spec.parameters, text, told);
+                let placed = place_named_numbers(&mut args, parameters, text, told);
                 let changes = placed.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "named_numbers", &args, changes);
             }
             if let (true, Some(text)) = (recovery.place_strings, &text) {
-                let placed = place_strings(&mut args, &spec.parameters, text);
+                let placed = place_strings(&mut args, parameters, text);
                 let changes = placed.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "place_strings", &args, changes);
             }
             if let (true, Some(told)) = (recovery.numbers_once, &told) {
-                let reused = leave_out_reused_numbers(&mut args, &spec.parameters, told);
+                let reused = leave_out_reused_numbers(&mut args, parameters, told);
                 let changes = reused.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "numbers_once", &args, changes);
             }
@@ -148,37 +151,47 @@ where
                 .and_then(|&i| self.echo_check(&self.frame.tools.entries[i]));
             if let Some(check) = check {
                 if recovery.named_choices {
-                    let chosen = set_named_choices(&mut args, &spec.parameters, &check);
+                    let chosen = set_named_choices(&mut args, parameters, &check);
                     let changes = chosen.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "named_choices", &args, changes);
                 }
                 if recovery.described_codes {
-                    let coded = set_described_codes(&mut args, &spec.parameters, check.told());
+                    let coded = set_described_codes(&mut args, parameters, check.told());
                     let changes = coded.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "described_codes", &args, changes);
                 }
                 if recovery.leave_out_echoes {
-                    let ungrounded = leave_out_ungrounded(&mut args, &spec.parameters, &check);
+                    let ungrounded = leave_out_ungrounded(&mut args, parameters, &check);
                     let changes = ungrounded.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "leave_out_echoes", &args, changes);
                 }
                 if recovery.default_echoes {
-                    let defaulted = default_ungrounded(&mut args, &spec.parameters, &check);
+                    let defaulted = default_ungrounded(&mut args, parameters, &check);
                     let changes = defaulted.into_iter().map(ArgumentChange::from).collect();
                     rewrite(call, "default_echoes", &args, changes);
                 }
             }
             let told = text.as_deref().unwrap_or_default();
-            for (step, changes) in read_described(&mut args, &spec.parameters, recovery, told) {
+            for (step, changes) in read_described(&mut args, parameters, recovery, told) {
                 rewrite(call, step, &args, changes);
             }
             if let (true, Some(text)) = (recovery.user_spelling, &text) {
-                let respelled = restore_spelling(&mut args, &spec.parameters, text);
+                let respelled = restore_spelling(&mut args, parameters, text);
                 let changes = respelled.into_iter().map(ArgumentChange::from).collect();
                 rewrite(call, "user_spelling", &args, changes);
             }
         }
         response
+    }
+
+    /// The parameters the tool `spec` declares: on a turn prevention holds to the user's
+    /// words, the schema the hold replaced for the turn, else the offered one.
+    pub(super) fn declared_parameters<'s>(&'s self, spec: &'s crate::model::ToolSpec) -> &'s Value {
+        self.progress
+            .unheld
+            .iter()
+            .find(|(tool, _)| *tool == spec.name)
+            .map_or(&spec.parameters, |(_, parameters)| parameters)
     }
 
     /// A call to a tool this turn offers (not the final answer) with its arguments read
