@@ -7,8 +7,8 @@
 //! `number`, `code`, `sku`, `vin`, `zip`, `postcode`, `barcode`, `reference`, `tracking`,
 //! `plate`, `registration`, `serial`, `isbn`, `iban`, `pin`) holds exactly one word with a
 //! digit that the user wrote as a whole word (letters, digits and `-/._#` only: `1HGCM82633A004352`,
-//! `4471093`, `PH-118`, not `12,000`), and lower-case words beside it, it takes that word
-//! alone. A code of two words the user wrote (`KV21 XLM`) is widened again by `whole_codes`,
+//! `4471093`, `PH-118`, not `12,000`), and lower-case words beside it or a label that names
+//! the argument (`SKU TX-5512-BLK` for `sku`), it takes that word alone. A code of two words the user wrote (`KV21 XLM`) is widened again by `whole_codes`,
 //! which runs after. Labels in capitals (`ZIP 94110`), a value of one word, two words with
 //! digits, a word nobody wrote, or an argument whose name says no identifier are left as they
 //! are.
@@ -58,7 +58,7 @@ fn is_code_word(word: &str) -> bool {
 
 /// The one code word of `value`, where the value is that word and lower-case words of the
 /// user's around it, as the module says.
-fn bare_code<'v>(value: &'v str, told_lower: &str) -> Option<&'v str> {
+fn bare_code<'v>(value: &'v str, name: &str, told_lower: &str) -> Option<&'v str> {
     let words: Vec<&str> = value
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -70,9 +70,14 @@ fn bare_code<'v>(value: &'v str, told_lower: &str) -> Option<&'v str> {
     let (Some(&code), None) = (codes.next(), codes.next()) else {
         return None;
     };
-    let chatter = words
-        .iter()
-        .any(|w| *w != code && w.chars().all(char::is_lowercase));
+    // Lower-case words beside the code, or a label that names the argument (`SKU` of
+    // `SKU TX-5512-BLK` for `sku`).
+    let name_words = crate::text::words(name);
+    let chatter = words.iter().any(|w| {
+        *w != code
+            && (w.chars().all(char::is_lowercase)
+                || name_words.iter().any(|n| n.eq_ignore_ascii_case(w)))
+    });
     let written = token_starts(told_lower, &code.to_lowercase())
         .next()
         .is_some();
@@ -86,7 +91,7 @@ pub(crate) fn set_bare_codes(args: &mut Value, schema: &Value, told: &str) -> Ve
     let told_lower = told.to_lowercase();
     narrow_free_strings(args, schema, |name, text| {
         names_identifier(name)
-            .then(|| bare_code(text, &told_lower))
+            .then(|| bare_code(text, name, &told_lower))
             .flatten()
             .map(str::to_owned)
     })
@@ -124,6 +129,10 @@ mod tests {
             json!({"card_number": "4471093 - the standard extension is fine"}),
         );
         assert_eq!(args, json!({"card_number": "4471093"}));
+        // A label that names the argument, without lower-case words.
+        let user = "Is SKU TX-5512-BLK in stock?";
+        let (args, _) = set(user, json!({"card_number": "CARD TX-5512-BLK"}));
+        assert_eq!(args, json!({"card_number": "TX-5512-BLK"}));
     }
 
     #[test]

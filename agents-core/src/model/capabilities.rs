@@ -391,8 +391,8 @@ pub struct Recovery {
     pub date_ranges: bool,
     /// Before a call runs, a free string whose name names an identifier (`vin`,
     /// `card_number`, `order_id`, `postcode`) holding exactly one word with a digit that the
-    /// user wrote, with lower-case words beside it (`"VIN for me: 1HGCM82633A004352 thx"`),
-    /// takes that word alone (`Event::Repaired`, step `bare_codes`); a code of two words is
+    /// user wrote, with lower-case words beside it (`"VIN for me: 1HGCM82633A004352 thx"`) or
+    /// a label that names the argument (`"SKU TX-5512-BLK"` for `sku`), takes that word alone (`Event::Repaired`, step `bare_codes`); a code of two words is
     /// widened again by `whole_codes`. A small model copies the words around an identifier
     /// with it. Labels in capitals (`ZIP 94110`), two words with digits, a word nobody wrote:
     /// left as they are. Not in the neutral profile: it reads the user's words and changes a
