@@ -900,6 +900,16 @@ pub enum ArgumentChange {
         /// The argument whose value the text holds.
         holds: String,
     },
+    /// An identifier held no code of the user's, and the user wrote one code no argument
+    /// held: it was given that code (`lone_codes`).
+    LoneCode {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The code it now holds.
+        code: String,
+    },
     /// A name was set to the standard code its argument's description asks for (a country's
     /// ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
     /// 639-1: `standard_codes`).
@@ -1100,6 +1110,14 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "left out `{argument}` (was \"{value}\"): the request retold, holding `{holds}`'s value"
+            ),
+            ArgumentChange::LoneCode {
+                argument,
+                value,
+                code,
+            } => write!(
+                f,
+                "set `{argument}` to \"{code}\" (was \"{value}\"): the one code the user wrote that no argument held"
             ),
             ArgumentChange::StandardCode {
                 argument,

@@ -42,7 +42,7 @@ const IDENTIFIER_WORDS: [&str; 17] = [
 ];
 
 /// Whether `name` (`card_number`, `orderId`, `VIN`) names an identifier.
-fn names_identifier(name: &str) -> bool {
+pub(super) fn names_identifier(name: &str) -> bool {
     crate::text::words(name)
         .iter()
         .any(|w| IDENTIFIER_WORDS.contains(&w.as_str()))

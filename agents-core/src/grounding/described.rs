@@ -24,7 +24,8 @@ use crate::model::Recovery;
 /// Reads `args` (a call to a tool with parameters `schema`) as the pieces of `recovery` that
 /// are on ask, against the user's words (`told`): a piece of a text they quote as that whole
 /// quote; an identifier holding their words around one code as the code; a piece of a code
-/// they write (`HX-448812`) as that whole code; a list holding an item of a list they write and
+/// they write (`HX-448812`) as that whole code; the one code of theirs no argument holds as
+/// the one identifier holding none; a list holding an item of a list they write and
 /// words nobody wrote as their list; a name where its description asks for its standard code
 /// as that code; a name with the sentence's `the` as the name; a piece of a
 /// date they write as that whole date; a date people write as the `YYYY-MM-DD` its
@@ -55,6 +56,12 @@ pub(crate) fn read_described(
     }
     if recovery.whole_codes {
         note("whole_codes", changes(widen_codes(args, schema, told)));
+    }
+    if recovery.lone_codes {
+        note(
+            "lone_codes",
+            changes(super::lone_codes::give_lone_code(args, schema, told)),
+        );
     }
     if recovery.whole_lists {
         note("whole_lists", changes(widen_lists(args, schema, told)));

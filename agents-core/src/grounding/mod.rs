@@ -69,6 +69,8 @@
 //!   ([`Recovery::standard_codes`](crate::model::Recovery::standard_codes));
 //! - `retold.rs`: an optional text that retells the request, holding another argument's value,
 //!   left out ([`Recovery::leave_out_retold`](crate::model::Recovery::leave_out_retold));
+//! - `lone_codes.rs`: the one code of the user's no argument holds, given to the one
+//!   identifier holding none ([`Recovery::lone_codes`](crate::model::Recovery::lone_codes));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
 //!   words nobody wrote, set to the user's list
 //!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
@@ -104,6 +106,7 @@ mod echo;
 mod flags;
 mod fractions;
 mod listed;
+mod lone_codes;
 mod named_choice;
 mod named_numbers;
 mod narrowed;

@@ -439,6 +439,13 @@ pub struct Recovery {
     /// wrote. A code already, a name not in the tables (`dollars`), or another description:
     /// left as they are. Not in the neutral profile: it changes a string the schema takes.
     pub standard_codes: bool,
+    /// Before a call runs, where exactly one free string whose name names an identifier holds
+    /// no code of the user's (`"order_id": "ordered"`) and the user wrote exactly one code no
+    /// argument holds (`ORD-55871`), that argument takes the code (`Event::Repaired`, step
+    /// `lone_codes`). Two identifiers without a code, or two codes left: nothing is guessed.
+    /// Not in the neutral profile: it reads the user's words and changes a string the schema
+    /// takes.
+    pub lone_codes: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -576,6 +583,7 @@ impl Recovery {
         other_kinds: false,
         unnamed_flags: false,
         standard_codes: false,
+        lone_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -630,6 +638,7 @@ impl Recovery {
         other_kinds: false,
         unnamed_flags: true,
         standard_codes: true,
+        lone_codes: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -684,6 +693,7 @@ impl Recovery {
         other_kinds: false,
         unnamed_flags: false,
         standard_codes: false,
+        lone_codes: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -924,6 +934,7 @@ impl Recovery {
             || self.leave_out_retold
             || self.unnamed_flags
             || self.standard_codes
+            || self.lone_codes
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -954,6 +965,13 @@ impl Recovery {
     #[must_use]
     pub const fn names_without_the(mut self, on: bool) -> Self {
         self.names_without_the = on;
+        self
+    }
+
+    /// Switches [`lone_codes`](Self::lone_codes).
+    #[must_use]
+    pub const fn lone_codes(mut self, on: bool) -> Self {
+        self.lone_codes = on;
         self
     }
 

@@ -32,6 +32,7 @@ mod journal;
 mod last_turn;
 mod leave_out_echoes;
 mod leave_out_retold;
+mod lone_codes;
 mod named_choices;
 mod named_numbers;
 mod named_tool;
