@@ -8,7 +8,8 @@
 //! free string argument whose name says it is an identifier (as `bare_codes` reads names) holds
 //! no code of the user's (nor a piece of one that no argument holds, which `whole_codes`
 //! widens), and the user wrote exactly one code (as `whole_codes` reads codes) that no argument
-//! holds, whole or in part, that argument takes the code. Two identifiers without a code, two
+//! holds, whole, in part or among other words (`bare_codes` narrows those), that argument takes
+//! the code. Two identifiers without a code, two
 //! codes left, or none, or an identifier the call leaves out (the code may be its): nothing is
 //! guessed.
 //!
@@ -62,10 +63,14 @@ pub(crate) fn give_lone_code(args: &mut Value, schema: &Value, told: &str) -> Ve
             _ => None,
         })
         .collect();
+    // Held: whole, in part, or among other words (`bare_codes`' to narrow).
     let held = |code: &str| {
-        texts
-            .iter()
-            .any(|t| t.eq_ignore_ascii_case(code) || is_piece_of(t, code))
+        let code_lower = code.to_lowercase();
+        texts.iter().any(|t| {
+            t.eq_ignore_ascii_case(code)
+                || is_piece_of(t, code)
+                || super::told::has_token(&t.to_lowercase(), &code_lower)
+        })
     };
     let unheld: Vec<&String> = written.iter().filter(|c| !held(c)).collect();
     let [code] = unheld[..] else {
@@ -172,6 +177,11 @@ mod tests {
             ),
             // A piece of the one code: `whole_codes` widens it.
             ("Cancel order ORD-55871.", json!({"order_id": "55871"})),
+            // The code among other words: `bare_codes` narrows it.
+            (
+                "Cancel order ORD-55871.",
+                json!({"order_id": "order ORD-55871 pls"}),
+            ),
             // No identifier.
             ("Cancel order ORD-55871.", json!({"reason": "mistake"})),
         ] {

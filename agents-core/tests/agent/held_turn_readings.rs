@@ -49,7 +49,9 @@ async fn the_held_turns_call_is_read_against_the_declared_schema() {
         .on_event(rec.hook())
         .build()
         .unwrap()
-        .run("can u decode this VIN for me: 1HGCM82633A004352 thx".into())
+        // Two codes: `lone_codes` gives the copied `"VIN"` neither, the echo check refuses it,
+        // and the next turn is held.
+        .run("can u decode this VIN for me: 1HGCM82633A004352 thx, plate KV21 XLM".into())
         .report()
         .await;
     assert_eq!(report.output().unwrap(), "A 2003 Honda.");
