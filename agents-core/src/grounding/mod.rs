@@ -57,8 +57,9 @@
 //! - `bare_codes.rs`: an identifier holding the user's words around one code of theirs
 //!   (`"VIN for me: 1HGCM82633A004352 thx"`), set to the code
 //!   ([`Recovery::bare_codes`](crate::model::Recovery::bare_codes));
-//! - `narrowed.rs`: what `bare_codes.rs` and `article.rs` share: a free string set to a part
-//!   of itself;
+//! - `narrowed.rs`: what the readings share: a free string set to what a reading finds in it
+//!   (`bare_codes.rs`, `article.rs`, `standard_codes/`), an argument taken out (`once.rs`,
+//!   `retold.rs`);
 //! - `article.rs`: a name taken with the sentence's `the` (`"the Chicago Board of Trade"`),
 //!   set to the name ([`Recovery::names_without_the`](crate::model::Recovery::names_without_the));
 //! - `flags.rs`: an optional switch turned on that the user's words never name, left out

@@ -1,5 +1,6 @@
-//! A free string set to what a reading finds in it: what `bare_codes`, `names_without_the` and
-//! `standard_codes` share.
+//! What the readings of a call share: a free string set to what a reading finds in it
+//! (`bare_codes`, `names_without_the`, `standard_codes`), an argument taken out
+//! (`numbers_once`, `leave_out_retold`).
 
 use serde_json::Value;
 
@@ -65,4 +66,14 @@ pub(super) fn narrow_free_strings(
         *value = Value::String(to);
     }
     out
+}
+
+/// Takes the arguments `names` out of `args` (a call's arguments): what the pieces that leave an
+/// argument out (`numbers_once`, `leave_out_retold`) do once they have decided.
+pub(super) fn leave_out<'n>(args: &mut Value, names: impl IntoIterator<Item = &'n str>) {
+    if let Some(members) = args.as_object_mut() {
+        for name in names {
+            members.remove(name);
+        }
+    }
 }

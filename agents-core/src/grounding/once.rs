@@ -88,11 +88,7 @@ pub(crate) fn leave_out_reused_numbers(
             });
         }
     }
-    if let Some(members) = args.as_object_mut() {
-        for r in &out {
-            members.remove(&r.argument);
-        }
-    }
+    super::narrowed::leave_out(args, out.iter().map(|r| r.argument.as_str()));
     out
 }
 

@@ -114,11 +114,7 @@ pub(crate) fn leave_out_retold(args: &mut Value, schema: &Value, told: &str) -> 
             });
         }
     }
-    if let Some(members) = args.as_object_mut() {
-        for r in &out {
-            members.remove(&r.argument);
-        }
-    }
+    super::narrowed::leave_out(args, out.iter().map(|r| r.argument.as_str()));
     out
 }
 
