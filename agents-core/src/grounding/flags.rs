@@ -128,12 +128,10 @@ pub(crate) fn leave_out_unnamed_flags(
         })
         .map(|(name, _)| name.clone())
         .collect();
+    super::narrowed::leave_out(args, unnamed.iter().map(String::as_str));
     unnamed
         .into_iter()
-        .map(|argument| {
-            members.remove(&argument);
-            FlagLeftOut { argument }
-        })
+        .map(|argument| FlagLeftOut { argument })
         .collect()
 }
 

@@ -51,17 +51,11 @@ pub(crate) fn give_lone_code(args: &mut Value, schema: &Value, told: &str) -> Ve
     if written.is_empty() {
         return Vec::new();
     }
-    let texts: Vec<String> = members
-        .values()
-        .flat_map(|v| match v {
-            Value::Array(items) => items.iter().collect::<Vec<_>>(),
-            v => vec![v],
-        })
-        .filter_map(|v| match v {
-            Value::String(s) => Some(s.trim().to_owned()),
-            Value::Number(n) => Some(n.to_string()),
-            _ => None,
-        })
+    // Every text and number of the call, its lists' items too, as `whole_codes` reads them.
+    let texts: Vec<String> = super::whole_codes::slots(members, schema)
+        .1
+        .into_iter()
+        .map(|slot| slot.value)
         .collect();
     // Held: whole, in part, or among other words (`bare_codes`' to narrow).
     let held = |code: &str| {

@@ -1,6 +1,6 @@
 //! What the readings of a call share: a free string set to what a reading finds in it
 //! (`bare_codes`, `names_without_the`, `standard_codes`), an argument taken out
-//! (`numbers_once`, `leave_out_retold`).
+//! (`numbers_once`, `leave_out_retold`, `unnamed_flags`).
 
 use serde_json::Value;
 
@@ -69,7 +69,7 @@ pub(super) fn narrow_free_strings(
 }
 
 /// Takes the arguments `names` out of `args` (a call's arguments): what the pieces that leave an
-/// argument out (`numbers_once`, `leave_out_retold`) do once they have decided.
+/// argument out (`numbers_once`, `leave_out_retold`, `unnamed_flags`) do once they have decided.
 pub(super) fn leave_out<'n>(args: &mut Value, names: impl IntoIterator<Item = &'n str>) {
     if let Some(members) = args.as_object_mut() {
         for name in names {

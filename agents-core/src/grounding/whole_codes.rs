@@ -171,13 +171,13 @@ pub(super) fn is_piece_of(piece: &str, code: &str) -> bool {
 
 /// A value the module may widen: a top-level free string, or an item of a top-level list of
 /// free strings (`track_ids[0]`).
-struct Slot {
+pub(super) struct Slot {
     /// The argument it is in.
     name: String,
     /// Its place in the argument's list, for an item.
     item: Option<usize>,
     /// Its text, trimmed.
-    value: String,
+    pub(super) value: String,
 }
 
 impl Slot {
@@ -205,7 +205,10 @@ pub(super) fn takes_text(schema: &Value, property: &Value) -> bool {
 /// The call's values a code may be read into (top-level free strings and the items of lists
 /// of them), and every text and number of its top level and its lists' items (what another
 /// value holding the code is looked for in).
-fn slots(members: &serde_json::Map<String, Value>, schema: &Value) -> (Vec<Slot>, Vec<Slot>) {
+pub(super) fn slots(
+    members: &serde_json::Map<String, Value>,
+    schema: &Value,
+) -> (Vec<Slot>, Vec<Slot>) {
     let (mut open, mut all) = (Vec::new(), Vec::new());
     let text = |v: &Value| match v {
         Value::String(s) => Some(s.trim().to_owned()),
