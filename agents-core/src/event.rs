@@ -910,6 +910,41 @@ pub enum ArgumentChange {
         /// The code it now holds.
         code: String,
     },
+    /// An identifier held a code the user labelled for another argument, and the user wrote
+    /// one code no argument held whose label names this one: it was given that code
+    /// (`labelled_codes`).
+    CodeByLabel {
+        /// The argument.
+        argument: String,
+        /// The code it held, as written.
+        value: String,
+        /// The argument the user's word labels that code for.
+        labelled_for: String,
+        /// The code it now holds.
+        code: String,
+    },
+    /// A free text retold the user's message around one text they quoted: it was set to the
+    /// quoted text (`quotes_over_retold`).
+    QuoteInRetelling {
+        /// The argument.
+        argument: String,
+        /// The retelling it held, as written.
+        value: String,
+        /// The quoted text it now holds.
+        quoted: String,
+    },
+    /// A free text ran on into another argument's value: it was cut before it
+    /// (`cut_other_values`).
+    RunOnCut {
+        /// The argument.
+        argument: String,
+        /// The text it held, as written.
+        value: String,
+        /// The argument whose value it ran on into.
+        other: String,
+        /// The text it now holds.
+        to: String,
+    },
     /// A name was set to the standard code its argument's description asks for (a country's
     /// ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
     /// 639-1: `standard_codes`).
@@ -1118,6 +1153,32 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to \"{code}\" (was \"{value}\"): the one code the user wrote that no argument held"
+            ),
+            ArgumentChange::CodeByLabel {
+                argument,
+                value,
+                labelled_for,
+                code,
+            } => write!(
+                f,
+                "set `{argument}` to \"{code}\" (was \"{value}\", the code the user labelled for `{labelled_for}`): the code the user's word for `{argument}` labels"
+            ),
+            ArgumentChange::QuoteInRetelling {
+                argument,
+                value,
+                quoted,
+            } => write!(
+                f,
+                "set `{argument}` to \"{quoted}\" (was \"{value}\"): the text the user quoted in the request it retold"
+            ),
+            ArgumentChange::RunOnCut {
+                argument,
+                value,
+                other,
+                to,
+            } => write!(
+                f,
+                "set `{argument}` to \"{to}\" (was \"{value}\"): cut before `{other}`'s value it ran on into"
             ),
             ArgumentChange::StandardCode {
                 argument,

@@ -76,7 +76,8 @@ def answer_of(run, which):
 SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple", "simple_java",
                 "simple_javascript", "exec_simple", "exec_multiple", "blind_simple", "blind_multiple",
                 "blind2_simple", "blind2_multiple", "blind3_simple", "blind3_multiple",
-                "blind4_simple", "blind4_multiple", "blind5_simple", "blind5_multiple")
+                "blind4_simple", "blind4_multiple", "blind5_simple", "blind5_multiple",
+                "blind6_simple", "blind6_multiple")
 SOURCE_TEXT = ("simple_java", "simple_javascript")
 
 

@@ -57,6 +57,10 @@ pub(crate) fn read_described(
     if recovery.whole_codes {
         note("whole_codes", changes(widen_codes(args, schema, told)));
     }
+    if recovery.labelled_codes {
+        let given = super::labelled_codes::give_labelled_codes(args, schema, told);
+        note("labelled_codes", changes(given));
+    }
     if recovery.lone_codes {
         note(
             "lone_codes",
@@ -78,6 +82,10 @@ pub(crate) fn read_described(
             changes(super::drop_the(args, schema, told)),
         );
     }
+    if recovery.cut_other_values {
+        let cut = super::run_on::cut_run_ons(args, schema, told);
+        note("cut_other_values", changes(cut));
+    }
     if recovery.whole_dates {
         note("whole_dates", changes(widen_dates(args, schema, told)));
     }
@@ -95,6 +103,10 @@ pub(crate) fn read_described(
     if recovery.unnamed_flags {
         let left = super::flags::leave_out_unnamed_flags(args, schema, told);
         note("unnamed_flags", changes(left));
+    }
+    if recovery.quotes_over_retold {
+        let taken = super::quote_in_retelling::take_quotes_from_retellings(args, schema, told);
+        note("quotes_over_retold", changes(taken));
     }
     // Last: whether a text retells the request depends on the other arguments' final values.
     if recovery.leave_out_retold {

@@ -68,8 +68,15 @@
 //!   ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
 //!   639-1), set to the code
 //!   ([`Recovery::standard_codes`](crate::model::Recovery::standard_codes));
+//! - `quote_in_retelling.rs`: a retelling of the request holding one text the user quoted,
+//!   set to that text ([`Recovery::quotes_over_retold`](crate::model::Recovery::quotes_over_retold));
+//! - `run_on.rs`: a free text that runs on into another argument's value, cut before it
+//!   ([`Recovery::cut_other_values`](crate::model::Recovery::cut_other_values));
 //! - `retold.rs`: an optional text that retells the request, holding another argument's value,
 //!   left out ([`Recovery::leave_out_retold`](crate::model::Recovery::leave_out_retold));
+//! - `labelled_codes.rs`: a code of the user's in the identifier its label names, taken out
+//!   of the one it was not written for
+//!   ([`Recovery::labelled_codes`](crate::model::Recovery::labelled_codes));
 //! - `lone_codes.rs`: the one code of the user's no argument holds, given to the one
 //!   identifier holding none ([`Recovery::lone_codes`](crate::model::Recovery::lone_codes));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
@@ -106,6 +113,7 @@ mod described;
 mod echo;
 mod flags;
 mod fractions;
+mod labelled_codes;
 mod listed;
 mod lone_codes;
 mod named_choice;
@@ -118,8 +126,10 @@ mod other_kind;
 mod own_name;
 mod placement;
 mod qualified;
+mod quote_in_retelling;
 mod quotes;
 mod retold;
+mod run_on;
 mod spans;
 mod spelling;
 mod standard_codes;

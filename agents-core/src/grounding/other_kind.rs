@@ -64,13 +64,13 @@ const MEASURE_WORDS: &[&str] = &[
 
 /// Words of a name that say its argument is free text, which may hold anything the user wrote.
 #[rustfmt::skip]
-const TEXT_WORDS: &[&str] = &[
+pub(super) const TEXT_WORDS: &[&str] = &[
     "query", "text", "message", "content", "note", "notes", "body", "comment", "comments",
     "search", "prompt", "question", "keyword", "keywords", "answer", "string", "data",
     "instructions", "details", "description", "remarks", "memo", "caption", "phrase", "term",
 ];
 
-fn any_of(words: &[String], set: &[&str]) -> bool {
+pub(super) fn any_of(words: &[String], set: &[&str]) -> bool {
     words.iter().any(|w| set.contains(&w.as_str()))
 }
 

@@ -52,13 +52,13 @@ impl From<StringPlaced> for crate::event::ArgumentChange {
 const MAX_QUOTED_CHARS: usize = 200;
 
 /// A request split at whitespace, each token with where it starts.
-struct Tokens<'t> {
+pub(super) struct Tokens<'t> {
     starts: Vec<usize>,
     tokens: Vec<&'t str>,
 }
 
 impl<'t> Tokens<'t> {
-    fn new(text: &'t str) -> Self {
+    pub(super) fn new(text: &'t str) -> Self {
         let (starts, tokens) = text
             .split_whitespace()
             .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
@@ -67,7 +67,7 @@ impl<'t> Tokens<'t> {
     }
 
     /// The text at `range` of the request, with the words around it.
-    fn occurrence(&self, range: Range<usize>) -> Option<Occurrence> {
+    pub(super) fn occurrence(&self, range: Range<usize>) -> Option<Occurrence> {
         let token_of = |at: usize| self.starts.partition_point(|&s| s <= at).checked_sub(1);
         let first = token_of(range.start)?;
         let last = token_of(range.end.saturating_sub(1).max(range.start))?;
@@ -158,26 +158,30 @@ pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec
         let (Some(at), None) = (written.next(), written.next()) else {
             continue;
         };
-        let Some(keeper) = lower_tokens
+        let named_keeper = lower_tokens
             .occurrence(at..at + value.len())
-            .and_then(|o| o.nearest_named(&holders))
+            .and_then(|o| o.nearest_named(&holders));
+        let others_of = |keeper: &str| -> Vec<&str> {
+            holders.iter().copied().filter(|k| *k != keeper).collect()
+        };
+        // The keeper the nearest word names, where another holder has a text to take;
+        // else the one the others' own texts leave.
+        let takes_any = |keeper: &str| {
+            let others = others_of(keeper);
+            others
+                .iter()
+                .any(|a| pick(a, others.len(), &quoted, missing_required).is_some())
+        };
+        let Some(keeper) = named_keeper
+            .filter(|k| takes_any(k))
+            .or_else(|| left_by_the_others(&holders, &quoted))
         else {
             continue;
         };
-        let others: Vec<&str> = holders.iter().copied().filter(|k| *k != keeper).collect();
+        let others = others_of(keeper);
         for argument in &others {
-            let named: Vec<usize> = (0..quoted.len())
-                .filter(|&i| quoted[i].1 == Some(*argument))
-                .collect();
-            let unnamed: Vec<usize> = (0..quoted.len())
-                .filter(|&i| quoted[i].1.is_none())
-                .collect();
-            let pick = match (named.as_slice(), unnamed.as_slice()) {
-                ([i], _) => *i,
-                // No quoted text names it: the one that names no argument, where this is the
-                // only argument to fill and the call leaves no required one out.
-                ([], [i]) if others.len() == 1 && !missing_required => *i,
-                _ => continue,
+            let Some(pick) = pick(argument, others.len(), &quoted, missing_required) else {
+                continue;
             };
             let (to, _) = quoted.remove(pick);
             out.push(StringPlaced {
@@ -192,6 +196,44 @@ pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec
         set(members, &out);
     }
     out
+}
+
+/// The text of `quoted` that `argument`, one of `others` holders of a repeated text, takes:
+/// the one its own word names; else, where it is the only one to fill and the call leaves no
+/// required argument out (`missing_required`), the only one that names no argument.
+fn pick(
+    argument: &str,
+    others: usize,
+    quoted: &[(String, Option<&str>)],
+    missing_required: bool,
+) -> Option<usize> {
+    let named: Vec<usize> = (0..quoted.len())
+        .filter(|&i| quoted[i].1 == Some(argument))
+        .collect();
+    let unnamed: Vec<usize> = (0..quoted.len())
+        .filter(|&i| quoted[i].1.is_none())
+        .collect();
+    match (named.as_slice(), unnamed.as_slice()) {
+        ([i], _) => Some(*i),
+        ([], [i]) if others == 1 && !missing_required => Some(*i),
+        _ => None,
+    }
+}
+
+/// The holder that keeps a repeated text no word near it names: the one left when every other
+/// holder has exactly one text of `quoted` its own word names ("show TT-40912 (profile PR-3)"
+/// called with both `profile_id` and `title_id` as `TT-40912`: `profile_id` takes `PR-3`, so
+/// `title_id` keeps it).
+fn left_by_the_others<'a>(
+    holders: &[&'a str],
+    quoted: &[(String, Option<&str>)],
+) -> Option<&'a str> {
+    let named_once = |h: &str| quoted.iter().filter(|(_, n)| *n == Some(h)).count() == 1;
+    let mut left = holders.iter().copied().filter(|h| !named_once(h));
+    match (left.next(), left.next()) {
+        (Some(keeper), None) => Some(keeper),
+        _ => None,
+    }
 }
 
 fn set(members: &mut Map<String, Value>, placed: &[StringPlaced]) {
@@ -300,6 +342,23 @@ mod tests {
             args,
             json!({"student_id": "10422", "course_code": "HIST-210"})
         );
+    }
+
+    #[test]
+    fn with_no_word_for_the_repeated_code_the_holder_left_by_the_others_keeps_it() {
+        let user = "Add show TT-40912 to the watchlist (profile PR-3).";
+        let (args, out) = placed(
+            user,
+            &["profile_id", "title_id"],
+            json!({"profile_id": "TT-40912", "title_id": "TT-40912"}),
+        );
+        assert_eq!(args, json!({"profile_id": "PR-3", "title_id": "TT-40912"}));
+        assert_eq!(out[0].kept_in, "title_id");
+        // Each holder has a code of its own word, so none is left to keep the repeated one.
+        let user = "Add show TT-40912 to my list; title TI-7, profile PR-3.";
+        let args = json!({"profile_id": "TT-40912", "title_id": "TT-40912"});
+        let (after, out) = placed(user, &["profile_id", "title_id"], args.clone());
+        assert_eq!((after, out.len()), (args, 0));
     }
 
     #[test]

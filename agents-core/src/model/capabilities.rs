@@ -446,6 +446,26 @@ pub struct Recovery {
     /// Not in the neutral profile: it reads the user's words and changes a string the schema
     /// takes.
     pub lone_codes: bool,
+    /// Before a call runs, an identifier holding a code the user labelled for another argument
+    /// (`"station_id": "M-4410"` where the user wrote "member M-4410 … station ST-12") takes
+    /// the one code, written once and held by no argument, whose label names it
+    /// (`Event::Repaired`, step `labelled_codes`). A code without a label, or no code or two
+    /// for the identifier to take: nothing is guessed. Not in the neutral profile: it reads
+    /// the user's words and changes a string the schema takes.
+    pub labelled_codes: bool,
+    /// Before a call runs, a free string that retells the user's message (it opens with four
+    /// words they wrote in a row) around exactly one text they quoted, held by no other
+    /// argument, takes the quoted text (`"request": "for booking HX-90213 could you add a
+    /// 'late checkout'"` → `"late checkout"`; `Event::Repaired`, step `quotes_over_retold`).
+    /// Not in the neutral profile: it reads the user's words and changes a string the schema
+    /// takes.
+    pub quotes_over_retold: bool,
+    /// Before a call runs, a free string that is a run of the user's words opening or ending
+    /// with another argument's value, joined to it by a framing word (`"season": "Eredivisie
+    /// for the 2026-27"` beside `"league": "Eredivisie"`), is cut to the rest (`"2026-27"`;
+    /// `Event::Repaired`, step `cut_other_values`). Not in the neutral profile: it reads the
+    /// user's words and changes a string the schema takes.
+    pub cut_other_values: bool,
     /// Before a call runs, a number argument (or an item of a list of numbers) whose description
     /// asks for a fraction of one (`"ranging from 0 to 1"`, `"as a decimal"`, `"as a fraction"`,
     /// `"5% is 0.05"`, `"0.05 for 5%"`;
@@ -584,6 +604,9 @@ impl Recovery {
         unnamed_flags: false,
         standard_codes: false,
         lone_codes: false,
+        labelled_codes: false,
+        quotes_over_retold: false,
+        cut_other_values: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -639,6 +662,9 @@ impl Recovery {
         unnamed_flags: true,
         standard_codes: true,
         lone_codes: true,
+        labelled_codes: true,
+        quotes_over_retold: true,
+        cut_other_values: true,
         described_fractions: true,
         user_spelling: true,
         skip_repeats: true,
@@ -694,6 +720,9 @@ impl Recovery {
         unnamed_flags: false,
         standard_codes: false,
         lone_codes: false,
+        labelled_codes: false,
+        quotes_over_retold: false,
+        cut_other_values: false,
         described_fractions: false,
         user_spelling: false,
         skip_repeats: false,
@@ -935,6 +964,9 @@ impl Recovery {
             || self.unnamed_flags
             || self.standard_codes
             || self.lone_codes
+            || self.labelled_codes
+            || self.quotes_over_retold
+            || self.cut_other_values
             || self.whole_dates
             || self.described_dates
             || self.described_fractions
@@ -972,6 +1004,27 @@ impl Recovery {
     #[must_use]
     pub const fn lone_codes(mut self, on: bool) -> Self {
         self.lone_codes = on;
+        self
+    }
+
+    /// Switches [`labelled_codes`](Self::labelled_codes).
+    #[must_use]
+    pub const fn labelled_codes(mut self, on: bool) -> Self {
+        self.labelled_codes = on;
+        self
+    }
+
+    /// Switches [`quotes_over_retold`](Self::quotes_over_retold).
+    #[must_use]
+    pub const fn quotes_over_retold(mut self, on: bool) -> Self {
+        self.quotes_over_retold = on;
+        self
+    }
+
+    /// Switches [`cut_other_values`](Self::cut_other_values).
+    #[must_use]
+    pub const fn cut_other_values(mut self, on: bool) -> Self {
+        self.cut_other_values = on;
         self
     }
 
