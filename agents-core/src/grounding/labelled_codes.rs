@@ -133,16 +133,8 @@ pub(crate) fn give_labelled_codes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grounding::narrowed::free_strings as schema;
     use serde_json::json;
-
-    /// A tool whose parameters are free strings named `names`.
-    fn schema(names: &[&str]) -> Value {
-        let properties: serde_json::Map<String, Value> = names
-            .iter()
-            .map(|n| ((*n).to_owned(), json!({"type": "string"})))
-            .collect();
-        json!({"type": "object", "properties": properties})
-    }
 
     fn give(user: &str, names: &[&str], mut args: Value) -> (Value, Vec<CodeByLabel>) {
         let out = give_labelled_codes(&mut args, &schema(names), user);

@@ -116,16 +116,8 @@ pub(crate) fn give_lone_code(args: &mut Value, schema: &Value, told: &str) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grounding::narrowed::free_strings as schema;
     use serde_json::json;
-
-    /// A tool whose parameters are free strings named `names`.
-    fn schema(names: &[&str]) -> Value {
-        let properties: serde_json::Map<String, Value> = names
-            .iter()
-            .map(|n| ((*n).to_owned(), json!({"type": "string"})))
-            .collect();
-        json!({"type": "object", "properties": properties})
-    }
 
     /// Gives `args` a lone code, its tool declaring the arguments it holds.
     fn give(user: &str, mut args: Value) -> (Value, Vec<LoneCode>) {

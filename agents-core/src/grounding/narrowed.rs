@@ -77,3 +77,14 @@ pub(super) fn leave_out<'n>(args: &mut Value, names: impl IntoIterator<Item = &'
         }
     }
 }
+
+/// A tool whose parameters are free strings named `names`, none required (the readings'
+/// tests).
+#[cfg(test)]
+pub(super) fn free_strings(names: &[&str]) -> Value {
+    let properties: serde_json::Map<String, Value> = names
+        .iter()
+        .map(|n| ((*n).to_owned(), serde_json::json!({"type": "string"})))
+        .collect();
+    serde_json::json!({"type": "object", "properties": properties})
+}

@@ -15,6 +15,8 @@
 
 use serde_json::Value;
 
+use super::retold::words;
+
 /// A retelling set to the one text of the user's quoted in it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct QuoteInRetelling {
@@ -42,17 +44,6 @@ const RUN_WORDS: usize = 4;
 const OTHER_WORDS: usize = 2;
 /// Quoted texts up to this long are the user's values.
 const MAX_QUOTED_CHARS: usize = 200;
-
-/// Words as compared: lowercased, punctuation at their ends trimmed, empty ones dropped.
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
-        .filter(|w| !w.is_empty())
-        .collect()
-}
 
 /// Sets each free string of `args` (a call to a tool with parameters `schema`) that retells
 /// `told` (what the model was told) around one text the user quoted to that text, as the

@@ -45,13 +45,18 @@ const RUN_WORDS: usize = 4;
 /// Quoted texts up to this long are the user's values (a note they dictate).
 const MAX_QUOTED_CHARS: usize = 500;
 
-/// Words as compared: lowercased, punctuation at their ends trimmed, empty ones dropped.
-fn words(text: &str) -> Vec<String> {
+/// A word as compared: lowercased, punctuation at its ends trimmed (`quote_in_retelling.rs`
+/// and `run_on.rs` compare runs of the user's words the same way).
+pub(super) fn word(token: &str) -> String {
+    token
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+/// Words as compared ([`word`]), empty ones dropped.
+pub(super) fn words(text: &str) -> Vec<String> {
     text.split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
+        .map(word)
         .filter(|w| !w.is_empty())
         .collect()
 }

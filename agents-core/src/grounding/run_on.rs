@@ -19,6 +19,7 @@
 use serde_json::Value;
 
 use super::own_name::{name_stems, stem};
+use super::retold::word;
 
 /// A text cut before the other argument's value it ran on into.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,13 +57,6 @@ fn takes_prose(name: &str) -> bool {
     let words = crate::text::words(name);
     super::other_kind::any_of(&words, super::other_kind::TEXT_WORDS)
         || super::other_kind::any_of(&words, SENTENCE_WORDS)
-}
-
-/// A word as compared: lowercased, punctuation at its ends trimmed.
-fn word(token: &str) -> String {
-    token
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
 }
 
 /// The tokens of `text` that hold a word, each with its word.
