@@ -12,7 +12,9 @@
 //! timestamp, the time is the one time of day the user wrote, or the value is that time), the
 //! argument takes that date, in the form its description asks for. An argument asking for a
 //! time of day takes the user's time the value writes another way, or, where the value is a
-//! date of theirs or a piece of one, the one time of day they wrote. Nothing is guessed: a
+//! date of theirs or a piece of one, the one time of day they wrote; an argument asking for a
+//! date that holds a time of day of theirs alone (`"08:15"`, `"10am"`) takes the one date they
+//! wrote. Nothing is guessed: a
 //! value that is a piece of two dates (`"2027"` for "from Jan 1 2027 until Sept 15 2027"),
 //! once the dates the call's other arguments hold are set aside, is left as it is, and so are
 //! a piece two arguments hold alike and a timestamp where the user wrote no time of day, or
@@ -146,7 +148,10 @@ fn whole_date(
         return None;
     }
     if form == DateForm::Date {
-        return (clock.is_none() && own_date.is_none())
+        // A time of day of the user's alone, where a date is asked for (`"08:15"`, `"10am"`):
+        // the one date they wrote, as a time asked for takes the one time.
+        let time_alone = clock.is_some() && words.is_empty();
+        return ((clock.is_none() || time_alone) && own_date.is_none())
             .then(|| (date.iso.clone(), date.written.clone()));
     }
     let clock = match clock {
@@ -424,6 +429,31 @@ mod tests {
         // The shared year names both dates: alone it reads as neither.
         let (args, set) = widen(json!({"start_date": "2027"}), told);
         assert!(set.is_empty(), "{args}");
+    }
+
+    #[test]
+    fn a_time_of_day_alone_where_a_date_is_asked_takes_the_users_one_date() {
+        let told = "book the boiler service for 3 August 2027 at 08:15, unit 4B";
+        let (args, set) = widen(json!({"start_date": "08:15"}), told);
+        assert_eq!(args["start_date"], "2027-08-03");
+        assert_eq!(set[0].written, "3 August 2027");
+        let (args, _) = widen(
+            json!({"start_date": "10am"}),
+            "see the vet on November 12, 2027 at 10am",
+        );
+        assert_eq!(args["start_date"], "2027-11-12");
+        // Two dates of the user's, or a time they did not write: nothing is guessed.
+        for (args, told) in [
+            (
+                json!({"start_date": "08:15"}),
+                "from 3 August 2027 to 9 August 2027 at 08:15",
+            ),
+            (json!({"start_date": "09:30"}), told),
+        ] {
+            let (after, set) = widen(args.clone(), told);
+            assert!(set.is_empty(), "{args} / {told}: {set:?}");
+            assert_eq!(after, args);
+        }
     }
 
     #[test]

@@ -91,3 +91,19 @@ async fn a_piece_of_a_date_runs_as_written_without_the_piece() {
     let (date, _) = run_year(Recovery::NEUTRAL).await;
     assert_eq!(date, "2027");
 }
+
+/// The user's time of day alone, where the description asks for a date.
+async fn run_time(recovery: Recovery) -> (String, Vec<String>) {
+    let question = "what's the weather gonna be in campbell at 10am on 9 feb 2027";
+    run_with(recovery, "10am", question, "whole_dates").await
+}
+
+#[tokio::test]
+async fn the_users_time_where_a_date_is_asked_runs_as_their_one_date() {
+    let (date, widened) = run_time(Recovery::SMALL_MODEL).await;
+    assert_eq!(date, "2027-02-09");
+    assert!(!widened.is_empty(), "{widened:?}");
+    let (date, widened) = run_time(Recovery::SMALL_MODEL.whole_dates(false)).await;
+    assert_eq!(date, "10am");
+    assert!(widened.is_empty(), "{widened:?}");
+}
