@@ -89,7 +89,9 @@ pub(crate) fn widen_dates(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         let twice = members
             .iter()
             .any(|(other, v)| *other != name && v.as_str().is_some_and(|v| date_words(v) == words));
-        if twice {
+        // A time of day alone in a date and in the time beside it is the time's, not a piece
+        // of a date both share.
+        if twice && !(form == DateForm::Date && is_time_alone(text)) {
             continue;
         }
         let Some((date, written)) = whole_date(text, form, &dates, &clocks, &held) else {
@@ -164,6 +166,14 @@ fn whole_date(
     };
     let written = format!("{} {}", clock.written, date.written);
     Some((form.write(&date.iso, clock.hour, clock.minute), written))
+}
+
+/// Whether `text` writes one time of day and no other word (`"08:15"`, `"10am"`).
+fn is_time_alone(text: &str) -> bool {
+    match clocks_in(text).as_slice() {
+        [clock] => date_words(&text.replace(&clock.written, " ")).is_empty(),
+        _ => false,
+    }
 }
 
 /// The time of day an argument asking for one (`HH:MM`) takes: the user's time the value
@@ -442,6 +452,14 @@ mod tests {
             "see the vet on November 12, 2027 at 10am",
         );
         assert_eq!(args["start_date"], "2027-11-12");
+        // The same time in the time of day beside it, as a small model writes both.
+        let schema = json!({"type": "object", "properties": {
+            "day": {"type": "string", "description": "Service day. Format: YYYY-MM-DD."},
+            "at": {"type": "string", "description": "Drop-off time. Format: HH:MM, 24-hour."}
+        }});
+        let mut args = json!({"day": "08:15", "at": "08:15"});
+        widen_dates(&mut args, &schema, told);
+        assert_eq!(args, json!({"day": "2027-08-03", "at": "08:15"}));
         // Two dates of the user's, or a time they did not write: nothing is guessed.
         for (args, told) in [
             (
