@@ -19,9 +19,8 @@
 
 use serde_json::Value;
 
-use super::string_placement::Tokens;
-use super::told::token_starts;
-use super::whole_codes::{codes, is_piece_of};
+use super::string_placement::labelled_once;
+use super::whole_codes::is_piece_of;
 
 /// An identifier set to the code the user's word for it names.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,12 +46,6 @@ impl From<CodeByLabel> for crate::event::ArgumentChange {
     }
 }
 
-/// A code of the user's, written once, with the argument its label names.
-struct Labelled<'a> {
-    code: String,
-    label: Option<&'a str>,
-}
-
 /// Moves the codes of `told` (what the model was told) into the identifiers of `args` (a call to
 /// a tool with parameters `schema`) their labels name, as the module says.
 pub(crate) fn give_labelled_codes(
@@ -67,22 +60,7 @@ pub(crate) fn give_labelled_codes(
         return Vec::new();
     };
     let declared: Vec<&str> = properties.keys().map(String::as_str).collect();
-    let lower = told.to_lowercase();
-    let tokens = Tokens::new(&lower);
-    let labelled: Vec<Labelled> = codes(told)
-        .into_iter()
-        .filter_map(|code| {
-            let needle = code.to_lowercase();
-            let mut at = token_starts(&lower, &needle);
-            let (Some(start), None) = (at.next(), at.next()) else {
-                return None;
-            };
-            let label = tokens
-                .occurrence(start..start + needle.len())
-                .and_then(|o| o.nearest_named(&declared));
-            Some(Labelled { code, label })
-        })
-        .collect();
+    let labelled = labelled_once(told, &declared);
     // The identifiers holding a code labelled for another argument, with that argument.
     let misplaced: Vec<(&str, &str, &str)> = members
         .iter()
@@ -218,7 +196,7 @@ mod tests {
                 b in "[a-zA-Z0-9-]{1,8}",
             ) {
                 let mut args = json!({"member_id": a, "station_id": b});
-                let written = codes(&user);
+                let written = crate::grounding::whole_codes::codes(&user);
                 for c in give_labelled_codes(&mut args, &schema(&["member_id", "station_id"]), &user) {
                     prop_assert!(written.contains(&c.code), "{c:?}");
                     prop_assert_eq!(&args[c.argument.as_str()], &json!(c.code));

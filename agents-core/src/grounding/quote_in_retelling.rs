@@ -66,7 +66,7 @@ pub(crate) fn take_quotes_from_retellings(
     }
     let user = words(told);
     let opens_a_run = |own: &[String]| {
-        own.len() >= RUN_WORDS && user.windows(RUN_WORDS).any(|w| w == &own[..RUN_WORDS])
+        own.len() >= RUN_WORDS && super::run_on::is_run_of(&own[..RUN_WORDS], &user)
     };
     let holds = |value: &str, quote: &str| {
         super::told::token_starts(&value.to_lowercase(), &quote.to_lowercase())

@@ -68,7 +68,7 @@ fn tokens(text: &str) -> Vec<(&str, String)> {
 }
 
 /// Whether `run` stands in `user` word for word, in order.
-fn is_run_of(run: &[String], user: &[String]) -> bool {
+pub(super) fn is_run_of(run: &[String], user: &[String]) -> bool {
     !run.is_empty() && user.windows(run.len()).any(|w| w == run)
 }
 

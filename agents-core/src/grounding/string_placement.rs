@@ -52,13 +52,13 @@ impl From<StringPlaced> for crate::event::ArgumentChange {
 const MAX_QUOTED_CHARS: usize = 200;
 
 /// A request split at whitespace, each token with where it starts.
-pub(super) struct Tokens<'t> {
+struct Tokens<'t> {
     starts: Vec<usize>,
     tokens: Vec<&'t str>,
 }
 
 impl<'t> Tokens<'t> {
-    pub(super) fn new(text: &'t str) -> Self {
+    fn new(text: &'t str) -> Self {
         let (starts, tokens) = text
             .split_whitespace()
             .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
@@ -67,12 +67,40 @@ impl<'t> Tokens<'t> {
     }
 
     /// The text at `range` of the request, with the words around it.
-    pub(super) fn occurrence(&self, range: Range<usize>) -> Option<Occurrence> {
+    fn occurrence(&self, range: Range<usize>) -> Option<Occurrence> {
         let token_of = |at: usize| self.starts.partition_point(|&s| s <= at).checked_sub(1);
         let first = token_of(range.start)?;
         let last = token_of(range.end.saturating_sub(1).max(range.start))?;
         Some(Occurrence::at(&self.tokens, first, last, Vec::new()))
     }
+}
+
+/// A code the user wrote once, with the argument of a tool its label (the word nearest it)
+/// names.
+pub(super) struct Labelled<'a> {
+    pub(super) code: String,
+    pub(super) label: Option<&'a str>,
+}
+
+/// The codes `text` writes once (as `whole_codes` reads them), each with the argument of
+/// `declared` its nearest word names.
+pub(super) fn labelled_once<'a>(text: &str, declared: &[&'a str]) -> Vec<Labelled<'a>> {
+    let lower = text.to_lowercase();
+    let tokens = Tokens::new(&lower);
+    super::whole_codes::codes(text)
+        .into_iter()
+        .filter_map(|code| {
+            let needle = code.to_lowercase();
+            let mut at = token_starts(&lower, &needle);
+            let (Some(start), None) = (at.next(), at.next()) else {
+                return None;
+            };
+            let label = tokens
+                .occurrence(start..start + needle.len())
+                .and_then(|o| o.nearest_named(declared));
+            Some(Labelled { code, label })
+        })
+        .collect()
 }
 
 /// Puts the texts of `text` where its words put them in `args`, a call to a tool with
@@ -120,12 +148,8 @@ pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec
     }
     // The codes the user wrote once (`P-20931`), read as quoted: a code is a value as plainly
     // as a quoted text is. Not one an argument holds, whole or a piece of it.
-    for code in super::whole_codes::codes(text) {
+    for Labelled { code, label } in labelled_once(text, &declared) {
         let lowered = code.to_lowercase();
-        let mut written = token_starts(&lower, &lowered);
-        let (Some(at), None) = (written.next(), written.next()) else {
-            continue;
-        };
         if held
             .iter()
             .any(|(_, v)| *v == lowered || super::whole_codes::is_piece_of(v, &code))
@@ -133,10 +157,7 @@ pub(crate) fn place_strings(args: &mut Value, schema: &Value, text: &str) -> Vec
         {
             continue;
         }
-        let named = lower_tokens
-            .occurrence(at..at + lowered.len())
-            .and_then(|o| o.nearest_named(&declared));
-        quoted.push((code, named));
+        quoted.push((code, label));
     }
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
