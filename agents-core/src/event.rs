@@ -900,6 +900,29 @@ pub enum ArgumentChange {
         /// The argument whose value the text holds.
         holds: String,
     },
+    /// A currency argument held no currency the user wrote, and the user wrote one no other
+    /// currency argument held (or a range's two ends held one of the two the user wrote): it
+    /// was given that one (`told_currencies`).
+    CurrencyTold {
+        /// The argument.
+        argument: String,
+        /// The value it held, as written.
+        value: String,
+        /// The ISO 4217 code it now holds.
+        code: String,
+        /// How the user wrote the currency (`€`, `Swiss francs`, `GBP`).
+        written: String,
+    },
+    /// An argument asking for e-mail addresses held a value that is none, and the user wrote
+    /// addresses no other argument held: it was given them (`told_emails`).
+    EmailsTold {
+        /// The argument.
+        argument: String,
+        /// What it held, as JSON.
+        value: String,
+        /// What it holds now, as JSON.
+        now: String,
+    },
     /// An identifier held no code of the user's, and the user wrote one code no argument
     /// held: it was given that code (`lone_codes`).
     LoneCode {
@@ -1145,6 +1168,23 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "left out `{argument}` (was \"{value}\"): the request retold, holding `{holds}`'s value"
+            ),
+            ArgumentChange::CurrencyTold {
+                argument,
+                value,
+                code,
+                written,
+            } => write!(
+                f,
+                "set `{argument}` to \"{code}\" (was \"{value}\"): the currency the user wrote as \"{written}\""
+            ),
+            ArgumentChange::EmailsTold {
+                argument,
+                value,
+                now,
+            } => write!(
+                f,
+                "set `{argument}` to {now} (was {value}): the e-mail addresses the user wrote"
             ),
             ArgumentChange::LoneCode {
                 argument,

@@ -36,6 +36,28 @@ pub(crate) fn words(text: &str) -> Vec<String> {
     words
 }
 
+/// Where each run of characters that `part` takes is in `text`, as byte ranges: the words of a
+/// text, split at whitespace (`|c| !c.is_whitespace()`) or at every character that is not a
+/// letter or a digit (`char::is_alphanumeric`).
+pub(crate) fn runs(text: &str, part: impl Fn(char) -> bool) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (part(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push(s..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push(s..text.len());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::{shorten, words};

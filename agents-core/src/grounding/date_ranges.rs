@@ -6,7 +6,8 @@
 //! "2027-03-14"}`, "between Feb 1, 2027 and Feb 28, 2027" became `{"from_date": "2027-02-28",
 //! "to_date": "2027-02-01"}`. Two `YYYY-MM-DD` arguments whose names differ only in the word
 //! that makes one the start and the other the end (`start`/`end`, `from`/`to`,
-//! `check_in`/`check_out`, `departure`/`return`, `since`/`until`, `after`/`before`) are a
+//! `check_in`/`check_out`, `departure`/`return`, `since`/`until`, `after`/`before`,
+//! `source`/`target`, `base`/`quote`) are a
 //! range. A range that ends before it starts, both ends dates the user wrote, is turned round;
 //! a range whose ends are one date, where the user wrote exactly two dates and that one is of
 //! them, runs from the earlier of the two to the later. Nothing else is touched: a range
@@ -44,7 +45,7 @@ impl From<RangeSet> for crate::event::ArgumentChange {
 
 /// The words that make an argument a range's start, each with the word that makes its
 /// partner the end.
-const ENDS: [(&str, &str); 12] = [
+const ENDS: [(&str, &str); 14] = [
     ("start", "end"),
     ("begin", "end"),
     ("from", "to"),
@@ -57,11 +58,13 @@ const ENDS: [(&str, &str); 12] = [
     ("depart", "return"),
     ("arrival", "departure"),
     ("first", "last"),
+    ("source", "target"),
+    ("base", "quote"),
 ];
 
 /// Whether `start` and `end` name a range's two ends: the same words but one, which is a
 /// start's word in `start` and its end's word in `end`.
-fn is_range(start: &str, end: &str) -> bool {
+pub(super) fn is_range(start: &str, end: &str) -> bool {
     let (s, e) = (crate::text::words(start), crate::text::words(end));
     if s.len() != e.len() {
         return false;
@@ -123,6 +126,67 @@ pub(crate) fn set_date_ranges(args: &mut Value, told: &str) -> Vec<RangeSet> {
         out.push(RangeSet {
             start,
             end,
+            was,
+            now,
+        });
+    }
+    out
+}
+
+/// Sets the ranges of times of day in `args` (a call to a tool with parameters `schema`) the
+/// way `told` writes them ([`Recovery::time_ranges`]): two arguments whose descriptions ask for
+/// a time of day (`HH:MM`) and whose names make them a range's ends, where the user wrote
+/// exactly two times of day and the pair is not those two (in either order), and where each end
+/// holds one of them, the other end's value, or no time at all (a date, `"14:00 to 15:30"`),
+/// run from the first time written to the second. An end holding a time the user did not
+/// write (the model may have worked it out from "for two hours") is left as it is, and so are
+/// ends crossed (a range may run past midnight). Returns what was set.
+///
+/// [`Recovery::time_ranges`]: crate::model::Recovery::time_ranges
+pub(crate) fn set_time_ranges(args: &mut Value, schema: &Value, told: &str) -> Vec<RangeSet> {
+    let Some(members) = args.as_object_mut() else {
+        return Vec::new();
+    };
+    let times: Vec<(String, DateForm)> = members
+        .iter()
+        .filter(|(_, v)| v.is_string())
+        .filter_map(|(k, _)| {
+            let form = super::whole_dates::described_form(schema, k)?;
+            matches!(form, DateForm::Time { .. }).then(|| (k.clone(), form))
+        })
+        .collect();
+    let pairs: Vec<(&String, DateForm, &String)> = times
+        .iter()
+        .flat_map(|(start, form)| {
+            let ends = times.iter().filter(|(end, _)| is_range(start, end));
+            ends.map(move |(end, _)| (start, *form, end))
+        })
+        .collect();
+    let written = match super::whole_dates::user_times(told)[..] {
+        [a, b] if !pairs.is_empty() => [a, b],
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for (start, form, end) in pairs {
+        let [first, second] = written.map(|(h, m)| form.write("", h, m));
+        let held = |k: &str| members[k].as_str().unwrap_or_default().to_owned();
+        let was = (held(start), held(end));
+        if was == (first.clone(), second.clone()) || was == (second.clone(), first.clone()) {
+            continue;
+        }
+        // An end may hold one of the user's times, the other end's value, or no time at all.
+        let fits = |own: &str, other: &str| {
+            own == first || own == second || own == other || !form.holds(own)
+        };
+        if !(fits(&was.0, &was.1) && fits(&was.1, &was.0)) {
+            continue;
+        }
+        let now = (first, second);
+        members.insert(start.clone(), Value::String(now.0.clone()));
+        members.insert(end.clone(), Value::String(now.1.clone()));
+        out.push(RangeSet {
+            start: start.clone(),
+            end: end.clone(),
             was,
             now,
         });
@@ -260,6 +324,57 @@ mod tests {
                     prop_assert!(written.contains(&r.now.0) && written.contains(&r.now.1));
                 }
             }
+        }
+    }
+
+    fn times() -> Value {
+        json!({"type": "object", "properties": {
+            "meeting_date": {"type": "string", "description": "Day. Format: YYYY-MM-DD."},
+            "start_time": {"type": "string", "description": "Start. Format: HH:MM, 24-hour."},
+            "end_time": {"type": "string", "description": "End. Format: HH:MM, 24-hour."}
+        }})
+    }
+
+    #[test]
+    fn a_time_range_holding_no_time_or_one_runs_as_the_user_wrote_it() {
+        let told = "Book room RM-4B for 12 people on 19 October 2027 from 2pm to 15:30.";
+        for (start, end) in [
+            ("14:00 to 15:30", "19 October 2027"),
+            ("14:00", "14:00"),
+            ("15:30", "2027-10-19"),
+            ("", "15:30"),
+        ] {
+            let mut args =
+                json!({"meeting_date": "2027-10-19", "start_time": start, "end_time": end});
+            let set = set_time_ranges(&mut args, &times(), told);
+            assert_eq!(args["start_time"], "14:00", "{start} / {end}");
+            assert_eq!(args["end_time"], "15:30", "{start} / {end}");
+            assert_eq!(set.len(), 1);
+            assert_eq!(set[0].was, (start.to_owned(), end.to_owned()));
+        }
+    }
+
+    #[test]
+    fn time_ranges_are_not_guessed() {
+        for (start, end, told) in [
+            // Already as written, or crossed (a night shift runs past midnight).
+            ("14:00", "15:30", "from 14:00 to 15:30"),
+            ("06:00", "22:00", "the night shift from 22:00 to 06:00"),
+            // A time the user did not write: worked out, maybe, from their words.
+            (
+                "10:00",
+                "12:00",
+                "at 10:00 for two hours, remind me at 09:00",
+            ),
+            // One time written, or three.
+            ("14:00", "2027-10-19", "at 14:00 on 19 October 2027"),
+            ("14:00", "14:00", "at 14:00, 15:00 or 16:00"),
+        ] {
+            let mut args = json!({"start_time": start, "end_time": end});
+            let before = args.clone();
+            let set = set_time_ranges(&mut args, &times(), told);
+            assert!(set.is_empty(), "{told}: {set:?}");
+            assert_eq!(args, before);
         }
     }
 }

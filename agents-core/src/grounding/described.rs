@@ -76,6 +76,18 @@ pub(crate) fn read_described(
             changes(super::set_standard_codes(args, schema)),
         );
     }
+    if recovery.told_currencies {
+        note(
+            "told_currencies",
+            changes(super::set_told_currencies(args, schema, told)),
+        );
+    }
+    if recovery.told_emails {
+        note(
+            "told_emails",
+            changes(super::emails::set_told_emails(args, schema, told)),
+        );
+    }
     if recovery.names_without_the {
         note(
             "names_without_the",
@@ -95,6 +107,12 @@ pub(crate) fn read_described(
     }
     if recovery.date_ranges {
         note("date_ranges", changes(super::set_date_ranges(args, told)));
+    }
+    if recovery.time_ranges {
+        note(
+            "time_ranges",
+            changes(super::date_ranges::set_time_ranges(args, schema, told)),
+        );
     }
     if recovery.described_fractions {
         let set = set_described_fractions(args, schema, told);

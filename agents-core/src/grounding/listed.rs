@@ -287,22 +287,7 @@ fn leading_item(segment: &str, shape: Shape) -> Option<&str> {
 
 /// Where each word (a run without whitespace) of `text` is, as byte ranges.
 fn word_spans(text: &str) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                out.push(s..i);
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push(s..text.len());
-    }
-    out
+    crate::text::runs(text, |c| !c.is_whitespace())
 }
 
 /// Whether `item` has `shape`: a number, or a few words, none of them framing words (the first

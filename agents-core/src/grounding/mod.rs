@@ -67,7 +67,11 @@
 //! - `standard_codes/`: a name where the description asks for its standard code (a country's
 //!   ISO 3166 alpha-2, a US state's abbreviation, a currency's ISO 4217, a language's ISO
 //!   639-1), set to the code
-//!   ([`Recovery::standard_codes`](crate::model::Recovery::standard_codes));
+//!   ([`Recovery::standard_codes`](crate::model::Recovery::standard_codes)); its
+//!   `told.rs`: a currency code the user never wrote, set to the one they wrote as a code, a
+//!   name or a symbol ([`Recovery::told_currencies`](crate::model::Recovery::told_currencies));
+//! - `emails.rs`: an argument asking for e-mail addresses holding words that are none, given
+//!   the addresses the user wrote ([`Recovery::told_emails`](crate::model::Recovery::told_emails));
 //! - `quote_in_retelling.rs`: a retelling of the request holding one text the user quoted,
 //!   set to that text ([`Recovery::quotes_over_retold`](crate::model::Recovery::quotes_over_retold));
 //! - `run_on.rs`: a free text that runs on into another argument's value, cut before it
@@ -84,7 +88,9 @@
 //!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
 //! - `date_ranges.rs`: a range of two date arguments (`check_in`/`check_out`) crossed, or one
 //!   date at both ends where the user wrote two, set the way the user wrote it
-//!   ([`Recovery::date_ranges`](crate::model::Recovery::date_ranges));
+//!   ([`Recovery::date_ranges`](crate::model::Recovery::date_ranges)); and two times of day
+//!   (`start_time`/`end_time`) holding none or one where the user wrote two
+//!   ([`Recovery::time_ranges`](crate::model::Recovery::time_ranges));
 //! - `described.rs`: the readings a call's argument descriptions ask for (a date, a fraction),
 //!   for every path a value takes into a call (the turn's pass and the repair steps' answers);
 //! - `listed.rs`: the list of the user's words a call's value is one item of, whose other
@@ -111,6 +117,7 @@ mod date_ranges;
 mod defaults;
 mod described;
 mod echo;
+mod emails;
 mod flags;
 mod fractions;
 mod labelled_codes;
@@ -161,7 +168,7 @@ pub(crate) use placement::{place_numbers, reused_number_holders};
 pub(crate) use retold::leave_out_retold;
 pub(crate) use spans::{CUT_OFF_KEYWORD, hold_to_user_words};
 pub(crate) use spelling::restore_spelling;
-pub(crate) use standard_codes::set_standard_codes;
+pub(crate) use standard_codes::{set_standard_codes, set_told_currencies};
 pub(crate) use string_placement::place_strings;
 pub(crate) use told::{Told, last_user_words, same_number, told_text};
 pub use tool_words::request_words_in_tools;

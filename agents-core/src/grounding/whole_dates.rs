@@ -61,10 +61,7 @@ pub(crate) fn widen_dates(args: &mut Value, schema: &Value, told: &str) -> Vec<W
     let forms: Vec<(String, DateForm)> = members
         .iter()
         .filter_map(|(name, value)| {
-            let property = schema.get("properties")?.get(name)?;
-            let property = agents_json::schema::concrete(schema, property);
-            let description = property.get("description")?.as_str()?;
-            let form = agents_json::described_date_form(description)?;
+            let form = described_form(schema, name)?;
             let text = value.as_str()?;
             (!form.holds(text) && !text.trim().is_empty()).then(|| (name.clone(), form))
         })
@@ -86,12 +83,23 @@ pub(crate) fn widen_dates(args: &mut Value, schema: &Value, told: &str) -> Vec<W
         // The same piece in two arguments (`"April 5"` as both start and end) says which date
         // neither is.
         let words = date_words(text);
-        let twice = members
+        let alike: Vec<&String> = members
             .iter()
-            .any(|(other, v)| *other != name && v.as_str().is_some_and(|v| date_words(v) == words));
+            .filter(|(other, v)| {
+                *other != &name && v.as_str().is_some_and(|v| date_words(v) == words)
+            })
+            .map(|(other, _)| other)
+            .collect();
         // A time of day alone in a date and in the time beside it is the time's, not a piece
-        // of a date both share.
-        if twice && !(form == DateForm::Date && is_time_alone(text)) {
+        // of a date both share; a whole date in a time of day and in the date beside it is the
+        // date's (the model answered the date for both).
+        let time_alone_in_date = form == DateForm::Date && is_time_alone(text);
+        let date_in_time = matches!(form, DateForm::Time { .. })
+            && agents_json::calendar_date(text).is_some()
+            && alike
+                .iter()
+                .all(|other| described_form(schema, other) == Some(DateForm::Date));
+        if !alike.is_empty() && !time_alone_in_date && !date_in_time {
             continue;
         }
         let Some((date, written)) = whole_date(text, form, &dates, &clocks, &held) else {
@@ -166,6 +174,14 @@ fn whole_date(
     };
     let written = format!("{} {}", clock.written, date.written);
     Some((form.write(&date.iso, clock.hour, clock.minute), written))
+}
+
+/// The date form the description of the argument `name` (of a tool with parameters `schema`)
+/// asks for, if any.
+pub(super) fn described_form(schema: &Value, name: &str) -> Option<DateForm> {
+    let property = schema.get("properties")?.get(name)?;
+    let property = agents_json::schema::concrete(schema, property);
+    agents_json::described_date_form(property.get("description")?.as_str()?)
 }
 
 /// Whether `text` writes one time of day and no other word (`"08:15"`, `"10am"`).
@@ -323,6 +339,12 @@ fn date_words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The times of day `told` writes (`8:30 am`, `16:00`), each once, as hours and minutes in the
+/// order written.
+pub(super) fn user_times(told: &str) -> Vec<(u32, u32)> {
+    clocks_in(told).iter().map(|c| (c.hour, c.minute)).collect()
+}
+
 /// A time of day the user wrote.
 #[derive(Debug, Clone, PartialEq)]
 struct Clock {
@@ -472,6 +494,26 @@ mod tests {
             assert!(set.is_empty(), "{args} / {told}: {set:?}");
             assert_eq!(after, args);
         }
+    }
+
+    #[test]
+    fn a_date_held_by_a_time_and_by_the_date_beside_it_is_the_dates() {
+        // A small model answers the date for both: the time takes the user's one time.
+        let schema = json!({"type": "object", "properties": {
+            "send_date": {"type": "string", "description": "Send date. Format: YYYY-MM-DD."},
+            "send_time": {"type": "string", "description": "Send time. Format: HH:MM, 24-hour."}
+        }});
+        let told = "mail list ML-4 the spring letter on 15 September 2027 at 09:00";
+        for held in ["15 September 2027", "2027-09-15"] {
+            let mut args = json!({"send_date": held, "send_time": held});
+            let set = widen_dates(&mut args, &schema, told);
+            assert_eq!(args["send_time"], "09:00", "{held}");
+            assert_eq!(set.last().map(|w| w.argument.as_str()), Some("send_time"));
+        }
+        // Two times of the user's: which one is not guessed.
+        let mut args = json!({"send_date": "2027-09-15", "send_time": "2027-09-15"});
+        widen_dates(&mut args, &schema, "on 15 September 2027 at 09:00 or 17:00");
+        assert_eq!(args["send_time"], "2027-09-15");
     }
 
     #[test]

@@ -389,6 +389,13 @@ pub struct Recovery {
     /// are. Not in the neutral profile: it reads the user's words and changes dates the schema
     /// takes.
     pub date_ranges: bool,
+    /// Before a call runs, two arguments asking for a time of day (`HH:MM`) whose names make
+    /// them a range's ends (`start_time`/`end_time`), holding no time, one time for both, or
+    /// the range in one (`"14:00 to 15:30"`), where the user wrote exactly two times of day,
+    /// run from the first written to the second (`Event::Repaired`, step `time_ranges`). An
+    /// end holding a time the user did not write, or ends crossed: nothing is guessed. Not in
+    /// the neutral profile: it reads the user's words and changes strings the schema takes.
+    pub time_ranges: bool,
     /// Before a call runs, a free string whose name names an identifier (`vin`,
     /// `card_number`, `order_id`, `postcode`) holding exactly one word with a digit that the
     /// user wrote, with lower-case words beside it (`"VIN for me: 1HGCM82633A004352 thx"`) or
@@ -439,6 +446,21 @@ pub struct Recovery {
     /// wrote. A code already, a name not in the tables (`dollars`), or another description:
     /// left as they are. Not in the neutral profile: it changes a string the schema takes.
     pub standard_codes: bool,
+    /// Before a call runs, a free string whose description asks for an ISO 4217 code and that
+    /// holds no currency the user wrote (`"USD"` where they wrote "4,750 GBP", `"150"` for
+    /// "€150") takes the one currency of theirs (a code, a name, a symbol such as `€`) no
+    /// other such argument holds; a range's two ends (`from_currency`/`to_currency`) holding one
+    /// of the two the user wrote take the two in the order written (`Event::Repaired`, step
+    /// `told_currencies`). Not in the neutral profile: it reads the user's words and changes a
+    /// string the schema takes.
+    pub told_currencies: bool,
+    /// Before a call runs, an argument asking for e-mail addresses (its name says `email`, its
+    /// description "email address", or its format is `email`) that holds a value that is no
+    /// address (`"email": "Dana Whitfield"`, `"emails": ["EVT-4502"]`) takes the address the
+    /// user wrote that no other argument holds, or the one whose local part spells the name it
+    /// held; a list takes all of them (`Event::Repaired`, step `told_emails`). Not in the
+    /// neutral profile: it reads the user's words and changes a string the schema takes.
+    pub told_emails: bool,
     /// Before a call runs, where exactly one free string whose name names an identifier holds
     /// no code of the user's (`"order_id": "ordered"`) and the user wrote exactly one code no
     /// argument holds (`ORD-55871`), that argument takes the code (`Event::Repaired`, step
@@ -597,12 +619,15 @@ impl Recovery {
         whole_codes: false,
         whole_lists: false,
         date_ranges: false,
+        time_ranges: false,
         bare_codes: false,
         names_without_the: false,
         leave_out_retold: false,
         other_kinds: false,
         unnamed_flags: false,
         standard_codes: false,
+        told_currencies: false,
+        told_emails: false,
         lone_codes: false,
         labelled_codes: false,
         quotes_over_retold: false,
@@ -655,12 +680,15 @@ impl Recovery {
         whole_codes: true,
         whole_lists: true,
         date_ranges: true,
+        time_ranges: true,
         bare_codes: true,
         names_without_the: true,
         leave_out_retold: true,
         other_kinds: false,
         unnamed_flags: true,
         standard_codes: true,
+        told_currencies: true,
+        told_emails: true,
         lone_codes: true,
         labelled_codes: true,
         quotes_over_retold: true,
@@ -713,12 +741,15 @@ impl Recovery {
         whole_codes: false,
         whole_lists: false,
         date_ranges: false,
+        time_ranges: false,
         bare_codes: false,
         names_without_the: false,
         leave_out_retold: false,
         other_kinds: false,
         unnamed_flags: false,
         standard_codes: false,
+        told_currencies: false,
+        told_emails: false,
         lone_codes: false,
         labelled_codes: false,
         quotes_over_retold: false,
@@ -958,11 +989,14 @@ impl Recovery {
             || self.whole_codes
             || self.whole_lists
             || self.date_ranges
+            || self.time_ranges
             || self.bare_codes
             || self.names_without_the
             || self.leave_out_retold
             || self.unnamed_flags
             || self.standard_codes
+            || self.told_currencies
+            || self.told_emails
             || self.lone_codes
             || self.labelled_codes
             || self.quotes_over_retold
@@ -1032,6 +1066,27 @@ impl Recovery {
     #[must_use]
     pub const fn standard_codes(mut self, on: bool) -> Self {
         self.standard_codes = on;
+        self
+    }
+
+    /// Switches [`told_currencies`](Self::told_currencies).
+    #[must_use]
+    pub const fn told_currencies(mut self, on: bool) -> Self {
+        self.told_currencies = on;
+        self
+    }
+
+    /// Switches [`told_emails`](Self::told_emails).
+    #[must_use]
+    pub const fn told_emails(mut self, on: bool) -> Self {
+        self.told_emails = on;
+        self
+    }
+
+    /// Switches [`time_ranges`](Self::time_ranges).
+    #[must_use]
+    pub const fn time_ranges(mut self, on: bool) -> Self {
+        self.time_ranges = on;
         self
     }
 

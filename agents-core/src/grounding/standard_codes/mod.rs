@@ -19,6 +19,9 @@ mod countries;
 mod currencies;
 mod languages;
 mod states;
+mod told;
+
+pub(crate) use told::set_told_currencies;
 
 use serde_json::Value;
 
