@@ -923,6 +923,16 @@ pub enum ArgumentChange {
         /// What it holds now, as JSON.
         now: String,
     },
+    /// A number argument held a number the user wrote only inside a code (`118` of
+    /// `PH-118`): it was given the number the user wrote for it (`code_digits`).
+    NumberOutOfCode {
+        /// The argument.
+        argument: String,
+        /// The number it held, as written.
+        from: String,
+        /// The number it now holds.
+        to: String,
+    },
     /// An identifier held no code of the user's, and the user wrote one code no argument
     /// held: it was given that code (`lone_codes`).
     LoneCode {
@@ -1185,6 +1195,10 @@ impl std::fmt::Display for ArgumentChange {
             } => write!(
                 f,
                 "set `{argument}` to {now} (was {value}): the e-mail addresses the user wrote"
+            ),
+            ArgumentChange::NumberOutOfCode { argument, from, to } => write!(
+                f,
+                "set `{argument}` to {to} (was {from}): the user wrote {from} only inside a code, and {to} for this argument"
             ),
             ArgumentChange::LoneCode {
                 argument,

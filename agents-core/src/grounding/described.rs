@@ -67,6 +67,12 @@ pub(crate) fn read_described(
             changes(super::lone_codes::give_lone_code(args, schema, told)),
         );
     }
+    if recovery.code_digits {
+        note(
+            "code_digits",
+            changes(super::code_digits::set_code_digits(args, schema, told)),
+        );
+    }
     if recovery.whole_lists {
         note("whole_lists", changes(widen_lists(args, schema, told)));
     }

@@ -83,6 +83,9 @@
 //!   ([`Recovery::labelled_codes`](crate::model::Recovery::labelled_codes));
 //! - `lone_codes.rs`: the one code of the user's no argument holds, given to the one
 //!   identifier holding none ([`Recovery::lone_codes`](crate::model::Recovery::lone_codes));
+//! - `code_digits.rs`: a number read out of a code the user wrote (`118` of `PH-118`), set to
+//!   the number they wrote for the argument
+//!   ([`Recovery::code_digits`](crate::model::Recovery::code_digits));
 //! - `whole_lists.rs`: a list of free strings holding an item of one list the user wrote and
 //!   words nobody wrote, set to the user's list
 //!   ([`Recovery::whole_lists`](crate::model::Recovery::whole_lists));
@@ -111,6 +114,7 @@
 mod answers;
 mod article;
 mod bare_codes;
+mod code_digits;
 mod codes;
 mod cut_lists;
 mod date_ranges;

@@ -394,7 +394,7 @@ pub(super) fn named_number(
 
 /// The number of an occurrence no argument holds whose words name `argument` best, when one
 /// alone does and the argument's schema takes it.
-fn unique_best(
+pub(super) fn unique_best(
     argument: &str,
     property: Option<&Value>,
     occurrences: &[Occurrence],
@@ -430,7 +430,11 @@ fn unique_best(
 /// The one number the user wrote that no argument holds (no reading of its occurrence held),
 /// where `property` takes it; `None` where there are none or several (told apart by their
 /// first reading).
-fn only_unheld(property: Option<&Value>, occurrences: &[Occurrence], held: &[f64]) -> Option<f64> {
+pub(super) fn only_unheld(
+    property: Option<&Value>,
+    occurrences: &[Occurrence],
+    held: &[f64],
+) -> Option<f64> {
     let mut unheld = occurrences
         .iter()
         .filter(|o| {

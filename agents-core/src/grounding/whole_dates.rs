@@ -242,6 +242,15 @@ pub(super) fn user_dates(told: &str) -> Vec<String> {
     written_dates(told).into_iter().map(|d| d.iso).collect()
 }
 
+/// The dates and times of day `told` writes, as written (`"2 July 2027"`, `"05:30"`): what
+/// a reading of the user's numbers sets aside.
+pub(super) fn dates_and_times_written(told: &str) -> Vec<String> {
+    let dates = written_dates(told).into_iter().map(|d| d.written);
+    dates
+        .chain(clocks_in(told).into_iter().map(|c| c.written))
+        .collect()
+}
+
 /// A date the user wrote.
 #[derive(Debug, Clone, PartialEq)]
 struct Written {

@@ -468,6 +468,12 @@ pub struct Recovery {
     /// Not in the neutral profile: it reads the user's words and changes a string the schema
     /// takes.
     pub lone_codes: bool,
+    /// Before a call runs, a number argument holding a number the user wrote only inside a
+    /// code (`"hours": 118` for "photographer PH-118 for a 3 hour shoot") takes the number of
+    /// theirs, outside codes, dates and times, whose words name it, or else the one no argument
+    /// holds (`Event::Repaired`, step `code_digits`). Not in the neutral profile: it reads the
+    /// user's words and changes a number the schema takes.
+    pub code_digits: bool,
     /// Before a call runs, an identifier holding a code the user labelled for another argument
     /// (`"station_id": "M-4410"` where the user wrote "member M-4410 … station ST-12") takes
     /// the one code, written once and held by no argument, whose label names it
@@ -629,6 +635,7 @@ impl Recovery {
         told_currencies: false,
         told_emails: false,
         lone_codes: false,
+        code_digits: false,
         labelled_codes: false,
         quotes_over_retold: false,
         cut_other_values: false,
@@ -690,6 +697,7 @@ impl Recovery {
         told_currencies: true,
         told_emails: true,
         lone_codes: true,
+        code_digits: true,
         labelled_codes: true,
         quotes_over_retold: true,
         cut_other_values: true,
@@ -751,6 +759,7 @@ impl Recovery {
         told_currencies: false,
         told_emails: false,
         lone_codes: false,
+        code_digits: false,
         labelled_codes: false,
         quotes_over_retold: false,
         cut_other_values: false,
@@ -998,6 +1007,7 @@ impl Recovery {
             || self.told_currencies
             || self.told_emails
             || self.lone_codes
+            || self.code_digits
             || self.labelled_codes
             || self.quotes_over_retold
             || self.cut_other_values
@@ -1087,6 +1097,13 @@ impl Recovery {
     #[must_use]
     pub const fn time_ranges(mut self, on: bool) -> Self {
         self.time_ranges = on;
+        self
+    }
+
+    /// Switches [`code_digits`](Self::code_digits).
+    #[must_use]
+    pub const fn code_digits(mut self, on: bool) -> Self {
+        self.code_digits = on;
         self
     }
 

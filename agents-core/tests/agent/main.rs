@@ -12,6 +12,7 @@ mod approval;
 mod ask_reused_numbers;
 mod blocking_tools;
 mod checks;
+mod code_digits;
 mod compose_escalation;
 mod compose_loop;
 mod compose_race;
