@@ -77,7 +77,8 @@ SELF_CHECKED = ("simple_python", "multiple", "live_simple", "live_multiple", "si
                 "simple_javascript", "exec_simple", "exec_multiple", "blind_simple", "blind_multiple",
                 "blind2_simple", "blind2_multiple", "blind3_simple", "blind3_multiple",
                 "blind4_simple", "blind4_multiple", "blind5_simple", "blind5_multiple",
-                "blind6_simple", "blind6_multiple")
+                "blind6_simple", "blind6_multiple",
+                "blind7_simple", "blind7_multiple")
 SOURCE_TEXT = ("simple_java", "simple_javascript")
 
 

@@ -9,7 +9,7 @@
 # checker. Nothing of BFCL is in this repository; everything comes from the package at run time.
 # Our own suites in BFCL's format, each written blind by a session that never saw this
 # repository (`blind_*` in evals/blind, `blind2_*` in evals/blind2, `blind3_*` in evals/blind3,
-# `blind4_*` in evals/blind4, `blind5_*` in evals/blind5, `blind6_*` in evals/blind6; their READMEs say how), are copied beside them on every run, so
+# `blind4_*` in evals/blind4, `blind5_*` in evals/blind5, `blind6_*` in evals/blind6, `blind7_*` in evals/blind7; their READMEs say how), are copied beside them on every run, so
 # the same harness reads them.
 #
 # Usage: evals/bfcl/setup.sh        (idempotent; prints BFCL_HOME=<dir> when ready)
@@ -40,7 +40,7 @@ die() { printf '[bfcl] error: %s\n' "$*" >&2; exit 1; }
 
 # Our own suites, each in evals/<suite>/data: the categories and the suite they are in.
 BLIND_CATEGORIES=(blind_simple blind_multiple blind2_simple blind2_multiple blind3_simple blind3_multiple
-  blind4_simple blind4_multiple blind5_simple blind5_multiple blind6_simple blind6_multiple)
+  blind4_simple blind4_multiple blind5_simple blind5_multiple blind6_simple blind6_multiple blind7_simple blind7_multiple)
 
 # Our own suites are copied whether or not BFCL's package is installed already (they may
 # change with the repository, not with the package).

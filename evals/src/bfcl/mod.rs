@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(q.system(), None);
     }
 
-    /// Our own suites (evals/blind to evals/blind6) load as BFCL's data does, and every function
+    /// Our own suites (evals/blind to evals/blind7) load as BFCL's data does, and every function
     /// converts to a tool whose parameters are a JSON Schema the runtime compiles: a suite that
     /// stopped loading would fail the measurement only when someone ran it.
     #[test]
@@ -163,6 +163,8 @@ mod tests {
             ("blind5", "blind5_multiple", 60),
             ("blind6", "blind6_simple", 80),
             ("blind6", "blind6_multiple", 60),
+            ("blind7", "blind7_simple", 80),
+            ("blind7", "blind7_multiple", 60),
         ] {
             let dir = evals.join(suite).join("data");
             let questions = load(&dir.join(format!("{category}.json"))).unwrap();
