@@ -5,7 +5,7 @@
 //! "Dana Whitfield from Brightline Robotics, dana.w@brightline.io" became `{"email": "Dana
 //! Whitfield"}`, "share it with ana.costa@example.com and li.wei@example.com" `{"emails":
 //! ["LIWEI"]}`, "invite kai.n@example.com and rhea.s@example.com to EVT-4502" `{"emails":
-//! ["EVT-4502", "message"]}`. An argument asks for addresses where its name says `email`, its
+//! ["EVT-4502", "message"]}`. An argument asks for addresses where its name ends in `email` (or `email_address`), its
 //! description says "email address" (or "e-mail address", or either's plural) or its schema's
 //! `format` is `email`; it is a free string or a list of them. The user's addresses are read
 //! from their words in the order written; those another argument holds are not given again.
@@ -110,7 +110,8 @@ pub(crate) fn set_told_emails(args: &mut Value, schema: &Value, told: &str) -> V
 }
 
 /// Whether the argument `name` (of a tool with parameters `schema`) asks for e-mail
-/// addresses: a free string or a list of strings whose name says `email`, whose description
+/// addresses: a free string or a list of strings whose name ends in `email`, `emails` or
+/// `email_address`, whose description
 /// says "email address", or whose format is `email`.
 fn asks_emails(schema: &Value, name: &str) -> bool {
     let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
@@ -131,9 +132,13 @@ fn asks_emails(schema: &Value, name: &str) -> bool {
         return false;
     }
     let format = item.get("format").and_then(Value::as_str);
-    let named = crate::text::words(name)
-        .iter()
-        .any(|w| w == "email" || w == "emails");
+    // `email`, `to_emails`, `email_address`; not `email_subject`, which takes a text.
+    let words = crate::text::words(name);
+    let named = match words.as_slice() {
+        [.., last] if last == "email" || last == "emails" => true,
+        [.., mail, last] => mail == "email" && (last == "address" || last == "addresses"),
+        _ => false,
+    };
     let description = property
         .get("description")
         .and_then(Value::as_str)
@@ -252,7 +257,8 @@ mod tests {
             "to": {"type": "array", "items": {"type": "string"}, "description": "Recipient e-mail addresses."},
             "cc": {"type": "array", "items": {"type": "string"}, "description": "Email addresses to copy."},
             "contact_name": {"type": "string", "description": "Full name."},
-            "body": {"type": "string", "description": "Body text of the email."}
+            "body": {"type": "string", "description": "Body text of the email."},
+            "email_subject": {"type": "string", "description": "Subject line."}
         }})
     }
 
@@ -298,6 +304,10 @@ mod tests {
             (json!({"email": "Ola Berg"}), "add Ola Berg as a lead"),
             (json!({"email": "x@y.com"}), "write to ola.b@fjord.no"),
             (json!({"body": "hello"}), "write hello to ola.b@fjord.no"),
+            (
+                json!({"email_subject": "hello"}),
+                "write hello to ola.b@fjord.no",
+            ),
             // Two addresses and a name that spells neither.
             (
                 json!({"email": "the lead"}),

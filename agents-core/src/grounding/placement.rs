@@ -130,6 +130,14 @@ impl Occurrence {
         }
     }
 
+    /// How many of this occurrence's words, and the unit written onto it (`bedroom` of
+    /// `3-bedroom`), are among `name` (an argument's name, stemmed: [`name_stems`]).
+    pub(super) fn naming(&self, name: &[String]) -> usize {
+        let unit = self.unit.as_deref().map(stem);
+        let words = self.words.iter().filter(|w| name.contains(w)).count();
+        words + usize::from(unit.is_some_and(|u| name.contains(&u)))
+    }
+
     /// The one argument of `arguments` that the word nearest this occurrence names (before or
     /// after it, in tokens), or `None`: no word naming one, or two arguments named as near.
     pub(super) fn nearest_named<'a>(&self, arguments: &[&'a str]) -> Option<&'a str> {
@@ -234,7 +242,7 @@ fn place_reused(
         occurrences
             .iter()
             .filter(|o| o.values.iter().any(|v| same_number(*v, x)))
-            .map(|o| o.words.iter().filter(|w| name.contains(w)).count())
+            .map(|o| o.naming(&name))
             .max()
             .unwrap_or(0)
     };
@@ -404,7 +412,7 @@ pub(super) fn unique_best(
     let mut best: Option<(f64, usize)> = None;
     let mut tied = false;
     for o in occurrences {
-        let score = o.words.iter().filter(|w| name.contains(w)).count();
+        let score = o.naming(&name);
         if score == 0 {
             continue;
         }
@@ -504,6 +512,16 @@ mod tests {
             .map(|p| format!("{}: {} -> {}", p.argument, p.from, p.to))
             .collect();
         (args, out)
+    }
+
+    #[test]
+    fn a_unit_written_onto_a_number_names_its_argument() {
+        let schema = json!({"type": "object", "properties": {
+            "bedrooms": {"type": "integer"}, "floor_area_sqm": {"type": "number"}}});
+        let user = "Value 14 Birch Lane, a 3-bedroom house with 142 square metres of floor space.";
+        let mut args = json!({"bedrooms": 142, "floor_area_sqm": 142});
+        place_numbers(&mut args, &schema, user, &Told::new(user));
+        assert_eq!(args, json!({"bedrooms": 3, "floor_area_sqm": 142}));
     }
 
     #[test]

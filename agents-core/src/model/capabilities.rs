@@ -454,7 +454,7 @@ pub struct Recovery {
     /// `told_currencies`). Not in the neutral profile: it reads the user's words and changes a
     /// string the schema takes.
     pub told_currencies: bool,
-    /// Before a call runs, an argument asking for e-mail addresses (its name says `email`, its
+    /// Before a call runs, an argument asking for e-mail addresses (its name ends in `email`, its
     /// description "email address", or its format is `email`) that holds a value that is no
     /// address (`"email": "Dana Whitfield"`, `"emails": ["EVT-4502"]`) takes the address the
     /// user wrote that no other argument holds, or the one whose local part spells the name it

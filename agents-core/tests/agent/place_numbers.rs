@@ -106,3 +106,44 @@ async fn two_numbers_in_each_others_arguments_are_swapped() {
         }
     }
 }
+
+#[derive(Debug, Clone, PartialEq, serde::Deserialize, schemars::JsonSchema)]
+struct Slab {
+    /// The slab's area, in square metres.
+    area_sqm: f64,
+    /// How thick it is, in millimetres.
+    thickness_mm: f64,
+}
+
+/// Asked for each argument alone (`ask_values`, after the echo check refused the made-up
+/// numbers), the model answers the same number twice: the answers are placed as a call is.
+#[tokio::test]
+async fn one_number_answered_for_two_arguments_is_placed_too() {
+    let request = "How much concrete for a 24 square metre slab that is 100 mm thick?";
+    for (recovery, thickness, placed) in [
+        (Recovery::SMALL_MODEL, 100.0, 1),
+        (Recovery::SMALL_MODEL.place_numbers(false), 24.0, 0),
+    ] {
+        let made_up = r#"{"area_sqm": 7, "thickness_mm": 7}"#;
+        let responses = vec![
+            ModelResponse::tool_call("c1", "estimate_concrete", made_up),
+            ModelResponse::text("24"),
+            ModelResponse::text("24"),
+            ModelResponse::text("Estimated."),
+        ];
+        let model = ScriptedModel::new(responses)
+            .with_examples([serde_json::json!({"area_sqm": 7, "thickness_mm": 7})])
+            .with_feedback(agents_core::error::FeedbackStyle::Short)
+            .with_recovery(recovery);
+        let (tool, seen) = recording("estimate_concrete", "Estimate concrete.", "2.4 m3");
+        let (report, rec) = run_recorded(model, tool, request).await;
+        assert_eq!(report.output().unwrap(), "Estimated.");
+        let seen: Vec<Slab> = seen.lock().unwrap().clone();
+        let want = Slab {
+            area_sqm: 24.0,
+            thickness_mm: thickness,
+        };
+        assert_eq!(seen, vec![want]);
+        assert_eq!(rec.repaired("place_numbers").len(), placed);
+    }
+}

@@ -126,6 +126,15 @@ pub(crate) async fn handle(
     if !coerced.is_empty() {
         run.emit_repaired(error.kind(), "coerce", coerced);
     }
+    // A number answered for two arguments, as a text is: the user's words say which keeps it
+    // (read once the answers are numbers).
+    if run.setup.recovery.place_numbers {
+        let placed = crate::grounding::place_numbers(&mut arguments, &schema, &text, &told);
+        if !placed.is_empty() {
+            let changes = placed.into_iter().map(ArgumentChange::from).collect();
+            run.emit_repaired(error.kind(), "place_numbers", changes);
+        }
+    }
     // And read as its description asks (a date written as people write it, where it asks for
     // `YYYY-MM-DD`): the turn's pass over its calls ran before the question.
     run.read_described(error.kind(), &mut arguments);
