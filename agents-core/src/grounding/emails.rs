@@ -10,13 +10,15 @@
 //! `format` is `email`; it is a free string or a list of them. The user's addresses are read
 //! from their words in the order written; those another argument holds are not given again.
 //!
-//! - Where one such argument holds a value that is no address (or a list holding one), a string
+//! - Where the tool declares one such argument and it holds a value that is no address (or a
+//!   list holding one), a string
 //!   takes the one address of the user's no other argument holds, or, of several, the one
 //!   whose local part spells the name it held (`dana.w` for "Dana Whitfield", `li.wei` for
 //!   "LIWEI"); a list takes every address of the user's no other argument holds, in the order
 //!   written.
-//! - Where several do, each value that is no address takes the one address whose local part
-//!   spells it, and nothing else is guessed.
+//! - Where the tool declares several (`to` and `cc`, even one the call leaves out), each value
+//!   that is no address takes the one address whose local part spells it, and nothing else is
+//!   guessed.
 //!
 //! A user who wrote no address, a value that is an address already (made up or not: other
 //! pieces hold values to the user's words), or a choice the names do not settle: left as it is.
@@ -66,7 +68,13 @@ pub(crate) fn set_told_emails(args: &mut Value, schema: &Value, told: &str) -> V
         return Vec::new();
     }
     let mut out = Vec::new();
-    let alone = lacking.len() == 1;
+    // One argument for addresses in the whole tool may take them all; where the tool has
+    // others (`to` and `cc`), even left out of the call, each takes only those it spells.
+    let declared = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map_or(0, |p| p.keys().filter(|k| asks_emails(schema, k)).count());
+    let alone = lacking.len() == 1 && declared == 1;
     for name in &lacking {
         let free: Vec<&String> = told
             .iter()
@@ -268,10 +276,21 @@ mod tests {
         (args, out)
     }
 
+    /// As [`set`], for a tool that declares only the arguments of `args`.
+    fn set_only(args: Value, told: &str) -> (Value, Vec<EmailsTold>) {
+        let mut all = schema();
+        if let Some(properties) = all["properties"].as_object_mut() {
+            properties.retain(|k, _| args.get(k).is_some());
+        }
+        let mut args = args;
+        let out = set_told_emails(&mut args, &all, told);
+        (args, out)
+    }
+
     #[test]
     fn a_name_where_an_address_is_asked_takes_the_users_address() {
         let told = "met Ola Berg of Fjord AS at the fair, ola.b@fjord.no, add her as a lead";
-        let (args, out) = set(
+        let (args, out) = set_only(
             json!({"email": "Ola Berg", "contact_name": "Ola Berg"}),
             told,
         );
@@ -287,11 +306,15 @@ mod tests {
     #[test]
     fn a_list_holding_other_words_takes_the_users_addresses() {
         let told = "send the deck to pia.s@x.org and tom@y.co.uk, with the note 'see p. 4'.";
-        let (args, out) = set(json!({"to": ["DECK", "note"]}), told);
+        let (args, out) = set_only(json!({"to": ["DECK", "note"]}), told);
         assert_eq!(args["to"], json!(["pia.s@x.org", "tom@y.co.uk"]));
         assert_eq!(out.len(), 1);
         let (args, _) = set(json!({"to": ["TOM"], "cc": ["pia.s@x.org"]}), told);
         assert_eq!(args["to"], json!(["tom@y.co.uk"]));
+        // A `cc` the call leaves out may be for the address the list does not spell.
+        let told = "mail pia.s@x.org, copying tom@y.co.uk";
+        let (args, _) = set(json!({"to": ["pia.s"]}), told);
+        assert_eq!(args["to"], json!(["pia.s@x.org"]));
         // Two lists without addresses: each name takes the address that spells it.
         let (args, _) = set(json!({"to": ["pias"], "cc": ["Tom"]}), told);
         assert_eq!(args, json!({"to": ["pia.s@x.org"], "cc": ["tom@y.co.uk"]}));
@@ -313,6 +336,8 @@ mod tests {
                 json!({"email": "the lead"}),
                 "ola.b@fjord.no or ivo.k@lab.hr",
             ),
+            // Another argument for addresses, and no name that spells the one left.
+            (json!({"to": ["DECK"]}), "send the deck to pia.s@x.org"),
             // The one address held by another argument already.
             (
                 json!({"email": "Ola", "cc": ["ola.b@fjord.no"]}),

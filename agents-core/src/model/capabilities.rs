@@ -446,8 +446,8 @@ pub struct Recovery {
     /// wrote. A code already, a name not in the tables (`dollars`), or another description:
     /// left as they are. Not in the neutral profile: it changes a string the schema takes.
     pub standard_codes: bool,
-    /// Before a call runs, a free string whose description asks for an ISO 4217 code and that
-    /// holds no currency the user wrote (`"USD"` where they wrote "4,750 GBP", `"150"` for
+    /// Before a call runs, a string whose description asks for an ISO 4217 code (free, or with
+    /// choices that hold the user's currency) and that holds no currency the user wrote (`"USD"` where they wrote "4,750 GBP", `"150"` for
     /// "€150") takes the one currency of theirs (a code, a name, a symbol such as `€`) no
     /// other such argument holds; a range's two ends (`from_currency`/`to_currency`) holding one
     /// of the two the user wrote take the two in the order written (`Event::Repaired`, step
@@ -458,7 +458,7 @@ pub struct Recovery {
     /// description "email address", or its format is `email`) that holds a value that is no
     /// address (`"email": "Dana Whitfield"`, `"emails": ["EVT-4502"]`) takes the address the
     /// user wrote that no other argument holds, or the one whose local part spells the name it
-    /// held; a list takes all of them (`Event::Repaired`, step `told_emails`). Not in the
+    /// held; a list takes all of them (where the tool declares no other e-mail argument) (`Event::Repaired`, step `told_emails`). Not in the
     /// neutral profile: it reads the user's words and changes a string the schema takes.
     pub told_emails: bool,
     /// Before a call runs, where exactly one free string whose name names an identifier holds

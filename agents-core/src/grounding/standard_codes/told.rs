@@ -7,8 +7,9 @@
 //! The user's currencies are read as they write them: a code (`GBP`, `chf`), a name the
 //! standard-code tables know (`Swiss francs`, `japanese yen`) or a symbol that stands for one
 //! currency (`€`, `£`, `₹`, `US$`, `C$`); a bare `$`, which several currencies use, stands for
-//! none, though it lets a dollar code stand. Where a free string's description asks for an ISO
-//! 4217 code (as `standard_codes` reads descriptions):
+//! none, though it lets a dollar code stand. Where a string's description asks for an ISO 4217
+//! code (as `standard_codes` reads descriptions), free or with choices (`enum`, which must hold
+//! the user's currency):
 //!
 //! - a value that is no currency the user wrote takes the one currency of theirs that no other
 //!   such argument holds;
@@ -108,7 +109,7 @@ pub(crate) fn set_told_currencies(
     }
     let dollar = told.contains('$');
     let mut out = Vec::new();
-    set_range_ends(members, &names, &written, &mut out);
+    set_range_ends(members, schema, &names, &written, &mut out);
     for name in &names {
         let held = held_code(members, name);
         let was_written = held.as_deref().is_some_and(|code| {
@@ -122,11 +123,13 @@ pub(crate) fn set_told_currencies(
             .filter(|other| *other != name)
             .filter_map(|other| held_code(members, other))
             .collect();
-        let mut left = written.iter().filter(|w| !others.contains(&w.code));
+        let mut left = written
+            .iter()
+            .filter(|w| !others.contains(&w.code) && allowed(schema, name, &w.code).is_some());
         let (Some(only), None) = (left.next(), left.next()) else {
             continue;
         };
-        set(members, name, only, &mut out);
+        set(members, schema, name, only, &mut out);
     }
     out
 }
@@ -135,6 +138,7 @@ pub(crate) fn set_told_currencies(
 /// user wrote them.
 fn set_range_ends(
     members: &mut Map<String, Value>,
+    schema: &Value,
     names: &[String],
     written: &[Written],
     out: &mut Vec<CurrencyTold>,
@@ -151,16 +155,26 @@ fn set_range_ends(
                 continue;
             }
             if a != first.code {
-                set(members, start, first, out);
+                set(members, schema, start, first, out);
             } else {
-                set(members, end, second, out);
+                set(members, schema, end, second, out);
             }
         }
     }
 }
 
-/// Sets `name` to the currency `to`, noting it in `out`.
-fn set(members: &mut Map<String, Value>, name: &str, to: &Written, out: &mut Vec<CurrencyTold>) {
+/// Sets `name` to the currency `to`, as its choices write it, noting it in `out`; not where
+/// its choices (`enum`) leave it out.
+fn set(
+    members: &mut Map<String, Value>,
+    schema: &Value,
+    name: &str,
+    to: &Written,
+    out: &mut Vec<CurrencyTold>,
+) {
+    let Some(code) = allowed(schema, name, &to.code) else {
+        return;
+    };
     let value = members
         .get(name)
         .and_then(Value::as_str)
@@ -168,21 +182,41 @@ fn set(members: &mut Map<String, Value>, name: &str, to: &Written, out: &mut Vec
     out.push(CurrencyTold {
         argument: name.to_owned(),
         value: value.to_owned(),
-        code: to.code.clone(),
+        code: code.clone(),
         written: to.written.clone(),
     });
-    members.insert(name.to_owned(), Value::String(to.code.clone()));
+    members.insert(name.to_owned(), Value::String(code));
 }
 
-/// Whether the argument `name` is a free string whose description asks for an ISO 4217 code.
+/// The currency `code` as the argument `name` takes it: as written where its schema lists no
+/// choices, else the choice that is `code` (any case), if any.
+fn allowed(schema: &Value, name: &str, code: &str) -> Option<String> {
+    let property = schema.get("properties")?.get(name)?;
+    let property = agents_json::schema::concrete(schema, property);
+    match property.get("enum").and_then(Value::as_array) {
+        None => Some(code.to_owned()),
+        Some(choices) => choices
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|c| c.eq_ignore_ascii_case(code))
+            .map(str::to_owned),
+    }
+}
+
+/// Whether the argument `name` is a string, free or with choices (`enum`) but no other shape,
+/// whose description asks for an ISO 4217 code.
 fn asks_currency(schema: &Value, name: &str) -> bool {
-    let description = schema
-        .get("properties")
-        .and_then(|p| p.get(name))
-        .map(|p| agents_json::schema::concrete(schema, p))
-        .and_then(|p| p.get("description"))
-        .and_then(Value::as_str);
-    is_free_string_argument(schema, name) && description.and_then(asked) == Some(Standard::Currency)
+    let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+        return false;
+    };
+    let property = agents_json::schema::concrete(schema, property);
+    let description = property.get("description").and_then(Value::as_str);
+    let string = property.get("type").and_then(Value::as_str) == Some("string");
+    let shaped = ["const", "format", "pattern"]
+        .iter()
+        .any(|k| property.get(*k).is_some());
+    (is_free_string_argument(schema, name) || (string && !shaped))
+        && description.and_then(asked) == Some(Standard::Currency)
 }
 
 /// The currency the argument `name` holds, as a code: its value in capitals where it is three
@@ -270,6 +304,8 @@ mod tests {
             "currency": {"type": "string", "description": "ISO 4217 currency code."},
             "from_currency": {"type": "string", "description": "Three-letter ISO 4217 code of the source currency."},
             "to_currency": {"type": "string", "description": "ISO 4217 code of the target currency."},
+            "pay_currency": {"type": "string", "description": "ISO 4217 code of the amount.",
+                             "enum": ["USD", "EUR", "GBP"]},
             "note": {"type": "string", "description": "A note."}
         }})
     }
@@ -300,6 +336,16 @@ mod tests {
         let (_, out) = set(json!({"currency": "USD"}), "a gift of €150");
         assert_eq!(out[0].written, "€");
         assert_eq!(out[0].value, "USD");
+    }
+
+    #[test]
+    fn a_currency_with_choices_takes_the_users_where_it_is_one_of_them() {
+        let (args, out) = set(json!({"pay_currency": "USD"}), "send €45 to Jonas");
+        assert_eq!(args["pay_currency"], "EUR");
+        assert_eq!(out.len(), 1);
+        let (args, out) = set(json!({"pay_currency": "USD"}), "send 45 CHF to Jonas");
+        assert_eq!(args["pay_currency"], "USD");
+        assert!(out.is_empty());
     }
 
     #[test]
