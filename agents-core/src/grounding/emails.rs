@@ -20,8 +20,10 @@
 //!   that is no address takes the one address whose local part spells it, and nothing else is
 //!   guessed.
 //!
-//! A user who wrote no address, a value that is an address already (made up or not: other
-//! pieces hold values to the user's words), or a choice the names do not settle: left as it is.
+//! An address the user did not write (misspelled, made up: `LENA.FICHER@…` for
+//! `lena.fischer@…`) counts as no address, spelled by its local part. A user who wrote no
+//! address, a value that is one of theirs already (any case), or a choice the names do not
+//! settle: left as it is.
 //!
 //! [`Recovery::told_emails`]: crate::model::Recovery::told_emails
 
@@ -55,16 +57,17 @@ pub(crate) fn set_told_emails(args: &mut Value, schema: &Value, told: &str) -> V
     let Some(members) = args.as_object_mut() else {
         return Vec::new();
     };
+    let told = addresses(told);
+    if told.is_empty() {
+        return Vec::new();
+    }
+    let theirs = |text: &str| told.iter().any(|a| a.eq_ignore_ascii_case(text.trim()));
     let lacking: Vec<String> = members
         .iter()
-        .filter(|(name, value)| asks_emails(schema, name) && holds_other_than_addresses(value))
+        .filter(|(name, value)| asks_emails(schema, name) && holds_others(value, &theirs))
         .map(|(name, _)| name.clone())
         .collect();
     if lacking.is_empty() {
-        return Vec::new();
-    }
-    let told = addresses(told);
-    if told.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -96,7 +99,7 @@ pub(crate) fn set_told_emails(args: &mut Value, schema: &Value, told: &str) -> V
                 items
                     .iter()
                     .map(|item| match item.as_str() {
-                        Some(text) if !is_address(text) => spelled_by(text, &free)
+                        Some(text) if !theirs(text) => spelled_by(text, &free)
                             .map_or_else(|| item.clone(), |a| Value::String(a.clone())),
                         _ => item.clone(),
                     })
@@ -156,13 +159,12 @@ fn asks_emails(schema: &Value, name: &str) -> bool {
     named || format == Some("email") || description.contains("email address")
 }
 
-/// Whether `value` is a string that is no address, or a list holding one.
-fn holds_other_than_addresses(value: &Value) -> bool {
+/// Whether `value` is a string that is no address of the user's (`theirs`), or a list holding
+/// one.
+fn holds_others(value: &Value, theirs: &impl Fn(&str) -> bool) -> bool {
     match value {
-        Value::String(text) => !text.trim().is_empty() && !is_address(text),
-        Value::Array(items) => items
-            .iter()
-            .any(|i| i.as_str().is_some_and(|t| !is_address(t))),
+        Value::String(text) => !text.trim().is_empty() && !theirs(text),
+        Value::Array(items) => items.iter().any(|i| i.as_str().is_some_and(|t| !theirs(t))),
         _ => false,
     }
 }
@@ -180,13 +182,6 @@ fn held_elsewhere(members: &Map<String, Value>, name: &str, address: &str) -> bo
             Value::Array(items) => items.iter().any(same),
             v => same(v),
         })
-}
-
-/// Whether `text` is one e-mail address.
-fn is_address(text: &str) -> bool {
-    addresses(text)
-        .first()
-        .is_some_and(|a| a.len() == text.trim().len())
 }
 
 /// The e-mail addresses `text` writes, each once, in the order written: a local part of
@@ -229,6 +224,8 @@ pub(super) fn addresses(text: &str) -> Vec<String> {
 /// letters (`li.wei` for "LIWEI"), or its pieces open the name's words one by one (`dana.w`
 /// for "Dana Whitfield").
 fn spelled_by<'a>(name: &str, free: &[&'a String]) -> Option<&'a String> {
+    // An address nobody wrote is spelled by its local part (`LENA.FICHER@…`).
+    let name = name.split('@').next().unwrap_or_default();
     let words: Vec<String> = crate::text::words(name)
         .into_iter()
         .filter(|w| w.chars().all(char::is_alphabetic))
@@ -297,6 +294,9 @@ mod tests {
         assert_eq!(args["email"], "ola.b@fjord.no");
         assert_eq!(args["contact_name"], "Ola Berg");
         assert_eq!(out[0].value, "\"Ola Berg\"");
+        // An address the user did not write (misspelled, made up) is no address of theirs.
+        let (args, _) = set_only(json!({"email": "OLA.BERK@fjord.no"}), told);
+        assert_eq!(args["email"], "ola.b@fjord.no");
         // Of two addresses, the one whose local part spells the name.
         let told = "add Ivo Kranjc (ivo.k@lab.hr), cc his boss at m.horvat@lab.hr";
         let (args, _) = set(json!({"email": "IVO KRANJC"}), told);
@@ -325,7 +325,10 @@ mod tests {
         for (args, told) in [
             // No address written; an address held already; a text that asks for none.
             (json!({"email": "Ola Berg"}), "add Ola Berg as a lead"),
-            (json!({"email": "x@y.com"}), "write to ola.b@fjord.no"),
+            (
+                json!({"email": "OLA.B@fjord.no"}),
+                "write to ola.b@fjord.no",
+            ),
             (json!({"body": "hello"}), "write hello to ola.b@fjord.no"),
             (
                 json!({"email_subject": "hello"}),
@@ -357,8 +360,8 @@ mod tests {
             ["a.b+x@mail.example.com", "c_d@e.io"]
         );
         assert!(addresses("at @home, me@localhost, @@").is_empty());
-        assert!(is_address(" ola.b@fjord.no "));
-        assert!(!is_address("ola at fjord.no"));
+        assert_eq!(addresses(" ola.b@fjord.no "), ["ola.b@fjord.no"]);
+        assert!(addresses("ola at fjord.no").is_empty());
     }
 
     proptest::proptest! {

@@ -458,8 +458,10 @@ pub struct Recovery {
     /// description "email address", or its format is `email`) that holds a value that is no
     /// address (`"email": "Dana Whitfield"`, `"emails": ["EVT-4502"]`) takes the address the
     /// user wrote that no other argument holds, or the one whose local part spells the name it
-    /// held; a list takes all of them (where the tool declares no other e-mail argument) (`Event::Repaired`, step `told_emails`). Not in the
-    /// neutral profile: it reads the user's words and changes a string the schema takes.
+    /// held (an address the user did not write counts as none); a list takes all of them,
+    /// where the tool declares no other e-mail argument (`Event::Repaired`, step
+    /// `told_emails`). Not in the neutral profile: it reads the user's words and changes a
+    /// string the schema takes.
     pub told_emails: bool,
     /// Before a call runs, where exactly one free string whose name names an identifier holds
     /// no code of the user's (`"order_id": "ordered"`) and the user wrote exactly one code no
