@@ -119,8 +119,7 @@ pub(crate) fn names_a_code(schema: &Value, name: &str, told: &Told) -> bool {
 /// The code of the number argument `name` whose words `told` names, with the argument's
 /// schema; `None` where its description lists no codes, or names none or two alike.
 fn named_code<'s>(schema: &'s Value, name: &str, told: &Told) -> Option<(Code, &'s Value)> {
-    let property = schema.get("properties")?.get(name)?;
-    let property = agents_json::schema::concrete(schema, property);
+    let property = super::narrowed::argument_schema(schema, name)?;
     if !matches!(
         agents_json::schema::main_type(property),
         Some("integer" | "number")

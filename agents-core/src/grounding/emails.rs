@@ -125,10 +125,9 @@ pub(crate) fn set_told_emails(args: &mut Value, schema: &Value, told: &str) -> V
 /// `email_address`, whose description
 /// says "email address", or whose format is `email`.
 fn asks_emails(schema: &Value, name: &str) -> bool {
-    let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+    let Some(property) = super::narrowed::argument_schema(schema, name) else {
         return false;
     };
-    let property = agents_json::schema::concrete(schema, property);
     let item = match property.get("type").and_then(Value::as_str) {
         Some("array") => property
             .get("items")

@@ -62,10 +62,9 @@ pub(crate) fn set_described_fractions(
     let lower = told.to_lowercase();
     let mut out = Vec::new();
     for (name, slot) in members.iter_mut() {
-        let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+        let Some(property) = super::narrowed::argument_schema(schema, name) else {
             continue;
         };
-        let property = agents_json::schema::concrete(schema, property);
         let described = |p: &Value| {
             p.get("description")
                 .and_then(Value::as_str)

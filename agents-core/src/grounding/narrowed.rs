@@ -26,14 +26,17 @@ impl From<Narrowed> for crate::event::ArgumentChange {
     }
 }
 
+/// The schema of the argument `name` of a tool with parameters `schema`, its `$ref` followed
+/// ([`agents_json::schema::concrete`]).
+pub(super) fn argument_schema<'s>(schema: &'s Value, name: &str) -> Option<&'s Value> {
+    let property = schema.get("properties")?.get(name)?;
+    Some(agents_json::schema::concrete(schema, property))
+}
+
 /// Whether the argument `name` of a tool with parameters `schema` is a free string (no `enum`,
 /// `const`, `format`, `pattern`), an optional one's `null` aside.
 pub(super) fn is_free_string_argument(schema: &Value, name: &str) -> bool {
-    schema
-        .get("properties")
-        .and_then(|p| p.get(name))
-        .map(|p| agents_json::schema::concrete(schema, p))
-        .is_some_and(agents_json::schema::is_free_string)
+    argument_schema(schema, name).is_some_and(agents_json::schema::is_free_string)
 }
 
 /// Sets every top-level free string of `args` (a call to a tool with parameters `schema`) to

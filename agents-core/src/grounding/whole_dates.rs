@@ -179,8 +179,7 @@ fn whole_date(
 /// The date form the description of the argument `name` (of a tool with parameters `schema`)
 /// asks for, if any.
 pub(super) fn described_form(schema: &Value, name: &str) -> Option<DateForm> {
-    let property = schema.get("properties")?.get(name)?;
-    let property = agents_json::schema::concrete(schema, property);
+    let property = super::narrowed::argument_schema(schema, name)?;
     agents_json::described_date_form(property.get("description")?.as_str()?)
 }
 

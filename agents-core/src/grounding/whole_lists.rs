@@ -52,10 +52,9 @@ pub(crate) fn widen_lists(args: &mut Value, schema: &Value, told: &str) -> Vec<L
     let told_lower = told.to_lowercase();
     let mut set: Vec<(String, Vec<String>)> = Vec::new();
     for (name, value) in members {
-        let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+        let Some(property) = super::narrowed::argument_schema(schema, name) else {
             continue;
         };
-        let property = agents_json::schema::concrete(schema, property);
         let free_items = property.get("items").is_some_and(|items| {
             agents_json::schema::is_free_string(agents_json::schema::concrete(schema, items))
         });

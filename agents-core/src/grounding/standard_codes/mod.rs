@@ -121,8 +121,7 @@ impl From<Coded> for crate::event::ArgumentChange {
 /// that code, as the module says. Returns what was set, in argument order.
 pub(crate) fn set_standard_codes(args: &mut Value, schema: &Value) -> Vec<Coded> {
     let set = narrow_free_strings(args, schema, |name, text| {
-        let property = schema.get("properties")?.get(name)?;
-        let property = agents_json::schema::concrete(schema, property);
+        let property = super::narrowed::argument_schema(schema, name)?;
         let standard = asked(property.get("description")?.as_str()?)?;
         let trimmed = text.trim();
         let is_code = trimmed.len() == standard.code_len()

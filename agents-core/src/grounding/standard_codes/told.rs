@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use super::{Standard, asked, currencies::CURRENCIES};
 use crate::grounding::date_ranges::is_range;
-use crate::grounding::narrowed::is_free_string_argument;
+use crate::grounding::narrowed::{argument_schema, is_free_string_argument};
 
 /// A currency argument set to a currency the user wrote.
 #[derive(Debug, Clone, PartialEq)]
@@ -191,8 +191,7 @@ fn set(
 /// The currency `code` as the argument `name` takes it: as written where its schema lists no
 /// choices, else the choice that is `code` (any case), if any.
 fn allowed(schema: &Value, name: &str, code: &str) -> Option<String> {
-    let property = schema.get("properties")?.get(name)?;
-    let property = agents_json::schema::concrete(schema, property);
+    let property = argument_schema(schema, name)?;
     match property.get("enum").and_then(Value::as_array) {
         None => Some(code.to_owned()),
         Some(choices) => choices
@@ -206,10 +205,9 @@ fn allowed(schema: &Value, name: &str, code: &str) -> Option<String> {
 /// Whether the argument `name` is a string, free or with choices (`enum`) but no other shape,
 /// whose description asks for an ISO 4217 code.
 fn asks_currency(schema: &Value, name: &str) -> bool {
-    let Some(property) = schema.get("properties").and_then(|p| p.get(name)) else {
+    let Some(property) = argument_schema(schema, name) else {
         return false;
     };
-    let property = agents_json::schema::concrete(schema, property);
     let description = property.get("description").and_then(Value::as_str);
     let string = property.get("type").and_then(Value::as_str) == Some("string");
     let shaped = ["const", "format", "pattern"]
